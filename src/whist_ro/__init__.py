@@ -1,0 +1,89 @@
+"""whist-ro: the rules of Romanian whist (1-8-1 and 8-1-8) and classic whist.
+
+>>> import whist_ro as wr
+>>> m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=7)
+>>> m.to_act == m.round.first_hand
+True
+>>> m = m.apply(m.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+from whist_ro import variants
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.cards import Card, CardSet, Rank, Suit
+from whist_ro.errors import (
+    ActionTypeError,
+    BidOutOfRangeError,
+    CardNotHeldError,
+    CardParseError,
+    ConfigurationError,
+    ForbiddenBidError,
+    GameOverError,
+    IllegalActionError,
+    InvalidDealError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
+    NotOverError,
+    OutOfTurnError,
+    WhistError,
+    WrongPhaseError,
+)
+from whist_ro.match import Match
+from whist_ro.playout import random_playout
+from whist_ro.round import Phase, Round, legal_bids, legal_cards, trump_source
+from whist_ro.schedule import Deck, Schedule
+from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
+from whist_ro.scoring import Streak, classic_points, exact_points, next_streak
+from whist_ro.tricks import Trick, trick_winner
+from whist_ro.variants import Variant
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "Action",
+    "ActionTypeError",
+    "Bid",
+    "BidOutOfRangeError",
+    "Card",
+    "CardNotHeldError",
+    "CardParseError",
+    "CardSet",
+    "ConfigurationError",
+    "Deck",
+    "ForbiddenBidError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidDealError",
+    "Match",
+    "MustFollowSuitError",
+    "MustOvertrumpError",
+    "MustTrumpError",
+    "NotOverError",
+    "OutOfTurnError",
+    "Phase",
+    "Play",
+    "Rank",
+    "Round",
+    "Schedule",
+    "ScoreRow",
+    "ScoreSheet",
+    "SeatScore",
+    "Streak",
+    "Suit",
+    "Trick",
+    "Variant",
+    "WhistError",
+    "WrongPhaseError",
+    "__version__",
+    "classic_points",
+    "exact_points",
+    "legal_bids",
+    "legal_cards",
+    "next_streak",
+    "random_playout",
+    "trick_winner",
+    "trump_source",
+    "variants",
+]

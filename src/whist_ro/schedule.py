@@ -1,0 +1,255 @@
+"""The deck in play and the schedule of hand sizes for a game.
+
+>>> from whist_ro import variants
+>>> len(Deck.for_game(variants.ROMANIAN, 4)), str(Deck.for_game(variants.ROMANIAN, 3)[-1])
+(32, '9c')
+>>> Schedule.for_game(variants.ROMANIAN, 3).sizes
+(1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from whist_ro.cards import Card, Rank, Suit
+from whist_ro.errors import ConfigurationError
+from whist_ro.variants import Variant
+
+__all__ = ["Deck", "Schedule", "check_players"]
+
+#: Suits in the order a deck lists them inside one rank (display order only).
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def check_players(variant: Variant, players: int) -> None:
+    """Refuse a player count the variant does not allow (R-DECK-2, R-DECK-3).
+
+    >>> from whist_ro import variants
+    >>> check_players(variants.CLASSIC, 3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 3 (R-DECK-3)
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ConfigurationError(
+            f"players must be a whole number, not {players!r}", field="players"
+        )
+    if players in variant.player_counts:
+        return
+    if variant.is_classic:
+        raise ConfigurationError(
+            f"classic whist needs exactly 4 players, not {players} (R-DECK-3)",
+            field="players",
+            rule="R-DECK-3",
+        )
+    raise ConfigurationError(
+        f"the exact-bid family is played by 3 to 6 players, not {players} (R-DECK-2)",
+        field="players",
+        rule="R-DECK-2",
+    )
+
+
+class Deck(Sequence[Card]):
+    """The cards in play for a game, listed from high to low (R-DECK-2, R-DECK-3).
+
+    With N players the exact-bid family keeps the 2N highest ranks of every
+    suit; classic whist uses all 52 cards.
+
+    >>> from whist_ro import variants
+    >>> deck = Deck.for_game(variants.ROMANIAN, 5)
+    >>> len(deck), str(deck[0]), min(card.rank for card in deck)
+    (40, 'As', <Rank.FIVE: 5>)
+    """
+
+    __slots__ = ("_cards", "_mask")
+
+    _cards: tuple[Card, ...]
+    _mask: int
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        object.__setattr__(self, "_cards", tuple(cards))
+        object.__setattr__(self, "_mask", sum(1 << c.bit for c in self._cards))
+        if self._mask.bit_count() != len(self._cards):
+            raise ConfigurationError("a deck cannot hold a card twice", field="cards")
+
+    @classmethod
+    def for_game(cls, variant: Variant, players: int) -> Deck:
+        """The deck ``variant`` uses with ``players`` players."""
+        check_players(variant, players)
+        ranks = variant.deck_ranks or (13 if variant.is_classic else 2 * players)
+        if ranks > 13:
+            raise ConfigurationError(
+                f"{players} players need {ranks} ranks per suit, more than a pack has",
+                field="deck_ranks",
+            )
+        return cls(
+            [Card(suit, Rank(rank)) for rank in range(14, 14 - ranks, -1) for suit in _SUIT_ORDER]
+        )
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, high to low."""
+        return self._cards
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of every card in the deck."""
+        return self._mask
+
+    def shuffled(self, seed: int | str | random.Random) -> list[Card]:
+        """A seeded shuffle of the deck, the same on every platform (R-DEAL-1).
+
+        ``seed`` is an int or string for :class:`random.Random`, or a
+        ``Random`` instance to draw from.
+
+        >>> from whist_ro import variants
+        >>> deck = Deck.for_game(variants.ROMANIAN, 4)
+        >>> deck.shuffled(7) == deck.shuffled(7) != deck.shuffled(8)
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        order = list(self._cards)
+        rng.shuffle(order)
+        return order
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        return self._cards[index]
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self._mask >> card.bit & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Deck is immutable; cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        return f"Deck({len(self)} cards: {' '.join(map(str, self._cards))})"
+
+
+def _pattern_sizes(pattern: str, players: int) -> tuple[int, ...]:
+    ones = (1,) * players
+    eights = (8,) * players
+    up = tuple(range(2, 8))
+    down = tuple(range(7, 1, -1))
+    if pattern == "1-8-1":
+        return ones + up + eights + down + ones
+    return eights + down + ones + up + eights
+
+
+class Schedule(Sequence[int]):
+    """The hand size of every round of a match, in order (R-SCHED-1..3).
+
+    Classic whist has no fixed length: its schedule is ``(13,)`` with
+    ``repeats`` set, and :meth:`size_of` answers for any round index.
+
+    >>> from whist_ro import variants
+    >>> s = Schedule.for_game(variants.INVERTED, 4)
+    >>> len(s), s[:5], s[-1]
+    (24, (8, 8, 8, 8, 7), 8)
+    >>> c = Schedule.for_game(variants.CLASSIC, 4)
+    >>> list(c), c.repeats, c.size_of(40)
+    ([13], True, 13)
+    """
+
+    __slots__ = ("_repeats", "_sizes")
+
+    _sizes: tuple[int, ...]
+    _repeats: bool
+
+    def __init__(self, sizes: Sequence[int], *, repeats: bool = False) -> None:
+        object.__setattr__(self, "_sizes", tuple(sizes))
+        object.__setattr__(self, "_repeats", repeats)
+        if not self._sizes:
+            raise ConfigurationError("a schedule needs at least one round", field="schedule")
+
+    @classmethod
+    def for_game(cls, variant: Variant, players: int) -> Schedule:
+        """The schedule ``variant`` plays with ``players`` players.
+
+        A custom ``variant.schedule`` is checked against the deck: every
+        hand size must leave enough cards for all players.
+        """
+        deck_size = len(Deck.for_game(variant, players))
+        if variant.is_classic:
+            return cls((13,), repeats=True)
+        sizes = variant.schedule or _pattern_sizes(variant.pattern, players)
+        too_big = [s for s in sizes if s * players > deck_size]
+        if too_big:
+            raise ConfigurationError(
+                f"a hand of {too_big[0]} cards for {players} players needs "
+                f"{too_big[0] * players} cards, but the deck has {deck_size} (R-SCHED-4)",
+                field="schedule",
+                rule="R-SCHED-4",
+            )
+        return cls(sizes)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The hand sizes, one per round (one cycle if :attr:`repeats`)."""
+        return self._sizes
+
+    @property
+    def repeats(self) -> bool:
+        """True when the sizes repeat until the match ends (classic whist)."""
+        return self._repeats
+
+    def size_of(self, index: int) -> int:
+        """Hand size of round ``index`` (0-based), also past the cycle if it repeats."""
+        if self._repeats:
+            return self._sizes[index % len(self._sizes)]
+        return self._sizes[index]
+
+    def is_last(self, index: int) -> bool:
+        """True when round ``index`` is the last one the schedule has."""
+        return not self._repeats and index == len(self._sizes) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> int | tuple[int, ...]:
+        return self._sizes[index]
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._sizes)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Schedule)
+            and self._sizes == other._sizes
+            and self._repeats == other._repeats
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._sizes, self._repeats))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Schedule is immutable; cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        more = ", repeats=True" if self._repeats else ""
+        return f"Schedule({list(self._sizes)}{more})"

@@ -1,0 +1,131 @@
+"""The score sheet: one row per completed round, and its printed form.
+
+Rows are built by :class:`~whist_ro.Match`; this module only holds them and
+lays them out as text the way a table keeps score on paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+import attrs
+
+from whist_ro.cards import Card, Suit
+
+__all__ = ["ScoreRow", "ScoreSheet", "SeatScore"]
+
+
+@attrs.frozen(kw_only=True)
+class SeatScore:
+    """One seat's line in one round of the score sheet.
+
+    ``bid`` is None in classic whist (no bidding).  ``points`` is the round
+    score (R-SCORE-*), ``bonus`` the streak bonus paid this round
+    (R-STREAK-5), and ``total`` the running total after the round.
+    """
+
+    bid: int | None
+    tricks: int
+    points: int
+    bonus: int
+    total: int
+
+
+@attrs.frozen(kw_only=True)
+class ScoreRow:
+    """One completed round: its set-up and every seat's score."""
+
+    number: int
+    """1-based round number."""
+    hand_size: int
+    dealer: int
+    trump: Suit | None
+    turn_up: Card | None
+    seats: tuple[SeatScore, ...]
+
+
+class ScoreSheet(Sequence[ScoreRow]):
+    """The rows of a match so far; ``str()`` prints it as a table.
+
+    >>> from whist_ro import Match, variants
+    >>> from whist_ro import random_playout
+    >>> sheet = random_playout(Match.new(variants.ROMANIAN, players=3, seed=1), seed=1).score_sheet
+    >>> len(sheet), sheet[-1].number
+    (21, 21)
+    """
+
+    __slots__ = ("_classic", "_players", "_rows")
+
+    _rows: tuple[ScoreRow, ...]
+    _players: int
+    _classic: bool
+
+    def __init__(self, rows: Sequence[ScoreRow], *, players: int, classic: bool = False) -> None:
+        object.__setattr__(self, "_rows", tuple(rows))
+        object.__setattr__(self, "_players", players)
+        object.__setattr__(self, "_classic", classic)
+
+    @property
+    def players(self) -> int:
+        """Number of seats on the sheet."""
+        return self._players
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals after the last row (zeros for an empty sheet)."""
+        if not self._rows:
+            return (0,) * self._players
+        return tuple(s.total for s in self._rows[-1].seats)
+
+    @overload
+    def __getitem__(self, index: int) -> ScoreRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ScoreRow, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ScoreRow | tuple[ScoreRow, ...]:
+        return self._rows[index]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __iter__(self) -> Iterator[ScoreRow]:
+        return iter(self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ScoreSheet):
+            return self._rows == other._rows and self._players == other._players
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._rows)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ScoreSheet is immutable; cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        return f"<ScoreSheet {len(self._rows)} rounds, totals {self.totals}>"
+
+    def __str__(self) -> str:
+        """The sheet as a fixed-width table.
+
+        Each seat's cell reads ``bid/tricks points bonus = total``; classic
+        whist has no bids and shows ``-`` instead.
+        """
+        head = f"{'#':>3} {'cards':>5} {'dealer':>6} {'trump':>5}"
+        sub = f"{'bid/won':<7} {'pts':>4} {'bonus':>5} {'total':>6}"
+        lines = [
+            head + "".join(f" | {'seat ' + str(s):^{len(sub)}}" for s in range(self._players)),
+            " " * len(head) + f" | {sub}" * self._players,
+        ]
+        lines.append("-" * len(lines[-1]))
+        for row in self._rows:
+            trump = "-" if row.turn_up is None else row.turn_up.pretty
+            text = f"{row.number:>3} {row.hand_size:>5} {row.dealer:>6} {trump:>5}"
+            for seat in row.seats:
+                bid = "-" if seat.bid is None else str(seat.bid)
+                bonus = f"{seat.bonus:+d}" if seat.bonus else ""
+                text += f" | {bid:>3}/{seat.tricks:<3} {seat.points:>+4} {bonus:>5} {seat.total:>6}"
+            lines.append(text)
+        return "\n".join(line.rstrip() for line in lines)

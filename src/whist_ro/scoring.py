@@ -1,0 +1,96 @@
+"""Round scores and streak bonuses, as plain functions you can call on their own.
+
+>>> from whist_ro import variants
+>>> exact_points(variants.ROMANIAN, bid=2, tricks=2)
+7
+>>> exact_points(variants.ROMANIAN, bid=3, tricks=1)
+-2
+>>> classic_points((4, 3, 3, 3))  # seats 0 and 2 take 7 tricks between them
+(1, 0, 1, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from whist_ro.variants import Variant
+
+__all__ = ["Streak", "classic_points", "exact_points", "next_streak"]
+
+
+def exact_points(variant: Variant, *, bid: int, tricks: int) -> int:
+    """One seat's points in the exact-bid family (R-SCORE-1, R-SCORE-2).
+
+    A made bid scores ``made_base + made_per_trick * tricks``; a miss loses
+    ``miss_per_trick`` per trick of difference.  A variant's ``scorer``, if
+    set, replaces the formula.
+
+    >>> from whist_ro import variants
+    >>> [exact_points(variants.ROMANIAN, bid=3, tricks=t) for t in (2, 3, 6)]
+    [-1, 8, -3]
+    """
+    if variant.scorer is not None:
+        return int(variant.scorer(bid, tricks))
+    if bid == tricks:
+        return variant.made_base + variant.made_per_trick * tricks
+    return -variant.miss_per_trick * abs(tricks - bid)
+
+
+def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's points in partnership whist (R-SCORE-3).
+
+    Seats 0 and 2 play against seats 1 and 3.  The side taking 7 or more of
+    the 13 tricks scores one point per trick over six; both partners show it.
+
+    >>> classic_points((2, 5, 1, 5))
+    (0, 4, 0, 4)
+    """
+    sides = (tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3])
+    side_points = tuple(max(t - 6, 0) for t in sides)
+    return tuple(side_points[seat % 2] for seat in range(len(tricks_won)))
+
+
+@attrs.frozen
+class Streak:
+    """A seat's current runs of made and missed bids (R-STREAK-*).
+
+    At most one of the two counts is non-zero, since each breaks the other.
+    """
+
+    made: int = 0
+    missed: int = 0
+
+
+def next_streak(
+    variant: Variant, streak: Streak, *, made: bool, hand_size: int
+) -> tuple[Streak, int]:
+    """The streak after one more round, and the bonus that round earns.
+
+    Five made bids in a row pay ``+streak_bonus``, five misses cost as much,
+    and the count restarts after each payment (R-STREAK-1..3).  One-card
+    rounds are passed over by default (R-STREAK-4); ``one_card_rounds``
+    ``"break"`` resets both runs and ``"count"`` treats them like any other.
+
+    >>> from whist_ro import variants
+    >>> s, bonus = Streak(made=4), 0
+    >>> next_streak(variants.ROMANIAN, s, made=True, hand_size=3)
+    (Streak(made=0, missed=0), 10)
+    >>> next_streak(variants.ROMANIAN, s, made=False, hand_size=1)  # skipped (R-STREAK-4)
+    (Streak(made=4, missed=0), 0)
+    """
+    if hand_size == 1 and variant.one_card_rounds != "count":
+        if variant.one_card_rounds == "skip":
+            return streak, 0
+        return Streak(), 0
+    length, amount = variant.streak_length, variant.streak_bonus
+    if made:
+        run = streak.made + 1
+        if run == length:
+            return Streak(), amount
+        return Streak(made=run), 0
+    run = streak.missed + 1
+    if run == length:
+        return Streak(), -amount
+    return Streak(missed=run), 0

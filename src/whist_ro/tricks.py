@@ -1,0 +1,151 @@
+"""A trick: the cards played to it, who led, and who wins it (R-PLAY-6).
+
+>>> from whist_ro import Suit
+>>> trick = Trick(leader=1, cards=["Kh", "Ah", "2s", "9h"], players=4)
+>>> trick.seats
+(1, 2, 3, 0)
+>>> trick_winner(trick, None), trick_winner(trick, Suit.SPADES)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from whist_ro.actions import Play
+from whist_ro.cards import Card, Suit
+from whist_ro.errors import ActionTypeError, ConfigurationError
+
+__all__ = ["Trick", "trick_winner", "winning_index"]
+
+
+class Trick:
+    """The cards of one trick in the order they were played.
+
+    ``leader`` is the seat that led; the card at position ``i`` was played
+    by seat ``(leader + i) % players``.  A trick can be incomplete (the one
+    on the table).
+    """
+
+    __slots__ = ("_cards", "_leader", "_players")
+
+    _leader: int
+    _cards: tuple[Card, ...]
+    _players: int
+
+    def __init__(self, *, leader: int, cards: Iterable[Card | str], players: int) -> None:
+        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise ConfigurationError(
+                f"a trick needs 2 or more players, not {players!r}", field="players"
+            )
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
+            raise ConfigurationError(
+                f"the leader must be a seat from 0 to {players - 1}, not {leader!r}",
+                field="leader",
+            )
+        if len(parsed) > players or len(set(parsed)) != len(parsed):
+            raise ActionTypeError(
+                f"a trick holds at most {players} different cards, not {list(map(str, parsed))}"
+            )
+        object.__setattr__(self, "_leader", leader)
+        object.__setattr__(self, "_cards", parsed)
+        object.__setattr__(self, "_players", players)
+
+    @classmethod
+    def _trusted(cls, leader: int, cards: tuple[Card, ...], players: int) -> Trick:
+        trick = object.__new__(cls)
+        object.__setattr__(trick, "_leader", leader)
+        object.__setattr__(trick, "_cards", cards)
+        object.__setattr__(trick, "_players", players)
+        return trick
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick."""
+        return self._leader
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order they were played."""
+        return self._cards
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        return self._players
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card, in order."""
+        return tuple((self._leader + i) % self._players for i in range(len(self._cards)))
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The trick as :class:`Play` actions."""
+        return tuple(Play(seat=s, card=c) for s, c in zip(self.seats, self._cards, strict=True))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the first card, or None for an empty trick."""
+        return self._cards[0].suit if self._cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        """True once every player has played to it."""
+        return len(self._cards) == self._players
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Trick):
+            return (self._leader, self._cards, self._players) == (
+                other._leader,
+                other._cards,
+                other._players,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._leader, self._cards, self._players))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Trick is immutable; cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        cards = " ".join(map(str, self._cards))
+        return f"Trick(leader={self._leader}, cards='{cards}', players={self._players})"
+
+
+def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Position of the winning card: the highest trump, else the highest of the led suit.
+
+    >>> winning_index([Card.parse(c) for c in ("7h", "Ah", "7s")], Suit.SPADES)
+    2
+    """
+    if not cards:
+        raise ActionTypeError("an empty trick has no winner")
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best = i
+        elif card.suit is trump:
+            best = i
+    return best
+
+
+def trick_winner(trick: Trick, trump: Suit | None) -> int:
+    """The seat that wins ``trick`` with ``trump`` as trumps (``None``: no trump) (R-PLAY-6).
+
+    Works on an incomplete trick too: it then names the seat winning so far.
+
+    >>> trick_winner(Trick(leader=0, cards=["2c", "Ac", "3d"], players=3), Suit.DIAMONDS)
+    2
+    """
+    return (trick.leader + winning_index(trick.cards, trump)) % trick.players

@@ -1,0 +1,334 @@
+"""Variants are configuration, not subclasses.
+
+A :class:`Variant` is a frozen, comparable, serialisable record of every
+option in the rule book.  The presets below are ordinary instances, and a
+house rule is one field away:
+
+>>> import attrs
+>>> from whist_ro import variants
+>>> house = attrs.evolve(variants.ROMANIAN, name="no duty to trump", must_trump=False)
+>>> house.must_trump, variants.ROMANIAN.must_trump
+(False, True)
+>>> variants.get("8-1-8") is variants.INVERTED
+True
+
+Plain "Oh Hell" as other engines play it needs no code either:
+
+>>> oh_hell = attrs.evolve(
+...     variants.ROMANIAN, name="oh hell", schedule=(7,), must_trump=False,
+...     made_base=10, streak_bonus=0)
+>>> oh_hell.schedule
+(7,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal
+
+import attrs
+
+from whist_ro.errors import ConfigurationError
+
+__all__ = [
+    "CLASSIC",
+    "INVERTED",
+    "ROMANIAN",
+    "Variant",
+    "get",
+    "names",
+]
+
+Family = Literal["exact", "classic"]
+Pattern = Literal["1-8-1", "8-1-8"]
+OneCardRounds = Literal["skip", "break", "count"]
+DealtOutTrump = Literal["none", "dealer_last"]
+Scorer = Callable[[int, int], int]
+
+_MAX_RANKS: Final = 13
+
+
+def _one_of(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in allowed:
+            raise ConfigurationError(
+                f"Variant.{attribute.name} must be one of {', '.join(map(repr, allowed))}, "
+                f"not {value!r}",
+                field=attribute.name,
+            )
+
+    return check
+
+
+def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ConfigurationError(
+                f"Variant.{attribute.name} must be a whole number >= {low}, not {value!r}",
+                field=attribute.name,
+            )
+
+    return check
+
+
+def _is_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigurationError(
+            f"Variant.{attribute.name} must be True or False, not {value!r}",
+            field=attribute.name,
+        )
+
+
+def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or not value:
+        raise ConfigurationError(
+            f"Variant.schedule must be a non-empty tuple of hand sizes or None, not {value!r}",
+            field="schedule",
+            rule="R-SCHED-4",
+        )
+    for size in value:
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= _MAX_RANKS:
+            raise ConfigurationError(
+                f"Variant.schedule holds {size!r}; every hand size must be a whole number "
+                f"from 1 to {_MAX_RANKS} (and fit the deck for the player count)",
+                field="schedule",
+                rule="R-SCHED-4",
+            )
+
+
+def _check_sizes(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, frozenset) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= _MAX_RANKS for v in value
+    ):
+        raise ConfigurationError(
+            f"Variant.no_trump_sizes must be a frozenset of hand sizes 1..{_MAX_RANKS}, "
+            f"not {value!r}",
+            field="no_trump_sizes",
+        )
+
+
+def _check_ranks(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _MAX_RANKS
+    ):
+        raise ConfigurationError(
+            f"Variant.deck_ranks must be None or a whole number from 1 to 13, not {value!r}",
+            field="deck_ranks",
+        )
+
+
+def _check_scorer(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and not callable(value):
+        raise ConfigurationError(
+            f"Variant.scorer must be None or a callable (bid, tricks) -> points, not {value!r}",
+            field="scorer",
+        )
+
+
+def _to_sizes(value: Any) -> Any:
+    if isinstance(value, (set, list, tuple)):
+        return frozenset(value)
+    return value
+
+
+def _to_schedule(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """Every rule option of one game, as a frozen value.
+
+    Fields (the names are part of the public API):
+
+    ``name``
+        A label for humans; presets register under it (see :func:`get`).
+    ``family``
+        ``"exact"`` for the exact-bid games (Romanian and inverted whist) or
+        ``"classic"`` for partnership whist.
+    ``pattern``
+        The built-in schedule of the exact family when ``schedule`` is None:
+        ``"1-8-1"`` (R-SCHED-1) or ``"8-1-8"`` (R-SCHED-2).
+    ``schedule``
+        A custom tuple of hand sizes, or None for the pattern's own schedule.
+    ``hook``
+        The dealer may not make the bids total the hand size (R-BID-2).
+    ``must_trump`` / ``must_overtrump``
+        A void player must trump if able (R-PLAY-3); and must beat a trump
+        already in the trick if able (R-PLAY-8).
+    ``no_trump_sizes``
+        Hand sizes played without trump even when cards are left over.
+    ``dealt_out_trump``
+        When the whole deck is dealt: ``"none"`` (R-TRUMP-2) or
+        ``"dealer_last"`` (the dealer's last card shows trump).
+    ``deck_ranks``
+        Ranks per suit, or None for the rule book's deck (R-DECK-2, R-DECK-3).
+    ``made_base``, ``made_per_trick``, ``miss_per_trick``
+        An exact bid scores ``made_base + made_per_trick * tricks``; a miss
+        scores ``-miss_per_trick * |tricks - bid|`` (R-SCORE-1, R-SCORE-2).
+    ``scorer``
+        Optional callable ``(bid, tricks) -> points`` replacing the formula.
+    ``streak_length``, ``streak_bonus``, ``one_card_rounds``
+        The streak bonus (R-STREAK-*); a bonus of 0 switches streaks off.
+    ``target``
+        Classic game target (R-END-2).
+
+    >>> ROMANIAN.family, ROMANIAN.pattern, ROMANIAN.hook
+    ('exact', '1-8-1', True)
+    >>> Variant(one_card_rounds="sometimes")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: Variant.one_card_rounds must be one of ..., not 'sometimes'
+    """
+
+    name: str = attrs.field(default="custom")
+    family: Family = attrs.field(default="exact", validator=_one_of("exact", "classic"))
+    pattern: Pattern = attrs.field(default="1-8-1", validator=_one_of("1-8-1", "8-1-8"))
+    schedule: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_to_schedule, validator=_check_schedule
+    )
+    hook: bool = attrs.field(default=True, validator=_is_bool)
+    must_trump: bool = attrs.field(default=True, validator=_is_bool)
+    must_overtrump: bool = attrs.field(default=False, validator=_is_bool)
+    no_trump_sizes: frozenset[int] = attrs.field(
+        default=frozenset(), converter=_to_sizes, validator=_check_sizes
+    )
+    dealt_out_trump: DealtOutTrump = attrs.field(
+        default="none", validator=_one_of("none", "dealer_last")
+    )
+    deck_ranks: int | None = attrs.field(default=None, validator=_check_ranks)
+    made_base: int = attrs.field(default=5, validator=_int_at_least(0))
+    made_per_trick: int = attrs.field(default=1, validator=_int_at_least(0))
+    miss_per_trick: int = attrs.field(default=1, validator=_int_at_least(0))
+    scorer: Scorer | None = attrs.field(default=None, validator=_check_scorer)
+    streak_length: int = attrs.field(default=5, validator=_int_at_least(1))
+    streak_bonus: int = attrs.field(default=10, validator=_int_at_least(0))
+    one_card_rounds: OneCardRounds = attrs.field(
+        default="skip", validator=_one_of("skip", "break", "count")
+    )
+    target: int = attrs.field(default=5, validator=_int_at_least(1))
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ConfigurationError(
+                f"Variant.name must be a non-empty string, not {self.name!r}", field="name"
+            )
+        if self.family == "classic":
+            if self.schedule is not None:
+                raise ConfigurationError(
+                    "Variant.schedule must be None for the classic family: classic whist "
+                    "deals 13 cards every round until a side reaches the target (R-SCHED-3)",
+                    field="schedule",
+                    rule="R-SCHED-3",
+                )
+            if self.deck_ranks not in (None, _MAX_RANKS):
+                raise ConfigurationError(
+                    "Variant.deck_ranks must be None or 13 for the classic family (R-DECK-3)",
+                    field="deck_ranks",
+                    rule="R-DECK-3",
+                )
+        if self.must_overtrump and not self.must_trump:
+            raise ConfigurationError(
+                "Variant.must_overtrump needs must_trump=True: the duty to overtrump only "
+                "binds a player who must trump (R-PLAY-8)",
+                field="must_overtrump",
+                rule="R-PLAY-8",
+            )
+
+    @property
+    def is_classic(self) -> bool:
+        """True for partnership whist (no bidding, sides score together)."""
+        return self.family == "classic"
+
+    @property
+    def player_counts(self) -> range:
+        """The numbers of players this variant allows.
+
+        >>> list(ROMANIAN.player_counts), list(CLASSIC.player_counts)
+        ([3, 4, 5, 6], [4])
+        """
+        return range(4, 5) if self.is_classic else range(3, 7)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field; :meth:`from_dict` reads it back.
+
+        >>> Variant.from_dict(INVERTED.to_dict()) == INVERTED
+        True
+        """
+        if self.scorer is not None:
+            raise ConfigurationError(
+                "a Variant with a custom scorer cannot be serialised: a callable has no "
+                "portable text form",
+                field="scorer",
+            )
+        data = attrs.asdict(self, recurse=False)
+        del data["scorer"]
+        data["schedule"] = None if self.schedule is None else list(self.schedule)
+        data["no_trump_sizes"] = sorted(self.no_trump_sizes)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        """Build a variant from :meth:`to_dict` output; unknown keys are refused."""
+        known = {a.name for a in attrs.fields(cls)} - {"scorer"}
+        unknown = set(data) - known
+        if unknown:
+            raise ConfigurationError(
+                f"unknown Variant field(s): {', '.join(sorted(unknown))}",
+                field=sorted(unknown)[0],
+            )
+        return cls(**data)
+
+
+ROMANIAN: Final = Variant(name="romanian")
+"""Romanian whist, 1-8-1 (R-SCHED-1)."""
+
+INVERTED: Final = Variant(name="inverted", pattern="8-1-8")
+"""Whist inversat, 8-1-8 (R-SCHED-2)."""
+
+CLASSIC: Final = Variant(name="classic", family="classic", hook=False, must_trump=False)
+"""Partnership whist to 5 points (R-DECK-3, R-SCORE-3, R-END-2)."""
+
+_REGISTRY: Final[dict[str, Variant]] = {
+    "romanian": ROMANIAN,
+    "1-8-1": ROMANIAN,
+    "whist": ROMANIAN,
+    "inverted": INVERTED,
+    "inversat": INVERTED,
+    "8-1-8": INVERTED,
+    "classic": CLASSIC,
+    "partnership": CLASSIC,
+    "short-whist": CLASSIC,
+}
+
+
+def names() -> tuple[str, ...]:
+    """Every name and alias :func:`get` accepts.
+
+    >>> "inversat" in names()
+    True
+    """
+    return tuple(_REGISTRY)
+
+
+def get(name: str) -> Variant:
+    """Look a preset up by name or alias (case and spaces do not matter).
+
+    >>> get("Romanian") is ROMANIAN
+    True
+    >>> get("bridge")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: unknown variant 'bridge'; known: romanian, ...
+    """
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise ConfigurationError(
+            f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}", field="name"
+        ) from None
