@@ -24,6 +24,7 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -46,7 +47,7 @@ from whist_ro.errors import (
     OutOfTurnError,
     WrongPhaseError,
 )
-from whist_ro.schedule import Deck, check_players
+from whist_ro.schedule import Deck, check_players, deck_ranks
 from whist_ro.scoring import classic_points, exact_points
 from whist_ro.tricks import Trick
 from whist_ro.variants import Variant
@@ -83,9 +84,13 @@ def trump_source(variant: Variant, players: int, hand_size: int) -> str | None:
         return "dealer_last"
     if hand_size in variant.no_trump_sizes:
         return None
-    if players * hand_size < len(Deck.for_game(variant, players)):
+    if players * hand_size < 4 * deck_ranks(variant, players):
         return "turn_up"
     return "dealer_last" if variant.dealt_out_trump == "dealer_last" else None
+
+
+# A match deals dozens of rounds from one variant: answer each set-up once.
+_cached_trump_source: Final = functools.lru_cache(maxsize=256)(trump_source)
 
 
 def _cards_text(mask: int) -> str:
@@ -105,13 +110,16 @@ def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     found = cache.get(mask)
     if found is not None:
         return found
-    parts = [mask & suit for suit in _SUITS_HIGH_FIRST if mask & suit]
-    if len(parts) > 1:
-        return sum((_plays_for(seat, part) for part in parts), ())
-    row = PLAYS[seat]
-    plays = tuple(row[bit] for bit in iter_bits(mask))
-    cache[mask] = plays  # type: ignore[assignment]
-    return plays  # type: ignore[return-value]
+    plays: tuple[Play, ...] = ()
+    for suit in _SUITS_HIGH_FIRST:
+        part = mask & suit
+        if part:
+            found = cache.get(part)
+            if found is None:
+                row = PLAYS[seat]
+                found = cache[part] = tuple(row[bit] for bit in iter_bits(part))  # type: ignore[misc]
+            plays += found
+    return plays
 
 
 class _Deal:
@@ -174,6 +182,7 @@ class Round:
         "_deal",
         "_history",
         "_leader",
+        "_legal",
         "_phase",
         "_remaining",
         "_to_act",
@@ -192,6 +201,7 @@ class Round:
     _won: tuple[int, ...]
     _to_act: int
     _phase: int
+    _legal: int  # legal card mask, computed on first use; -1 until then
 
     def __init__(self) -> None:
         raise TypeError("build a Round with Round.from_hands, Round.from_deck or Round.deal")
@@ -213,6 +223,7 @@ class Round:
         r._won = (0,) * players
         r._to_act = deal.first_hand
         r._phase = _PLAYING if deal.is_classic else _BIDDING
+        r._legal = -1
         return r
 
     @classmethod
@@ -353,7 +364,7 @@ class Round:
             for bit in order[offset:dealt:players]:
                 mask |= 1 << bit
             hands[(first + offset) % players] = mask
-        source = trump_source(variant, players, hand_size)
+        source = _cached_trump_source(variant, players, hand_size)
         turn_up: Card | None
         if source == "turn_up":
             turn_up = CARD_BY_BIT[order[dealt]]
@@ -499,6 +510,14 @@ class Round:
         return rest if rest >= 0 else None
 
     def _legal_mask(self) -> int:
+        # A state never changes, so its legal mask is computed at most once:
+        # the usual legal_actions() then apply() pair pays for it only once.
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> int:
         hand = self._remaining[self._to_act]
         trick = self._trick
         if not trick:
@@ -558,6 +577,24 @@ class Round:
             self._check_bid(bid)
             return self._bid(bid.seat, bid.tricks)
         raise ActionTypeError(f"expected a Bid or a Play, not {action!r}")
+
+    def apply_legal(self, action: Action) -> Round:
+        """Like :meth:`apply` for an action taken from this state's :meth:`legal_actions`.
+
+        The fast path for bots and simulations: the action is not checked
+        again.  Anything else gives an undefined result that may break the
+        rules without an error, so input from people, files or the network
+        must go through :meth:`apply`.
+
+        >>> from whist_ro import variants
+        >>> r = Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=1)
+        >>> action = r.legal_actions()[0]
+        >>> r.apply_legal(action) == r.apply(action)
+        True
+        """
+        if type(action) is Play:
+            return self._play(action.seat, action.card.bit)
+        return self._bid(action.seat, action.tricks)  # type: ignore[union-attr]
 
     def _check_bid(self, bid: Bid) -> None:
         seat, tricks = bid.seat, bid.tricks
@@ -665,6 +702,7 @@ class Round:
     def _bid(self, seat: int, tricks: int) -> Round:
         deal = self._deal
         r = object.__new__(Round)
+        r._legal = -1
         bids = list(self._bids)
         bids[seat] = tricks
         r._deal = deal
@@ -690,6 +728,7 @@ class Round:
         remaining[seat] ^= 1 << bit
         trick = self._trick
         r = object.__new__(Round)
+        r._legal = -1
         r._deal = deal
         r._bids = self._bids
         r._remaining = tuple(remaining)

@@ -17,7 +17,7 @@ from whist_ro.cards import Card, Rank, Suit
 from whist_ro.errors import ConfigurationError
 from whist_ro.variants import Variant
 
-__all__ = ["Deck", "Schedule", "check_players"]
+__all__ = ["Deck", "Schedule", "check_players", "deck_ranks"]
 
 #: Suits in the order a deck lists them inside one rank (display order only).
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -51,6 +51,23 @@ def check_players(variant: Variant, players: int) -> None:
     )
 
 
+def deck_ranks(variant: Variant, players: int) -> int:
+    """Ranks per suit in play: 2N for the exact family, 13 for classic (R-DECK-2, R-DECK-3).
+
+    >>> from whist_ro import variants
+    >>> deck_ranks(variants.ROMANIAN, 5), deck_ranks(variants.CLASSIC, 4)
+    (10, 13)
+    """
+    check_players(variant, players)
+    ranks = variant.deck_ranks or (13 if variant.is_classic else 2 * players)
+    if ranks > 13:
+        raise ConfigurationError(
+            f"{players} players need {ranks} ranks per suit, more than a pack has",
+            field="deck_ranks",
+        )
+    return ranks
+
+
 class Deck(Sequence[Card]):
     """The cards in play for a game, listed from high to low (R-DECK-2, R-DECK-3).
 
@@ -77,13 +94,7 @@ class Deck(Sequence[Card]):
     @classmethod
     def for_game(cls, variant: Variant, players: int) -> Deck:
         """The deck ``variant`` uses with ``players`` players."""
-        check_players(variant, players)
-        ranks = variant.deck_ranks or (13 if variant.is_classic else 2 * players)
-        if ranks > 13:
-            raise ConfigurationError(
-                f"{players} players need {ranks} ranks per suit, more than a pack has",
-                field="deck_ranks",
-            )
+        ranks = deck_ranks(variant, players)
         return cls(
             [Card(suit, Rank(rank)) for rank in range(14, 14 - ranks, -1) for suit in _SUIT_ORDER]
         )
@@ -188,7 +199,7 @@ class Schedule(Sequence[int]):
         A custom ``variant.schedule`` is checked against the deck: every
         hand size must leave enough cards for all players.
         """
-        deck_size = len(Deck.for_game(variant, players))
+        deck_size = 4 * deck_ranks(variant, players)
         if variant.is_classic:
             return cls((13,), repeats=True)
         sizes = variant.schedule or _pattern_sizes(variant.pattern, players)
