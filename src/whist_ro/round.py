@@ -102,6 +102,7 @@ def _cards_text(mask: int) -> str:
 # of its suits' cached tuples, which keeps the cache small (at most 2**13
 # entries per seat and suit) however many hands are played.
 _PLAY_CACHE: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(8))
+_BIT: Final = tuple(1 << b for b in range(64))
 _SUITS_HIGH_FIRST: Final = tuple(SUIT_MASKS[s] for s in (3, 2, 1, 0))
 
 
@@ -184,7 +185,7 @@ class Round:
         "_leader",
         "_legal",
         "_phase",
-        "_remaining",
+        "_played",
         "_to_act",
         "_trick",
         "_won",
@@ -192,7 +193,7 @@ class Round:
 
     _deal: _Deal
     _bids: tuple[int | None, ...]
-    _remaining: tuple[int, ...]
+    _played: int  # mask of every card played so far; a seat holds hands[seat] & ~_played
     _trick: tuple[int, ...]
     _leader: int
     _best: int
@@ -214,7 +215,7 @@ class Round:
         players = deal.players
         r._deal = deal
         r._bids = (None,) * players
-        r._remaining = deal.hands
+        r._played = 0
         r._trick = ()
         r._leader = deal.first_hand
         r._best = -1
@@ -360,10 +361,10 @@ class Round:
         first = (dealer + 1) % players
         hands = [0] * players
         for offset in range(players):
-            mask = 0
-            for bit in order[offset:dealt:players]:
-                mask |= 1 << bit
-            hands[(first + offset) % players] = mask
+            # The bits are distinct, so their sum is their union.
+            hands[(first + offset) % players] = sum(
+                map(_BIT.__getitem__, order[offset:dealt:players])
+            )
         source = _cached_trump_source(variant, players, hand_size)
         turn_up: Card | None
         if source == "turn_up":
@@ -420,7 +421,8 @@ class Round:
     @property
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
-        return tuple(CardSet.from_mask(m) for m in self._remaining)
+        played = self._played
+        return tuple(CardSet.from_mask(m & ~played) for m in self._deal.hands)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -518,7 +520,7 @@ class Round:
         return legal
 
     def _compute_legal(self) -> int:
-        hand = self._remaining[self._to_act]
+        hand = self._deal.hands[self._to_act] & ~self._played
         trick = self._trick
         if not trick:
             return hand
@@ -662,7 +664,7 @@ class Round:
                 seat=seat,
                 action=play,
             )
-        hand = self._remaining[seat]
+        hand = self._deal.hands[seat] & ~self._played
         if not hand >> card.bit & 1:
             return CardNotHeldError(
                 f"{text}: it does not hold {card} (R-PLAY-7)",
@@ -707,7 +709,7 @@ class Round:
         bids[seat] = tricks
         r._deal = deal
         r._bids = tuple(bids)
-        r._remaining = self._remaining
+        r._played = self._played
         r._trick = ()
         r._leader = self._leader
         r._best = -1
@@ -724,14 +726,12 @@ class Round:
 
     def _play(self, seat: int, bit: int) -> Round:
         deal = self._deal
-        remaining = list(self._remaining)
-        remaining[seat] ^= 1 << bit
         trick = self._trick
         r = object.__new__(Round)
         r._legal = -1
         r._deal = deal
         r._bids = self._bids
-        r._remaining = tuple(remaining)
+        r._played = self._played | 1 << bit
         r._phase = _PLAYING
         if trick:
             best = self._best
@@ -776,7 +776,7 @@ class Round:
         return (
             self._deal.key(),
             self._bids,
-            self._remaining,
+            self._played,
             self._trick,
             self._leader,
             self._history,
