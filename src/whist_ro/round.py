@@ -508,7 +508,8 @@ class Round:
         deal = self._deal
         if self._phase != _BIDDING or not deal.hook or self._to_act != deal.dealer:
             return None
-        rest = deal.hand_size - sum(b for b in self._bids if b is not None)
+        # filter(None, ...) drops the zeros too, which do not change the sum.
+        rest = deal.hand_size - sum(filter(None, self._bids))
         return rest if rest >= 0 else None
 
     def _legal_mask(self) -> int:
@@ -554,7 +555,7 @@ class Round:
         size = self._deal.hand_size
         forbidden = self.forbidden_bid()
         row = BIDS[seat]
-        if forbidden is None or forbidden > size:
+        if forbidden is None:
             return row[: size + 1]
         return row[:forbidden] + row[forbidden + 1 : size + 1]
 
@@ -576,8 +577,15 @@ class Round:
             raise self._play_error(play)
         if kind is Bid:
             bid: Bid = action  # type: ignore[assignment]
-            self._check_bid(bid)
-            return self._bid(bid.seat, bid.tricks)
+            seat, tricks = bid.seat, bid.tricks
+            if (
+                self._phase == _BIDDING
+                and seat == self._to_act
+                and 0 <= tricks <= self._deal.hand_size
+                and (seat != self._deal.dealer or tricks != self.forbidden_bid())
+            ):
+                return self._bid(seat, tricks)
+            raise self._bid_error(bid)
         raise ActionTypeError(f"expected a Bid or a Play, not {action!r}")
 
     def apply_legal(self, action: Action) -> Round:
@@ -598,11 +606,11 @@ class Round:
             return self._play(action.seat, action.card.bit)
         return self._bid(action.seat, action.tricks)  # type: ignore[union-attr]
 
-    def _check_bid(self, bid: Bid) -> None:
+    def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
         deal = self._deal
         if self._phase == _OVER:
-            raise GameOverError(
+            return GameOverError(
                 f"seat {seat} cannot bid {tricks}: the round is over (R-END-4)",
                 rule="R-END-4",
                 seat=seat,
@@ -610,14 +618,14 @@ class Round:
             )
         if self._phase == _PLAYING:
             why = "classic whist has no bidding" if deal.is_classic else "play has started"
-            raise WrongPhaseError(
+            return WrongPhaseError(
                 f"seat {seat} cannot bid {tricks}: {why} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
         if seat != self._to_act:
-            raise OutOfTurnError(
+            return OutOfTurnError(
                 f"seat {seat} cannot bid {tricks}: it is seat {self._to_act}'s turn to bid "
                 "(R-BID-3)",
                 rule="R-BID-3",
@@ -625,22 +633,21 @@ class Round:
                 action=bid,
             )
         if not 0 <= tricks <= deal.hand_size:
-            raise BidOutOfRangeError(
+            return BidOutOfRangeError(
                 f"seat {seat} cannot bid {tricks}: bids run from 0 to the hand size "
                 f"{deal.hand_size} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        if tricks == self.forbidden_bid():
-            earlier = sum(b for b in self._bids if b is not None)
-            raise ForbiddenBidError(
-                f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
-                f"and {earlier} + {tricks} would equal the hand size {deal.hand_size} (R-BID-2)",
-                rule="R-BID-2",
-                seat=seat,
-                action=bid,
-            )
+        earlier = sum(filter(None, self._bids))
+        return ForbiddenBidError(
+            f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
+            f"and {earlier} + {tricks} would equal the hand size {deal.hand_size} (R-BID-2)",
+            rule="R-BID-2",
+            seat=seat,
+            action=bid,
+        )
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
