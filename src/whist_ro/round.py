@@ -316,17 +316,7 @@ class Round:
                 f"a deck order must hold each of the {len(full)} cards of {variant.name} for "
                 f"{players} players exactly once (R-DECK-4)"
             )
-        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
-            raise ConfigurationError(
-                f"hand_size must be a whole number >= 1, not {hand_size!r}", field="hand_size"
-            )
-        if hand_size * players > len(full):
-            raise ConfigurationError(
-                f"{players} hands of {hand_size} need more than the {len(full)} cards of the "
-                "deck (R-SCHED-4)",
-                field="hand_size",
-                rule="R-SCHED-4",
-            )
+        _check_hand_size(hand_size, players, len(full))
         return cls._from_order(variant, players, dealer, hand_size, [c.bit for c in order])
 
     @classmethod
@@ -346,10 +336,14 @@ class Round:
         >>> a == Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
         True
         """
-        order = Deck.for_game(variant, players).shuffled(seed)
-        return cls.from_deck(
-            variant, deck=order, dealer=dealer, hand_size=hand_size, players=players
-        )
+        deck = Deck.for_game(variant, players)
+        _check_dealer(dealer, players)
+        _check_hand_size(hand_size, players, len(deck))
+        # Shuffling the bits draws exactly what Deck.shuffled(seed) draws, so
+        # both give the same deal; a deck we built ourselves needs no checks.
+        order = [card.bit for card in deck]
+        (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(order)
+        return cls._from_order(variant, players, dealer, hand_size, order)
 
     @classmethod
     def _from_order(
@@ -823,6 +817,20 @@ def _check_dealer(dealer: int, players: int) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ConfigurationError(
             f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}", field="dealer"
+        )
+
+
+def _check_hand_size(hand_size: int, players: int, deck_size: int) -> None:
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
+        raise ConfigurationError(
+            f"hand_size must be a whole number >= 1, not {hand_size!r}", field="hand_size"
+        )
+    if hand_size * players > deck_size:
+        raise ConfigurationError(
+            f"{players} hands of {hand_size} need more than the {deck_size} cards of the "
+            "deck (R-SCHED-4)",
+            field="hand_size",
+            rule="R-SCHED-4",
         )
 
 

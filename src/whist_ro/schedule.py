@@ -95,9 +95,14 @@ class Deck(Sequence[Card]):
     def for_game(cls, variant: Variant, players: int) -> Deck:
         """The deck ``variant`` uses with ``players`` players."""
         ranks = deck_ranks(variant, players)
-        return cls(
-            [Card(suit, Rank(rank)) for rank in range(14, 14 - ranks, -1) for suit in _SUIT_ORDER]
-        )
+        deck = _DECKS.get(ranks)
+        if deck is None:
+            # A deck depends only on how many ranks it keeps, and it is
+            # immutable, so each one is built once and shared.
+            deck = _DECKS[ranks] = cls(
+                [Card(suit, Rank(r)) for r in range(14, 14 - ranks, -1) for suit in _SUIT_ORDER]
+            )
+        return deck
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -154,6 +159,9 @@ class Deck(Sequence[Card]):
 
     def __repr__(self) -> str:
         return f"Deck({len(self)} cards: {' '.join(map(str, self._cards))})"
+
+
+_DECKS: dict[int, Deck] = {}
 
 
 def _pattern_sizes(pattern: str, players: int) -> tuple[int, ...]:
