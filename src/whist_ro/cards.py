@@ -13,6 +13,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from whist_ro._immutable import Immutable
 from whist_ro.errors import CardParseError
 
 __all__ = ["Card", "CardSet", "Rank", "Suit"]
@@ -238,7 +239,7 @@ def mask_of(cards: Iterable[Card | str]) -> int:
     return mask
 
 
-class CardSet:
+class CardSet(Immutable):
     """An immutable set of cards backed by a bitmask.
 
     Iteration goes suit by suit (spades, hearts, diamonds, clubs) and from
@@ -316,9 +317,6 @@ class CardSet:
 
     def __sub__(self, other: CardSet) -> CardSet:
         return CardSet.from_mask(self._mask & ~other._mask)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"CardSet is immutable; cannot set {name!r}")
 
     def __str__(self) -> str:
         return " ".join(map(str, self))

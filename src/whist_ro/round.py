@@ -793,6 +793,12 @@ class Round:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __copy__(self) -> Round:
+        return self  # immutable: a copy could never differ
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Round:
+        return self
+
     def __repr__(self) -> str:
         deal = self._deal
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"

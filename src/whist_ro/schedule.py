@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import overload
 
+from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Rank, Suit
 from whist_ro.errors import ConfigurationError
 from whist_ro.variants import Variant
@@ -68,7 +69,7 @@ def deck_ranks(variant: Variant, players: int) -> int:
     return ranks
 
 
-class Deck(Sequence[Card]):
+class Deck(Immutable, Sequence[Card]):
     """The cards in play for a game, listed from high to low (R-DECK-2, R-DECK-3).
 
     With N players the exact-bid family keeps the 2N highest ranks of every
@@ -154,9 +155,6 @@ class Deck(Sequence[Card]):
     def __hash__(self) -> int:
         return hash(self._cards)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Deck is immutable; cannot set {name!r}")
-
     def __repr__(self) -> str:
         return f"Deck({len(self)} cards: {' '.join(map(str, self._cards))})"
 
@@ -174,7 +172,7 @@ def _pattern_sizes(pattern: str, players: int) -> tuple[int, ...]:
     return eights + down + ones + up + eights
 
 
-class Schedule(Sequence[int]):
+class Schedule(Immutable, Sequence[int]):
     """The hand size of every round of a match, in order (R-SCHED-1..3).
 
     Classic whist has no fixed length: its schedule is ``(13,)`` with
@@ -265,9 +263,6 @@ class Schedule(Sequence[int]):
 
     def __hash__(self) -> int:
         return hash((self._sizes, self._repeats))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Schedule is immutable; cannot set {name!r}")
 
     def __repr__(self) -> str:
         more = ", repeats=True" if self._repeats else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Play
 from whist_ro.cards import Card, Suit
 from whist_ro.errors import ActionTypeError, ConfigurationError
@@ -19,7 +20,7 @@ from whist_ro.errors import ActionTypeError, ConfigurationError
 __all__ = ["Trick", "trick_winner", "winning_index"]
 
 
-class Trick:
+class Trick(Immutable):
     """The cards of one trick in the order they were played.
 
     ``leader`` is the seat that led; the card at position ``i`` was played
@@ -112,9 +113,6 @@ class Trick:
 
     def __hash__(self) -> int:
         return hash((self._leader, self._cards, self._players))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Trick is immutable; cannot set {name!r}")
 
     def __repr__(self) -> str:
         cards = " ".join(map(str, self._cards))

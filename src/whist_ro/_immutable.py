@@ -1,0 +1,30 @@
+"""A mixin for the library's small immutable value classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from typing_extensions import Self
+
+
+class Immutable:
+    """Refuses attribute writes; copying returns the object itself.
+
+    Subclasses set their slots once, in construction, through
+    ``object.__setattr__``.  Since nothing can change afterwards, a copy
+    would only waste memory, so :mod:`copy` hands back the same object.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
