@@ -22,6 +22,7 @@ from whist_ro.errors import (
     GameOverError,
     IllegalActionError,
     InvalidDealError,
+    MatchEndError,
     MustFollowSuitError,
     MustOvertrumpError,
     MustTrumpError,
@@ -33,9 +34,28 @@ from whist_ro.errors import (
 from whist_ro.match import Match
 from whist_ro.playout import random_playout
 from whist_ro.round import Phase, Round, legal_bids, legal_cards, trump_source
+from whist_ro.rubber import GameResult, Rubber, game_value, match_points
 from whist_ro.schedule import Deck, Schedule
 from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.scoring import Streak, classic_points, exact_points, next_streak
+from whist_ro.scoring import (
+    Streak,
+    classic_points,
+    exact_points,
+    honours_held,
+    honours_points,
+    next_streak,
+)
+from whist_ro.standings import (
+    RankingSystem,
+    Rating,
+    Stake,
+    Standing,
+    Standings,
+    TablePoints,
+    rank_totals,
+    ranking_from_dict,
+    round_points,
+)
 from whist_ro.tricks import Trick, trick_winner
 from whist_ro.variants import Variant
 
@@ -54,9 +74,11 @@ __all__ = [
     "Deck",
     "ForbiddenBidError",
     "GameOverError",
+    "GameResult",
     "IllegalActionError",
     "InvalidDealError",
     "Match",
+    "MatchEndError",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
@@ -65,13 +87,20 @@ __all__ = [
     "Phase",
     "Play",
     "Rank",
+    "RankingSystem",
+    "Rating",
     "Round",
+    "Rubber",
     "Schedule",
     "ScoreRow",
     "ScoreSheet",
     "SeatScore",
+    "Stake",
+    "Standing",
+    "Standings",
     "Streak",
     "Suit",
+    "TablePoints",
     "Trick",
     "Variant",
     "WhistError",
@@ -79,10 +108,17 @@ __all__ = [
     "__version__",
     "classic_points",
     "exact_points",
+    "game_value",
+    "honours_held",
+    "honours_points",
     "legal_bids",
     "legal_cards",
+    "match_points",
     "next_streak",
     "random_playout",
+    "rank_totals",
+    "ranking_from_dict",
+    "round_points",
     "trick_winner",
     "trump_source",
     "variants",

@@ -22,6 +22,7 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "InvalidDealError",
+    "MatchEndError",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
@@ -76,7 +77,27 @@ class InvalidDealError(WhistError, ValueError):
 
 
 class NotOverError(WhistError):
-    """A result was asked for before it exists (the points of an unfinished round)."""
+    """A result was asked for before it exists (the points of an unfinished round).
+
+    Also raised by :meth:`Match.standings <whist_ro.Match.standings>` on a match
+    that is neither finished nor abandoned.
+    """
+
+
+class MatchEndError(WhistError, ValueError):
+    """A match cannot be ended early this way, or not now (R-END-3).
+
+    Abandoning is for the exact-bid family and only between rounds;
+    conceding is for classic whist.  The match is left as it was.
+
+    >>> from whist_ro import Match, variants
+    >>> Match.new(variants.ROMANIAN, players=3, seed=1).concede(seat=0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.MatchEndError: only a classic side can concede; ... (R-END-3)
+    """
+
+    rule = "R-END-3"
 
 
 class ActionTypeError(WhistError, TypeError):

@@ -12,19 +12,36 @@ checks for the end of the match and deals the next round from the seed.
 ...     m = m.apply(m.legal_actions()[0])
 >>> len(m.rounds), len(m.score_sheet), m.to_act is None
 (24, 24, True)
+>>> m.totals, m.standings().places
+((31, 43, 17, 25), (2, 1, 4, 3))
+
+A match can also stop early: the exact-bid family is abandoned between
+rounds and classic sides concede (R-END-3); either way nothing more is
+played (R-END-4) and the standings are ready.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import Final
 
+import attrs
+
 from whist_ro.actions import Action
-from whist_ro.errors import ConfigurationError, GameOverError
-from whist_ro.round import Round
+from whist_ro.errors import ConfigurationError, GameOverError, MatchEndError, NotOverError
+from whist_ro.round import Phase, Round
+from whist_ro.rubber import GameResult, Rubber, game_value, match_points
 from whist_ro.schedule import Deck, Schedule
 from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.scoring import Streak, next_streak
+from whist_ro.scoring import Streak, honours_held, honours_points, next_streak
+from whist_ro.standings import (
+    RankingSystem,
+    Standings,
+    _check_disconnected,
+    check_zero_win,
+    rank_totals,
+)
 from whist_ro.variants import Variant
 
 __all__ = ["Match"]
@@ -67,9 +84,19 @@ class _Setup:
 
 
 class _Progress:
-    """What changes only when a round ends."""
+    """What changes only when a round ends, or when the match is ended early."""
 
-    __slots__ = ("over", "rounds", "rows", "streaks", "totals")
+    __slots__ = (
+        "abandoned",
+        "conceded",
+        "disconnected",
+        "games",
+        "over",
+        "rounds",
+        "rows",
+        "streaks",
+        "totals",
+    )
 
     def __init__(
         self,
@@ -78,12 +105,48 @@ class _Progress:
         streaks: tuple[Streak, ...],
         rows: tuple[ScoreRow, ...],
         over: bool,
+        *,
+        games: tuple[GameResult, ...] = (),
+        abandoned: bool = False,
+        disconnected: tuple[int, ...] = (),
+        conceded: int | None = None,
     ) -> None:
         self.rounds = rounds
         self.totals = totals
         self.streaks = streaks
         self.rows = rows
         self.over = over
+        self.games = games
+        self.abandoned = abandoned
+        self.disconnected = disconnected
+        self.conceded = conceded
+
+    def cut_short(
+        self,
+        *,
+        games: tuple[GameResult, ...] | None = None,
+        abandoned: bool = False,
+        disconnected: tuple[int, ...] = (),
+        conceded: int | None = None,
+    ) -> _Progress:
+        """This progress, over: the match was abandoned or conceded (R-END-3)."""
+        return _Progress(
+            self.rounds,
+            self.totals,
+            self.streaks,
+            self.rows,
+            True,
+            games=self.games if games is None else games,
+            abandoned=abandoned,
+            disconnected=disconnected,
+            conceded=conceded,
+        )
+
+    def ending(self) -> tuple[object, ...]:
+        """How the match was cut short, for equality: empty unless it was."""
+        if not (self.abandoned or self.conceded is not None):
+            return ()
+        return (self.abandoned, self.disconnected, self.conceded)
 
 
 class Match:
@@ -188,7 +251,11 @@ class Match:
 
     @property
     def round(self) -> Round:
-        """The round in progress, or the last one played once the match is over."""
+        """The round in progress, or the last one played once the match is over.
+
+        After :meth:`abandon` or :meth:`concede` it is the round that was in
+        progress then, left as it was.
+        """
         return self._round
 
     @property
@@ -198,7 +265,12 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Running totals per seat, bonuses included (classic: each seat's side total)."""
+        """Running totals per seat, bonuses included (classic: each seat's side total).
+
+        In a rubber these are the totals of the game in progress; they start
+        again from 0 with every game (R-RUBBER-3), and :attr:`games` keeps
+        the finished ones.
+        """
         return self._progress.totals
 
     @property
@@ -216,8 +288,48 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once the schedule is finished (R-END-1) or a side reached the target (R-END-2)."""
+        """True once no action is accepted any more (R-END-4).
+
+        That is when the schedule is finished (R-END-1), a side reached the
+        target (R-END-2) or, in a rubber, won its second game (R-RUBBER-1),
+        or the match was abandoned or conceded (R-END-3).
+        """
         return self._progress.over
+
+    @property
+    def is_abandoned(self) -> bool:
+        """True when the match was stopped early with :meth:`abandon` (R-END-3)."""
+        return self._progress.abandoned
+
+    @property
+    def disconnected(self) -> tuple[int, ...]:
+        """The seats named as disconnected when the match was abandoned, in order."""
+        return self._progress.disconnected
+
+    @property
+    def conceded(self) -> int | None:
+        """The side that conceded (0: seats 0 and 2, 1: seats 1 and 3), or None."""
+        return self._progress.conceded
+
+    @property
+    def games(self) -> tuple[GameResult, ...]:
+        """The finished games of classic whist, in order; always empty in the exact family."""
+        return self._progress.games
+
+    @property
+    def rubber(self) -> Rubber | None:
+        """The rubber so far when the variant plays rubbers (R-RUBBER-1), else None.
+
+        >>> from whist_ro import random_playout, variants
+        >>> m = random_playout(Match.new(variants.CLASSIC_RUBBER, players=4, seed=2), seed=2)
+        >>> m.rubber is not None and m.rubber.is_over and m.is_over
+        True
+        >>> Match.new(variants.CLASSIC, players=4, seed=2).rubber is None
+        True
+        """
+        if not self._setup.variant.rubber:
+            return None
+        return Rubber(self._progress.games)
 
     @property
     def to_act(self) -> int | None:
@@ -229,11 +341,17 @@ class Match:
         """The seats on top once the match is over; empty before.
 
         Exact family: every seat with the highest total (a tie shares the
-        place, R-END-1).  Classic: the two seats of the winning side (R-END-2).
+        place, R-END-1), also when the match was abandoned.  Classic: the two
+        seats of the side that won the last game, which is the game, the
+        rubber or the conceded game that ended the match (R-END-2, R-END-3,
+        R-RUBBER-1).
         """
-        if not self._progress.over:
+        progress = self._progress
+        if not progress.over:
             return ()
-        totals = self._progress.totals
+        if progress.games:
+            return progress.games[-1].winning_seats
+        totals = progress.totals
         best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
@@ -270,12 +388,14 @@ class Match:
     def _finish_round(self, done: Round) -> Match:
         setup = self._setup
         variant = setup.variant
+        if variant.is_classic:
+            return self._finish_classic(done)
         progress = self._progress
         points = done.points
         index = len(progress.rounds)
         streaks = progress.streaks
         bonuses = (0,) * setup.players
-        if not variant.is_classic and variant.streak_bonus:
+        if variant.streak_bonus:
             pairs = [
                 next_streak(variant, streak, made=bid == won, hand_size=done.hand_size)
                 for streak, bid, won in zip(streaks, done.bids, done.tricks_won, strict=True)
@@ -283,32 +403,190 @@ class Match:
             streaks = tuple(p[0] for p in pairs)
             bonuses = tuple(p[1] for p in pairs)
         totals = tuple(t + p + b for t, p, b in zip(progress.totals, points, bonuses, strict=True))
-        row = ScoreRow(
-            number=index + 1,
-            hand_size=done.hand_size,
-            dealer=done.dealer,
-            trump=done.trump,
-            turn_up=done.turn_up,
-            seats=tuple(
-                SeatScore(bid=bid, tricks=won, points=p, bonus=b, total=t)
-                for bid, won, p, b, t in zip(
-                    done.bids, done.tricks_won, points, bonuses, totals, strict=True
-                )
-            ),
-        )
-        if variant.is_classic:
-            over = max(totals) >= variant.target
-        else:
-            over = setup.schedule.is_last(index)
+        row = _row(index, done, points, bonuses, totals)
+        over = setup.schedule.is_last(index)
         new_progress = _Progress(
             (*progress.rounds, done), totals, streaks, (*progress.rows, row), over
         )
         return Match._make(setup, done if over else setup.deal(index + 1), new_progress)
 
+    def _finish_classic(self, done: Round) -> Match:
+        setup = self._setup
+        variant = setup.variant
+        target = variant.target
+        progress = self._progress
+        index = len(progress.rounds)
+        points = done.points
+        # Tricks are added before honours are looked at (R-HON-2).
+        sides = (progress.totals[0] + points[0], progress.totals[1] + points[1])
+        honours = (0, 0)
+        if variant.honours:
+            assert done.trump is not None  # a classic deal always shows a trump (R-TRUMP-3)
+            held = honours_held(done.hands, done.trump)
+            honours = honours_points(held, scores=sides, target=target)
+            sides = (sides[0] + honours[0], sides[1] + honours[1])
+        totals: tuple[int, ...] = sides * 2  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+        game = len(progress.games) + 1
+        row = _row(index, done, points, honours * 2, totals, game=game)
+        games = progress.games
+        over = False
+        if max(sides) >= target:
+            winner = 0 if sides[0] >= target else 1
+            value = game_value(target=target, losers=sides[1 - winner])
+            result = GameResult(number=game, winner=winner, scores=sides, value=value)
+            games = (*games, result)
+            over = not variant.rubber or Rubber(games).is_over
+            if not over:
+                totals = (0,) * setup.players  # the next game starts from 0-0 (R-RUBBER-3)
+        new_progress = _Progress(
+            (*progress.rounds, done),
+            totals,
+            progress.streaks,
+            (*progress.rows, row),
+            over,
+            games=games,
+        )
+        return Match._make(setup, done if over else setup.deal(index + 1), new_progress)
+
+    # -- ending early ------------------------------------------------------------
+
+    def _refuse_when_over(self, what: str) -> None:
+        if self._progress.over:
+            raise GameOverError(
+                f"{what} refused: the match is over (R-END-4)",
+                rule="R-END-4",
+                seat=-1,
+                action=what,
+            )
+
+    def abandon(self, *, disconnected: Iterable[int] = ()) -> Match:
+        """The match stopped here, between two rounds (R-END-3).
+
+        Only the exact-bid family is abandoned, and only when the round in
+        progress has not started (no bid yet): the standings then scale
+        everything by the share of scheduled rounds that were completed
+        (R-RANK-5).  ``disconnected`` names the seats whose players left;
+        the rating system charges them (R-RANK-5).  After this, no action is
+        accepted (R-END-4).
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=4)
+        >>> m.apply(m.legal_actions()[0]).abandon()
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.MatchEndError: a match can only be abandoned between rounds, ... (R-END-3)
+        >>> done = m.abandon(disconnected=[2])
+        >>> done.is_over, done.is_abandoned, done.disconnected, done.to_act
+        (True, True, (2,), None)
+        """
+        self._refuse_when_over("abandon")
+        setup = self._setup
+        if setup.variant.is_classic:
+            raise MatchEndError(
+                "classic whist is not abandoned: a side ends the game early by conceding "
+                "(Match.concede) (R-END-3)"
+            )
+        round_ = self._round
+        if round_.phase is not Phase.BIDDING or any(b is not None for b in round_.bids):
+            raise MatchEndError(
+                f"a match can only be abandoned between rounds, and round "
+                f"{len(self._progress.rounds) + 1} is under way (R-END-3)"
+            )
+        seats = tuple(sorted(_check_disconnected(disconnected, setup.players)))
+        ended = self._progress.cut_short(abandoned=True, disconnected=seats)
+        return Match._make(setup, round_, ended)
+
+    def concede(self, *, side: int | None = None, seat: int | None = None) -> Match:
+        """The match after one classic side gives up: it loses the game (R-END-3).
+
+        Name the side (0: seats 0 and 2, 1: seats 1 and 3) or any seat of it.
+        It may concede at any moment; a round in progress is not scored.
+        The other side wins the game, valued from the conceding side's score
+        (R-RUBBER-2), and in a rubber it also wins the rubber (R-END-5).
+        After this, no action is accepted (R-END-4).
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.CLASSIC, players=4, seed=1).concede(seat=3)
+        >>> m.is_over, m.conceded, m.winners, m.games[0].value
+        (True, 1, (0, 2), 3)
+        """
+        self._refuse_when_over("concede")
+        setup = self._setup
+        if not setup.variant.is_classic:
+            raise MatchEndError(
+                "only a classic side can concede; a match of the exact-bid family is "
+                "stopped with Match.abandon (R-END-3)"
+            )
+        loser = _conceding_side(side, seat, setup.players)
+        progress = self._progress
+        scores = (progress.totals[0], progress.totals[1])
+        result = GameResult(
+            number=len(progress.games) + 1,
+            winner=1 - loser,
+            scores=scores,
+            value=game_value(target=setup.variant.target, losers=scores[loser]),
+            conceded=True,
+        )
+        ended = progress.cut_short(games=(*progress.games, result), conceded=loser)
+        return Match._make(setup, self._round, ended)
+
+    # -- final standings ---------------------------------------------------------
+
+    def standings(self, system: RankingSystem | None = None) -> Standings:
+        """Places and ranking points of a finished or abandoned match (R-RANK-*).
+
+        ``system`` defaults to the variant's ``ranking``.  In the exact-bid
+        family the final totals are ranked; an abandoned match has its
+        points scaled by the share of scheduled rounds completed and its
+        disconnected seats flagged (R-RANK-5).  Classic sides are ranked by
+        their match points: the values of the games they won, plus the
+        rubber bonus (R-RANK-8).
+
+        >>> from whist_ro import Rating, variants
+        >>> m = Match.new(variants.ROMANIAN, players=4, seed=3)
+        >>> m.standings()
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.NotOverError: the match is not over: standings need a finished or ...
+        >>> for _ in range(4):  # the four 1-card rounds
+        ...     for _ in range(8):
+        ...         m = m.apply(m.legal_actions()[0])
+        >>> s = m.abandon(disconnected=[1]).standings(Rating())
+        >>> s.completed, s[1].disconnected, s[1].abandoned
+        (Fraction(1, 6), True, True)
+        """
+        progress = self._progress
+        if not progress.over:
+            raise NotOverError(
+                "the match is not over: standings need a finished or abandoned match "
+                "(R-END-3, R-RANK-5)"
+            )
+        variant = self._setup.variant
+        if system is None:
+            system = variant.ranking
+        if isinstance(system, RankingSystem):
+            check_zero_win(system, variant)
+        if not variant.is_classic:
+            return rank_totals(
+                progress.totals,
+                system,
+                played=len(progress.rounds),
+                scheduled=len(self._setup.schedule),
+                disconnected=progress.disconnected,
+            )
+        standings = rank_totals(match_points(progress.games, rubber=variant.rubber) * 2, system)
+        if progress.conceded is None:
+            return standings
+        rows = tuple(
+            attrs.evolve(row, conceded=row.seat % 2 == progress.conceded) for row in standings
+        )
+        return attrs.evolve(standings, rows=rows)
+
     # -- value semantics -------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (self._setup.key(), self._round, self._progress.rounds)
+        progress = self._progress
+        return (self._setup.key(), self._round, progress.rounds, progress.ending())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Match):
@@ -320,8 +598,55 @@ class Match:
 
     def __repr__(self) -> str:
         setup = self._setup
-        state = "over" if self._progress.over else f"round {len(self.rounds) + 1}"
+        progress = self._progress
+        if progress.abandoned:
+            state = "abandoned"
+        elif progress.conceded is not None:
+            state = f"conceded by side {progress.conceded}"
+        else:
+            state = "over" if progress.over else f"round {len(self.rounds) + 1}"
         return (
             f"<Match {setup.variant.name} players={setup.players} seed={setup.seed!r}: "
             f"{state}, totals {self.totals}>"
         )
+
+
+def _row(
+    index: int,
+    done: Round,
+    points: Sequence[int],
+    bonuses: Sequence[int],
+    totals: Sequence[int],
+    *,
+    game: int = 1,
+) -> ScoreRow:
+    return ScoreRow(
+        number=index + 1,
+        hand_size=done.hand_size,
+        dealer=done.dealer,
+        trump=done.trump,
+        turn_up=done.turn_up,
+        seats=tuple(
+            SeatScore(bid=bid, tricks=won, points=p, bonus=b, total=t)
+            for bid, won, p, b, t in zip(
+                done.bids, done.tricks_won, points, bonuses, totals, strict=True
+            )
+        ),
+        game=game,
+    )
+
+
+def _conceding_side(side: int | None, seat: int | None, players: int) -> int:
+    if (side is None) == (seat is None):
+        raise ConfigurationError("concede needs exactly one of side= or seat=", field="side")
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ConfigurationError(
+                f"seat must be a seat from 0 to {players - 1}, not {seat!r}", field="seat"
+            )
+        return seat % 2
+    if isinstance(side, bool) or not isinstance(side, int) or side not in (0, 1):
+        raise ConfigurationError(
+            f"side must be 0 (seats 0 and 2) or 1 (seats 1 and 3), not {side!r}", field="side"
+        )
+    return side

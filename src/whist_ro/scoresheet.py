@@ -21,8 +21,10 @@ class SeatScore:
     """One seat's line in one round of the score sheet.
 
     ``bid`` is None in classic whist (no bidding).  ``points`` is the round
-    score (R-SCORE-*), ``bonus`` the streak bonus paid this round
-    (R-STREAK-5), and ``total`` the running total after the round.
+    score (R-SCORE-*), ``bonus`` what the round pays on top of it: the
+    streak bonus in the exact family (R-STREAK-5), honours in classic whist
+    (R-HON-1).  ``total`` is the running total after the round; in a rubber
+    it is the total of the game the round belongs to.
     """
 
     bid: int | None
@@ -34,7 +36,11 @@ class SeatScore:
 
 @attrs.frozen(kw_only=True)
 class ScoreRow:
-    """One completed round: its set-up and every seat's score."""
+    """One completed round: its set-up and every seat's score.
+
+    ``game`` is the game of a classic rubber the round belongs to (1, 2 or
+    3); it is 1 everywhere else.
+    """
 
     number: int
     """1-based round number."""
@@ -43,6 +49,7 @@ class ScoreRow:
     trump: Suit | None
     turn_up: Card | None
     seats: tuple[SeatScore, ...]
+    game: int = 1
 
 
 class ScoreSheet(Sequence[ScoreRow]):
@@ -111,7 +118,9 @@ class ScoreSheet(Sequence[ScoreRow]):
         """The sheet as a fixed-width table.
 
         Each seat's cell reads ``bid/tricks points bonus = total``; classic
-        whist has no bids and shows ``-`` instead.
+        whist has no bids and shows ``-`` instead.  In a rubber a line
+        ``game N`` opens every game after the first, where the totals start
+        again from 0.
         """
         head = f"{'#':>3} {'cards':>5} {'dealer':>6} {'trump':>5}"
         sub = f"{'bid/won':<7} {'pts':>4} {'bonus':>5} {'total':>6}"
@@ -120,7 +129,11 @@ class ScoreSheet(Sequence[ScoreRow]):
             " " * len(head) + f" | {sub}" * self._players,
         ]
         lines.append("-" * len(lines[-1]))
+        game = 1
         for row in self._rows:
+            if row.game != game:
+                game = row.game
+                lines.append(f"{'game ' + str(game):>{len(head)}}")
             trump = "-" if row.turn_up is None else row.turn_up.pretty
             text = f"{row.number:>3} {row.hand_size:>5} {row.dealer:>6} {trump:>5}"
             for seat in row.seats:

@@ -7,17 +7,32 @@
 -2
 >>> classic_points((4, 3, 3, 3))  # seats 0 and 2 take 7 tricks between them
 (1, 0, 1, 0)
+>>> honours_points((3, 1), scores=(1, 0), target=5)  # three trump honours score 2
+(2, 0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
+from whist_ro.cards import CardSet, Suit
+from whist_ro.errors import ConfigurationError
 from whist_ro.variants import Variant
 
-__all__ = ["Streak", "classic_points", "exact_points", "next_streak"]
+__all__ = [
+    "Streak",
+    "classic_points",
+    "exact_points",
+    "honours_held",
+    "honours_points",
+    "next_streak",
+]
+
+# The J, Q, K and A of one suit inside its 16-bit lane (bits 11 to 14).
+_HONOURS_LANE: Final = 0xF << 11
 
 
 def exact_points(variant: Variant, *, bid: int, tricks: int) -> int:
@@ -50,6 +65,66 @@ def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
     sides = (tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3])
     side_points = tuple(max(t - 6, 0) for t in sides)
     return tuple(side_points[seat % 2] for seat in range(len(tricks_won)))
+
+
+def honours_held(hands: Sequence[CardSet], trump: Suit) -> tuple[int, int]:
+    """How many trump honours (A, K, Q, J) each side held at the deal (R-HON-1, R-HON-3).
+
+    ``hands`` are the four hands as dealt (:attr:`Round.hands
+    <whist_ro.Round.hands>`), so the dealer's turned-up card counts and the
+    count does not depend on how the cards were played.  Side 0 is seats 0
+    and 2.
+
+    >>> from whist_ro import CardSet, Suit
+    >>> hands = [CardSet.parse(h) for h in ("Ah Kh 2c", "Qh 3c", "Jh 4c", "5c")]
+    >>> honours_held(hands, Suit.HEARTS), honours_held(hands, Suit.SPADES)
+    ((3, 1), (0, 0))
+    """
+    if len(hands) != 4:
+        raise ConfigurationError(
+            f"honours are counted over the four hands of classic whist, not {len(hands)}",
+            field="hands",
+            rule="R-HON-3",
+        )
+    lane = _HONOURS_LANE << (16 * Suit(trump))
+    return (
+        ((hands[0].mask | hands[2].mask) & lane).bit_count(),
+        ((hands[1].mask | hands[3].mask) & lane).bit_count(),
+    )
+
+
+def honours_points(held: Sequence[int], *, scores: Sequence[int], target: int) -> tuple[int, int]:
+    """What each side scores for honours after a deal (R-HON-1, R-HON-2).
+
+    ``held`` is each side's count of trump honours (:func:`honours_held`),
+    ``scores`` each side's game score with this deal's tricks already added
+    (tricks score first), and ``target`` the game target.  All four honours
+    are worth 4 and three are worth 2.  If the tricks have already won the
+    game, the game is over and neither side scores honours.  Otherwise a
+    side's honours stop at ``target - 1``: honours alone never win a game,
+    and a side already on ``target - 1`` (4 in short whist, 9 in long
+    whist) scores none.
+
+    >>> honours_points((4, 0), scores=(0, 1), target=5)
+    (4, 0)
+    >>> honours_points((4, 0), scores=(2, 0), target=5)  # stops one short of game
+    (2, 0)
+    >>> honours_points((1, 3), scores=(0, 4), target=5)  # on 4: no honours
+    (0, 0)
+    >>> honours_points((0, 4), scores=(5, 0), target=5)  # the tricks won the game first
+    (0, 0)
+    """
+    if len(held) != 2 or len(scores) != 2:
+        raise ConfigurationError(
+            "honours are scored per side: give two counts and two scores", field="held"
+        )
+    if max(scores) >= target:
+        return (0, 0)
+    points = []
+    for count, score in zip(held, scores, strict=True):
+        earned = 4 if count == 4 else 2 if count == 3 else 0
+        points.append(max(min(earned, target - 1 - score), 0))
+    return (points[0], points[1])
 
 
 @attrs.frozen

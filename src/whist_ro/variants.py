@@ -19,6 +19,13 @@ Plain "Oh Hell" as other engines play it needs no code either:
 ...     made_base=10, streak_bonus=0)
 >>> oh_hell.schedule
 (7,)
+
+Classic whist grows into short or long whist with honours and rubbers:
+
+>>> variants.LONG_WHIST.target, variants.LONG_WHIST.honours, variants.LONG_WHIST.rubber
+(10, True, True)
+>>> variants.ROMANIAN.ranking
+TablePoints(per_player=10, zero_win=False)
 """
 
 from __future__ import annotations
@@ -29,10 +36,14 @@ from typing import Any, Final, Literal
 import attrs
 
 from whist_ro.errors import ConfigurationError
+from whist_ro.rubber import GAME_TARGETS
+from whist_ro.standings import RankingSystem, TablePoints, check_zero_win, ranking_from_dict
 
 __all__ = [
     "CLASSIC",
+    "CLASSIC_RUBBER",
     "INVERTED",
+    "LONG_WHIST",
     "ROMANIAN",
     "Variant",
     "get",
@@ -127,6 +138,21 @@ def _check_scorer(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         )
 
 
+def _check_ranking(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, RankingSystem):
+        raise ConfigurationError(
+            "Variant.ranking must be a ranking system (TablePoints, Stake, Rating) or its "
+            f"to_dict() form, not {value!r}",
+            field="ranking",
+        )
+
+
+def _to_ranking(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return ranking_from_dict(value)
+    return value
+
+
 def _to_sizes(value: Any) -> Any:
     if isinstance(value, (set, list, tuple)):
         return frozenset(value)
@@ -175,7 +201,16 @@ class Variant:
     ``streak_length``, ``streak_bonus``, ``one_card_rounds``
         The streak bonus (R-STREAK-*); a bonus of 0 switches streaks off.
     ``target``
-        Classic game target (R-END-2).
+        Classic game target (R-END-2): 5 (short whist), 7 or 10 (long whist).
+    ``honours``
+        Classic only: the side holding three or four trump honours at the
+        deal scores 2 or 4 (R-HON-1..3).
+    ``rubber``
+        Classic only: play best of three games, scored by game values
+        (R-RUBBER-1..3).
+    ``ranking``
+        The ranking system :meth:`Match.standings <whist_ro.Match.standings>`
+        uses by default (R-RANK-*); table points unless set.
 
     >>> ROMANIAN.family, ROMANIAN.pattern, ROMANIAN.hook
     ('exact', '1-8-1', True)
@@ -211,6 +246,11 @@ class Variant:
         default="skip", validator=_one_of("skip", "break", "count")
     )
     target: int = attrs.field(default=5, validator=_int_at_least(1))
+    honours: bool = attrs.field(default=False, validator=_is_bool)
+    rubber: bool = attrs.field(default=False, validator=_is_bool)
+    ranking: RankingSystem = attrs.field(
+        default=TablePoints(), converter=_to_ranking, validator=_check_ranking
+    )
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -231,6 +271,22 @@ class Variant:
                     field="deck_ranks",
                     rule="R-DECK-3",
                 )
+            if self.target not in GAME_TARGETS:
+                raise ConfigurationError(
+                    f"Variant.target must be 5 (short whist), 7 or 10 (long whist) for the "
+                    f"classic family, not {self.target} (R-END-2)",
+                    field="target",
+                    rule="R-END-2",
+                )
+        else:
+            for name, rule in (("honours", "R-HON-1"), ("rubber", "R-RUBBER-1")):
+                if getattr(self, name):
+                    raise ConfigurationError(
+                        f"Variant.{name} is a classic whist option; the exact-bid family has "
+                        f"no {name} ({rule})",
+                        field=name,
+                        rule=rule,
+                    )
         if self.must_overtrump and not self.must_trump:
             raise ConfigurationError(
                 "Variant.must_overtrump needs must_trump=True: the duty to overtrump only "
@@ -238,6 +294,7 @@ class Variant:
                 field="must_overtrump",
                 rule="R-PLAY-8",
             )
+        check_zero_win(self.ranking, self)
 
     @property
     def is_classic(self) -> bool:
@@ -269,6 +326,7 @@ class Variant:
         del data["scorer"]
         data["schedule"] = None if self.schedule is None else list(self.schedule)
         data["no_trump_sizes"] = sorted(self.no_trump_sizes)
+        data["ranking"] = self.ranking.to_dict()
         return data
 
     @classmethod
@@ -293,6 +351,12 @@ INVERTED: Final = Variant(name="inverted", pattern="8-1-8")
 CLASSIC: Final = Variant(name="classic", family="classic", hook=False, must_trump=False)
 """Partnership whist to 5 points (R-DECK-3, R-SCORE-3, R-END-2)."""
 
+CLASSIC_RUBBER: Final = attrs.evolve(CLASSIC, name="classic-rubber", honours=True, rubber=True)
+"""Short whist by the rubber: games to 5, honours, best of three (R-HON-*, R-RUBBER-*)."""
+
+LONG_WHIST: Final = attrs.evolve(CLASSIC_RUBBER, name="long-whist", target=10)
+"""Long whist: games to 10, honours, best of three (R-END-2, R-HON-*, R-RUBBER-*)."""
+
 _REGISTRY: Final[dict[str, Variant]] = {
     "romanian": ROMANIAN,
     "1-8-1": ROMANIAN,
@@ -303,6 +367,11 @@ _REGISTRY: Final[dict[str, Variant]] = {
     "classic": CLASSIC,
     "partnership": CLASSIC,
     "short-whist": CLASSIC,
+    "classic-rubber": CLASSIC_RUBBER,
+    "rubber": CLASSIC_RUBBER,
+    "short-whist-rubber": CLASSIC_RUBBER,
+    "long-whist": LONG_WHIST,
+    "long": LONG_WHIST,
 }
 
 

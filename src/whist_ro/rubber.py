@@ -1,0 +1,181 @@
+"""Games and rubbers of classic whist (R-RUBBER-1..3).
+
+Sides are numbered like seats modulo 2: side 0 is seats 0 and 2, side 1 is
+seats 1 and 3.  A :class:`~whist_ro.Match` of a classic variant records
+every finished game as a :class:`GameResult`; with ``Variant.rubber`` on it
+plays game after game until one side has two, and :class:`Rubber` adds them
+up.
+
+>>> first = GameResult(number=1, winner=0, scores=(5, 0), value=3)
+>>> second = GameResult(number=2, winner=0, scores=(6, 3), value=1)
+>>> rubber = Rubber((first, second))
+>>> rubber.games_won, rubber.winner, rubber.points, rubber.result
+((2, 0), 0, (6, 0), 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from whist_ro.errors import ConfigurationError
+
+__all__ = [
+    "GAME_TARGETS",
+    "RUBBER_BONUS",
+    "GameResult",
+    "Rubber",
+    "game_value",
+    "match_points",
+]
+
+RUBBER_BONUS: Final = 2
+"""What the winners of a rubber add to their game values (R-RUBBER-2)."""
+
+GAME_TARGETS: Final = (5, 7, 10)
+"""The classic game targets: short whist (5) and long whist (7 or 10), R-END-2."""
+
+
+def game_value(*, target: int, losers: int) -> int:
+    """What a won game is worth, from the losers' score when it ended (R-RUBBER-2).
+
+    Short whist (target 5): 3 when the losers have 0, 2 for 1 or 2, 1 for 3
+    or 4.  Long whist (target 10, and also 7, R-RUBBER-3): 3 for 0, 2 for 1
+    to 4, 1 for 5 or more.
+
+    >>> [game_value(target=5, losers=n) for n in range(5)]
+    [3, 2, 2, 1, 1]
+    >>> [game_value(target=10, losers=n) for n in range(10)]
+    [3, 2, 2, 2, 2, 1, 1, 1, 1, 1]
+    >>> game_value(target=5, losers=5)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: the losers of a game to 5 have 0 to 4 points, not 5
+    """
+    if target not in GAME_TARGETS:
+        raise ConfigurationError(
+            f"game values are defined for targets 5, 7 and 10, not {target!r} (R-RUBBER-3)",
+            field="target",
+            rule="R-RUBBER-3",
+        )
+    if isinstance(losers, bool) or not isinstance(losers, int) or not 0 <= losers < target:
+        raise ConfigurationError(
+            f"the losers of a game to {target} have 0 to {target - 1} points, not {losers!r}",
+            field="losers",
+        )
+    if losers == 0:
+        return 3
+    single = 3 if target == 5 else 5  # the losers' score from which a game is a single
+    return 1 if losers >= single else 2
+
+
+@attrs.frozen(kw_only=True)
+class GameResult:
+    """One finished game of classic whist.
+
+    ``winner`` is the winning side, ``scores`` both sides' points when the
+    game ended (side 0 first), ``value`` the game value (R-RUBBER-2), and
+    ``conceded`` is set when the losers gave the game up (R-END-3).
+    """
+
+    number: int
+    """1-based number of the game in the match."""
+    winner: int
+    scores: tuple[int, int]
+    value: int
+    conceded: bool = False
+
+    @property
+    def loser(self) -> int:
+        """The losing side.
+
+        >>> GameResult(number=1, winner=1, scores=(2, 5), value=2).loser
+        0
+        """
+        return 1 - self.winner
+
+    @property
+    def winning_seats(self) -> tuple[int, int]:
+        """The winning side's seats.
+
+        >>> GameResult(number=1, winner=1, scores=(2, 5), value=2).winning_seats
+        (1, 3)
+        """
+        return (self.winner, self.winner + 2)
+
+
+def match_points(games: Sequence[GameResult], *, rubber: bool) -> tuple[int, int]:
+    """Each side's match points: the values of the games it won (R-RUBBER-2).
+
+    With ``rubber`` the side that won the rubber adds :data:`RUBBER_BONUS`.
+    These are the totals classic standings rank (R-RANK-8).
+
+    >>> won = GameResult(number=1, winner=1, scores=(1, 5), value=2)
+    >>> match_points([won], rubber=False)
+    (0, 2)
+    """
+    points = [0, 0]
+    for game in games:
+        points[game.winner] += game.value
+    if rubber:
+        winner = Rubber(tuple(games)).winner
+        if winner is not None:
+            points[winner] += RUBBER_BONUS
+    return (points[0], points[1])
+
+
+@attrs.frozen
+class Rubber:
+    """The games of a rubber so far: best of three (R-RUBBER-1).
+
+    The rubber is decided when a side has won two games, or when a game is
+    conceded: conceding a game of a rubber gives up the rubber (R-END-5).
+
+    >>> g1 = GameResult(number=1, winner=1, scores=(0, 5), value=3)
+    >>> Rubber((g1,)).winner is None
+    True
+    >>> g2 = GameResult(number=2, winner=0, scores=(5, 4), value=1, conceded=False)
+    >>> g3 = GameResult(number=3, winner=1, scores=(2, 6), value=2)
+    >>> r = Rubber((g1, g2, g3))
+    >>> r.games_won, r.winner, r.points, r.result
+    ((1, 2), 1, (1, 7), 6)
+    """
+
+    games: tuple[GameResult, ...] = ()
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        """How many games each side has won."""
+        won = sum(game.winner for game in self.games)
+        return (len(self.games) - won, won)
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won the rubber, or None while it is undecided."""
+        if self.games and self.games[-1].conceded:
+            return self.games[-1].winner
+        for side, won in enumerate(self.games_won):
+            if won >= 2:
+                return side
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber has a winner; no third game follows a 2-0 (R-RUBBER-1)."""
+        return self.winner is not None
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each side's game values, plus :data:`RUBBER_BONUS` for the winners (R-RUBBER-2)."""
+        return match_points(self.games, rubber=True)
+
+    @property
+    def result(self) -> int | None:
+        """The winners' points minus the losers' points, or None while undecided."""
+        winner = self.winner
+        if winner is None:
+            return None
+        points = self.points
+        return points[winner] - points[1 - winner]
