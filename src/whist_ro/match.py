@@ -47,6 +47,7 @@ from whist_ro.variants import Variant
 __all__ = ["Match"]
 
 _SEED_LIMIT: Final = 2**63
+_ROUND_OVER: Final = int(Phase.OVER)
 
 
 class _Setup:
@@ -83,6 +84,10 @@ class _Setup:
         return (self.variant, self.players, self.seed, self.first_dealer)
 
 
+_Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""What a round's end records: points, bonuses, running totals and the game number."""
+
+
 class _Progress:
     """What changes only when a round ends, or when the match is ended early."""
 
@@ -90,6 +95,7 @@ class _Progress:
         "abandoned",
         "conceded",
         "disconnected",
+        "entries",
         "games",
         "over",
         "rounds",
@@ -103,7 +109,7 @@ class _Progress:
         rounds: tuple[Round, ...],
         totals: tuple[int, ...],
         streaks: tuple[Streak, ...],
-        rows: tuple[ScoreRow, ...],
+        entries: tuple[_Entry, ...],
         over: bool,
         *,
         games: tuple[GameResult, ...] = (),
@@ -114,7 +120,8 @@ class _Progress:
         self.rounds = rounds
         self.totals = totals
         self.streaks = streaks
-        self.rows = rows
+        self.entries = entries
+        self.rows: tuple[ScoreRow, ...] | None = None  # built from entries when first read
         self.over = over
         self.games = games
         self.abandoned = abandoned
@@ -134,13 +141,27 @@ class _Progress:
             self.rounds,
             self.totals,
             self.streaks,
-            self.rows,
+            self.entries,
             True,
             games=self.games if games is None else games,
             abandoned=abandoned,
             disconnected=disconnected,
             conceded=conceded,
         )
+
+    def sheet_rows(self) -> tuple[ScoreRow, ...]:
+        """The score sheet's rows, built on first use.
+
+        A round's end only records plain tuples; the row objects are made
+        when someone reads the sheet, which keeps simulations cheap.
+        """
+        rows = self.rows
+        if rows is None:
+            rows = self.rows = tuple(
+                _row(index, done, *entry)
+                for index, (done, entry) in enumerate(zip(self.rounds, self.entries, strict=True))
+            )
+        return rows
 
     def ending(self) -> tuple[object, ...]:
         """How the match was cut short, for equality: empty unless it was."""
@@ -283,7 +304,7 @@ class Match:
         """One row per completed round: bids, tricks, points, bonus, running total."""
         setup = self._setup
         return ScoreSheet(
-            self._progress.rows, players=setup.players, classic=setup.variant.is_classic
+            self._progress.sheet_rows(), players=setup.players, classic=setup.variant.is_classic
         )
 
     @property
@@ -377,7 +398,7 @@ class Match:
                 action=action,
             )
         round_ = self._round.apply(action)
-        if not round_.is_over:
+        if round_._phase != _ROUND_OVER:
             m = object.__new__(Match)
             m._setup = self._setup
             m._round = round_
@@ -403,10 +424,13 @@ class Match:
             streaks = tuple(p[0] for p in pairs)
             bonuses = tuple(p[1] for p in pairs)
         totals = tuple(t + p + b for t, p, b in zip(progress.totals, points, bonuses, strict=True))
-        row = _row(index, done, points, bonuses, totals)
         over = setup.schedule.is_last(index)
         new_progress = _Progress(
-            (*progress.rounds, done), totals, streaks, (*progress.rows, row), over
+            (*progress.rounds, done),
+            totals,
+            streaks,
+            (*progress.entries, (points, bonuses, totals, 1)),
+            over,
         )
         return Match._make(setup, done if over else setup.deal(index + 1), new_progress)
 
@@ -427,7 +451,7 @@ class Match:
             sides = (sides[0] + honours[0], sides[1] + honours[1])
         totals: tuple[int, ...] = sides * 2  # seats 0 and 2 are side 0, seats 1 and 3 side 1
         game = len(progress.games) + 1
-        row = _row(index, done, points, honours * 2, totals, game=game)
+        entry = (points, honours * 2, totals, game)
         games = progress.games
         over = False
         if max(sides) >= target:
@@ -442,7 +466,7 @@ class Match:
             (*progress.rounds, done),
             totals,
             progress.streaks,
-            (*progress.rows, row),
+            (*progress.entries, entry),
             over,
             games=games,
         )
@@ -617,8 +641,7 @@ def _row(
     points: Sequence[int],
     bonuses: Sequence[int],
     totals: Sequence[int],
-    *,
-    game: int = 1,
+    game: int,
 ) -> ScoreRow:
     return ScoreRow(
         number=index + 1,

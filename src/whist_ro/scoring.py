@@ -14,9 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from whist_ro.cards import CardSet, Suit
 from whist_ro.errors import ConfigurationError
@@ -127,11 +125,15 @@ def honours_points(held: Sequence[int], *, scores: Sequence[int], target: int) -
     return (points[0], points[1])
 
 
-@attrs.frozen
-class Streak:
+class Streak(NamedTuple):
     """A seat's current runs of made and missed bids (R-STREAK-*).
 
     At most one of the two counts is non-zero, since each breaks the other.
+    A named tuple rather than an attrs class because every seat gets a new
+    one at the end of every round of every simulated match.
+
+    >>> Streak(made=2)
+    Streak(made=2, missed=0)
     """
 
     made: int = 0
