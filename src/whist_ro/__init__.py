@@ -41,9 +41,11 @@ from whist_ro.scoring import (
     Streak,
     classic_points,
     exact_points,
+    exact_round_points,
     honours_held,
     honours_points,
     next_streak,
+    next_streaks,
 )
 from whist_ro.standings import (
     RankingSystem,
@@ -108,6 +110,7 @@ __all__ = [
     "__version__",
     "classic_points",
     "exact_points",
+    "exact_round_points",
     "game_value",
     "honours_held",
     "honours_points",
@@ -115,6 +118,7 @@ __all__ = [
     "legal_cards",
     "match_points",
     "next_streak",
+    "next_streaks",
     "random_playout",
     "rank_totals",
     "ranking_from_dict",

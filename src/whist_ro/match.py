@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from operator import add, eq
 from typing import Final
 
 import attrs
@@ -34,7 +35,13 @@ from whist_ro.round import Phase, Round
 from whist_ro.rubber import GameResult, Rubber, game_value, match_points
 from whist_ro.schedule import Deck, Schedule
 from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.scoring import Streak, honours_held, honours_points, next_streak
+from whist_ro.scoring import (
+    Streak,
+    exact_round_points,
+    honours_held,
+    honours_points,
+    next_streaks,
+)
 from whist_ro.standings import (
     RankingSystem,
     Standings,
@@ -412,18 +419,18 @@ class Match:
         if variant.is_classic:
             return self._finish_classic(done)
         progress = self._progress
-        points = done.points
+        bids, won = done._bids, done._won
+        points = exact_round_points(variant, bids=bids, tricks=won)
         index = len(progress.rounds)
         streaks = progress.streaks
-        bonuses = (0,) * setup.players
         if variant.streak_bonus:
-            pairs = [
-                next_streak(variant, streak, made=bid == won, hand_size=done.hand_size)
-                for streak, bid, won in zip(streaks, done.bids, done.tricks_won, strict=True)
-            ]
-            streaks = tuple(p[0] for p in pairs)
-            bonuses = tuple(p[1] for p in pairs)
-        totals = tuple(t + p + b for t, p, b in zip(progress.totals, points, bonuses, strict=True))
+            streaks, bonuses = next_streaks(
+                variant, streaks, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
+            )
+            totals = tuple(map(add, progress.totals, map(add, points, bonuses)))
+        else:
+            bonuses = (0,) * setup.players
+            totals = tuple(map(add, progress.totals, points))
         over = setup.schedule.is_last(index)
         new_progress = _Progress(
             (*progress.rounds, done),

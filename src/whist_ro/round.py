@@ -48,7 +48,7 @@ from whist_ro.errors import (
     WrongPhaseError,
 )
 from whist_ro.schedule import Deck, check_players, deck_ranks
-from whist_ro.scoring import classic_points, exact_points
+from whist_ro.scoring import classic_points, exact_round_points
 from whist_ro.tricks import Trick
 from whist_ro.variants import Variant
 
@@ -488,12 +488,7 @@ class Round:
         deal = self._deal
         if deal.is_classic:
             return classic_points(self._won)
-        variant = deal.variant
-        points = []
-        for bid, tricks in zip(self._bids, self._won, strict=True):
-            assert bid is not None  # every seat bids before the first card (R-BID-1)
-            points.append(exact_points(variant, bid=bid, tricks=tricks))
-        return tuple(points)
+        return exact_round_points(deal.variant, bids=self._bids, tricks=self._won)
 
     # -- legality -------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from whist_ro.cards import CardSet, Suit
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ConfigurationError, NotOverError
 from whist_ro.variants import Variant
 
 __all__ = [
@@ -44,11 +44,29 @@ def exact_points(variant: Variant, *, bid: int, tricks: int) -> int:
     >>> [exact_points(variants.ROMANIAN, bid=3, tricks=t) for t in (2, 3, 6)]
     [-1, 8, -3]
     """
-    if variant.scorer is not None:
-        return int(variant.scorer(bid, tricks))
-    if bid == tricks:
-        return variant.made_base + variant.made_per_trick * tricks
-    return -variant.miss_per_trick * abs(tricks - bid)
+    return exact_round_points(variant, bids=(bid,), tricks=(tricks,))[0]
+
+
+def exact_round_points(
+    variant: Variant, *, bids: Sequence[int | None], tricks: Sequence[int]
+) -> tuple[int, ...]:
+    """Every seat's points for one exact-bid round (R-SCORE-1, R-SCORE-2).
+
+    >>> from whist_ro import variants
+    >>> exact_round_points(variants.ROMANIAN, bids=(0, 2, 1), tricks=(0, 1, 1))
+    (5, -1, 6)
+    """
+    if None in bids:
+        raise NotOverError("every seat must bid before a round can be scored (R-BID-1)")
+    pairs = zip(bids, tricks, strict=True)
+    scorer = variant.scorer
+    if scorer is not None:
+        return tuple(int(scorer(bid, took)) for bid, took in pairs)  # type: ignore[arg-type]
+    base, per_trick, per_miss = variant.made_base, variant.made_per_trick, variant.miss_per_trick
+    return tuple(
+        base + per_trick * took if bid == took else -per_miss * abs(took - bid)  # type: ignore[operator]
+        for bid, took in pairs
+    )
 
 
 def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
@@ -157,17 +175,36 @@ def next_streak(
     >>> next_streak(variants.ROMANIAN, s, made=False, hand_size=1)  # skipped (R-STREAK-4)
     (Streak(made=4, missed=0), 0)
     """
+    streaks, bonuses = next_streaks(variant, (streak,), made=(made,), hand_size=hand_size)
+    return streaks[0], bonuses[0]
+
+
+_NO_RUN: Final = Streak()
+
+
+def next_streaks(
+    variant: Variant, streaks: Sequence[Streak], *, made: Sequence[bool], hand_size: int
+) -> tuple[tuple[Streak, ...], tuple[int, ...]]:
+    """:func:`next_streak` for every seat at once, as a match scores a round.
+
+    >>> from whist_ro import variants
+    >>> next_streaks(variants.ROMANIAN, (Streak(made=4), Streak()), made=(True, False),
+    ...              hand_size=5)
+    ((Streak(made=0, missed=0), Streak(made=0, missed=1)), (10, 0))
+    """
+    players = len(streaks)
     if hand_size == 1 and variant.one_card_rounds != "count":
-        if variant.one_card_rounds == "skip":
-            return streak, 0
-        return Streak(), 0
+        kept = tuple(streaks) if variant.one_card_rounds == "skip" else (_NO_RUN,) * players
+        return kept, (0,) * players
     length, amount = variant.streak_length, variant.streak_bonus
-    if made:
-        run = streak.made + 1
+    after: list[Streak] = []
+    bonuses: list[int] = []
+    for streak, success in zip(streaks, made, strict=True):
+        run = (streak.made if success else streak.missed) + 1
         if run == length:
-            return Streak(), amount
-        return Streak(made=run), 0
-    run = streak.missed + 1
-    if run == length:
-        return Streak(), -amount
-    return Streak(missed=run), 0
+            after.append(_NO_RUN)
+            bonuses.append(amount if success else -amount)
+        else:
+            after.append(Streak(run, 0) if success else Streak(0, run))
+            bonuses.append(0)
+    return tuple(after), tuple(bonuses)
