@@ -37,10 +37,10 @@ from whist_ro.schedule import Deck, Schedule
 from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.scoring import (
     Streak,
+    advance_runs,
     exact_round_points,
     honours_held,
     honours_points,
-    next_streaks,
 )
 from whist_ro.standings import (
     RankingSystem,
@@ -107,7 +107,7 @@ class _Progress:
         "over",
         "rounds",
         "rows",
-        "streaks",
+        "runs",
         "totals",
     )
 
@@ -115,7 +115,7 @@ class _Progress:
         self,
         rounds: tuple[Round, ...],
         totals: tuple[int, ...],
-        streaks: tuple[Streak, ...],
+        runs: tuple[int, ...],
         entries: tuple[_Entry, ...],
         over: bool,
         *,
@@ -126,7 +126,7 @@ class _Progress:
     ) -> None:
         self.rounds = rounds
         self.totals = totals
-        self.streaks = streaks
+        self.runs = runs  # streaks in advance_runs' compact form
         self.entries = entries
         self.rows: tuple[ScoreRow, ...] | None = None  # built from entries when first read
         self.over = over
@@ -147,7 +147,7 @@ class _Progress:
         return _Progress(
             self.rounds,
             self.totals,
-            self.streaks,
+            self.runs,
             self.entries,
             True,
             games=self.games if games is None else games,
@@ -239,7 +239,7 @@ class Match:
                 field="first_dealer",
             )
         setup = _Setup(variant, players, seed, first_dealer)
-        progress = _Progress((), (0,) * players, (Streak(),) * players, (), False)
+        progress = _Progress((), (0,) * players, (0,) * players, (), False)
         return cls._make(setup, setup.deal(0), progress)
 
     @classmethod
@@ -304,7 +304,7 @@ class Match:
     @property
     def streaks(self) -> tuple[Streak, ...]:
         """Each seat's current run of made or missed bids (R-STREAK-*)."""
-        return self._progress.streaks
+        return tuple(Streak(r, 0) if r >= 0 else Streak(0, -r) for r in self._progress.runs)
 
     @property
     def score_sheet(self) -> ScoreSheet:
@@ -422,10 +422,10 @@ class Match:
         bids, won = done._bids, done._won
         points = exact_round_points(variant, bids=bids, tricks=won)
         index = len(progress.rounds)
-        streaks = progress.streaks
+        runs = progress.runs
         if variant.streak_bonus:
-            streaks, bonuses = next_streaks(
-                variant, streaks, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
+            runs, bonuses = advance_runs(
+                variant, runs, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
             )
             totals = tuple(map(add, progress.totals, map(add, points, bonuses)))
         else:
@@ -435,7 +435,7 @@ class Match:
         new_progress = _Progress(
             (*progress.rounds, done),
             totals,
-            streaks,
+            runs,
             (*progress.entries, (points, bonuses, totals, 1)),
             over,
         )
@@ -472,7 +472,7 @@ class Match:
         new_progress = _Progress(
             (*progress.rounds, done),
             totals,
-            progress.streaks,
+            progress.runs,
             (*progress.entries, entry),
             over,
             games=games,

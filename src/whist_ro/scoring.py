@@ -179,9 +179,6 @@ def next_streak(
     return streaks[0], bonuses[0]
 
 
-_NO_RUN: Final = Streak()
-
-
 def next_streaks(
     variant: Variant, streaks: Sequence[Streak], *, made: Sequence[bool], hand_size: int
 ) -> tuple[tuple[Streak, ...], tuple[int, ...]]:
@@ -192,19 +189,40 @@ def next_streaks(
     ...              hand_size=5)
     ((Streak(made=0, missed=0), Streak(made=0, missed=1)), (10, 0))
     """
-    players = len(streaks)
+    runs = tuple(streak.made or -streak.missed for streak in streaks)
+    runs, bonuses = advance_runs(variant, runs, made=made, hand_size=hand_size)
+    return tuple(Streak(run, 0) if run >= 0 else Streak(0, -run) for run in runs), bonuses
+
+
+def advance_runs(
+    variant: Variant, runs: Sequence[int], *, made: Sequence[bool], hand_size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The streak rules on compact runs: ``+k`` is k made bids in a row, ``-k`` k misses.
+
+    This is the one implementation of R-STREAK-1..4; :func:`next_streaks`
+    and :func:`next_streak` translate to and from :class:`Streak`, while a
+    match keeps the compact form because it scores a round for every seat.
+
+    >>> from whist_ro import variants
+    >>> advance_runs(variants.ROMANIAN, (4, -4, 2), made=(True, False, False), hand_size=6)
+    ((0, 0, -1), (10, -10, 0))
+    """
+    players = len(runs)
     if hand_size == 1 and variant.one_card_rounds != "count":
-        kept = tuple(streaks) if variant.one_card_rounds == "skip" else (_NO_RUN,) * players
+        kept = tuple(runs) if variant.one_card_rounds == "skip" else (0,) * players
         return kept, (0,) * players
     length, amount = variant.streak_length, variant.streak_bonus
-    after: list[Streak] = []
+    after: list[int] = []
     bonuses: list[int] = []
-    for streak, success in zip(streaks, made, strict=True):
-        run = (streak.made if success else streak.missed) + 1
-        if run == length:
-            after.append(_NO_RUN)
-            bonuses.append(amount if success else -amount)
+    for before, success in zip(runs, made, strict=True):
+        # A made bid extends a run of made bids and breaks a run of misses,
+        # and the other way round (R-STREAK-3).
+        step = 1 if success else -1
+        run = before + step if before * step > 0 else step
+        if abs(run) == length:
+            bonuses.append(amount if run > 0 else -amount)  # paid, then counted afresh (R-STREAK-2)
+            after.append(0)
         else:
-            after.append(Streak(run, 0) if success else Streak(0, run))
             bonuses.append(0)
+            after.append(run)
     return tuple(after), tuple(bonuses)
