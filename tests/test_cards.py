@@ -145,3 +145,15 @@ def test_trick_refuses_bad_shapes() -> None:
         Trick(leader=4, cards=[], players=4)
     with pytest.raises(wr.ActionTypeError):
         wr.trick_winner(Trick(leader=0, cards=[], players=4), None)
+
+
+def test_immutable_values_pickle_and_copy() -> None:
+    values: list[object] = [
+        CardSet.parse("Ah Kd"),
+        wr.Deck.for_game(wr.variants.ROMANIAN, 4),
+        wr.Schedule.for_game(wr.variants.CLASSIC, 4),
+        Trick(leader=1, cards=["Ah", "Kh"], players=4),
+    ]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) is value

@@ -23,6 +23,14 @@ class Immutable:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
 
+    def __setstate__(self, state: object) -> None:
+        # Unpickling restores slots through setattr, which this class
+        # refuses; set them the way construction does.
+        slots = state[1] if isinstance(state, tuple) else state
+        assert isinstance(slots, dict)
+        for name, value in slots.items():
+            object.__setattr__(self, name, value)
+
     def __copy__(self) -> Self:
         return self
 

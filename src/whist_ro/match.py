@@ -413,6 +413,28 @@ class Match:
             return m
         return self._finish_round(round_)
 
+    def apply_legal(self, action: Action) -> Match:
+        """Like :meth:`apply` for an action taken from this match's :meth:`legal_actions`.
+
+        The fast path for bots and simulations (see :meth:`Round.apply_legal`):
+        nothing is checked, so anything else gives an undefined result.
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=5)
+        >>> m.apply_legal(m.legal_actions()[-1]) == m.apply(m.legal_actions()[-1])
+        True
+        """
+        # The body repeats apply()'s few lines on purpose: a shared helper
+        # would add a call to every move of every simulated match.
+        round_ = self._round.apply_legal(action)
+        if round_._phase != _ROUND_OVER:
+            m = object.__new__(Match)
+            m._setup = self._setup
+            m._round = round_
+            m._progress = self._progress
+            return m
+        return self._finish_round(round_)
+
     def _finish_round(self, done: Round) -> Match:
         setup = self._setup
         variant = setup.variant
@@ -626,6 +648,12 @@ class Match:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __copy__(self) -> Match:
+        return self  # immutable: a copy could never differ
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Match:
+        return self
 
     def __repr__(self) -> str:
         setup = self._setup

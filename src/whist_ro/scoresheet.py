@@ -11,6 +11,7 @@ from typing import overload
 
 import attrs
 
+from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Suit
 
 __all__ = ["ScoreRow", "ScoreSheet", "SeatScore"]
@@ -52,7 +53,7 @@ class ScoreRow:
     game: int = 1
 
 
-class ScoreSheet(Sequence[ScoreRow]):
+class ScoreSheet(Immutable, Sequence[ScoreRow]):
     """The rows of a match so far; ``str()`` prints it as a table.
 
     >>> from whist_ro import Match, variants
@@ -107,9 +108,6 @@ class ScoreSheet(Sequence[ScoreRow]):
 
     def __hash__(self) -> int:
         return hash(self._rows)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"ScoreSheet is immutable; cannot set {name!r}")
 
     def __repr__(self) -> str:
         return f"<ScoreSheet {len(self._rows)} rounds, totals {self.totals}>"
