@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from whist_ro import variants
+from whist_ro.errors import WhistError
 from whist_ro.match import Match
 from whist_ro.playout import random_playout
 
@@ -28,11 +29,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m whist_ro",
         description="Play one match between random-move bots and print the score sheet.",
     )
-    parser.add_argument("--variant", default="romanian", help="romanian, inverted or classic")
+    parser.add_argument(
+        "--variant",
+        default="romanian",
+        help="a preset name, e.g. romanian, inverted, classic, classic-rubber, long-whist",
+    )
     parser.add_argument("--players", type=int, default=None, help="3 to 6 (classic: 4)")
     parser.add_argument("--seed", default="7", help="seed for the deals and the bots' moves")
     args = parser.parse_args(argv)
-    variant = variants.get(args.variant)
+    try:
+        variant = variants.get(args.variant)
+    except WhistError as error:
+        parser.error(str(error))
     players = args.players or 4
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     match = random_playout(Match.new(variant, players=players, seed=seed), seed=seed)
@@ -40,9 +48,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{variant.name} whist, {players} players, seed {seed}, first dealer {match.first_dealer}"
     )
     print(match.score_sheet)
+    print()
+    print(f"Standings ({type(variant.ranking).__name__}):")
+    print(match.standings())
     winners = match.winners
-    label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
-    print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
+    if variant.is_classic:
+        print(f"Winners: seats {winners[0]} and {winners[1]} (partners)")
+    else:
+        label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
+        print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
     return 0
 
 
