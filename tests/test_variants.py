@@ -454,3 +454,14 @@ def test_oh_hell_has_no_streak_bonus() -> None:
     paid = seat_0_always_makes(attrs.evolve(six, streak_bonus=10), seed=2)
     assert [row.seats[0].bonus for row in paid.score_sheet] == [0, 0, 0, 0, 10, 0]
     assert paid.totals[0] == m.totals[0] + 10
+
+
+def test_classic_family_defaults_have_no_hook_and_no_duty_to_trump() -> None:
+    # R-PLAY-5: a classic variant built from scratch lets a void player discard.
+    built = Variant(name="my classic", family="classic")
+    assert built.must_trump is False
+    assert built.hook is False
+    assert Variant(name="my exact").must_trump is True
+    assert Variant(name="my exact").hook is True
+    # An explicit choice still wins: a house rule may add the duty to trump.
+    assert Variant(name="strict classic", family="classic", must_trump=True).must_trump is True

@@ -90,6 +90,12 @@ def _is_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         )
 
 
+def _exact_family_only(variant: Variant) -> bool:
+    # The hook and the duty to trump are exact-family rules: classic whist
+    # has no bidding and lets a void player discard (R-PLAY-5).
+    return variant.family != "classic"
+
+
 def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
@@ -183,9 +189,11 @@ class Variant:
         A custom tuple of hand sizes, or None for the pattern's own schedule.
     ``hook``
         The dealer may not make the bids total the hand size (R-BID-2).
+        Defaults to True in the exact family and False in classic.
     ``must_trump`` / ``must_overtrump``
         A void player must trump if able (R-PLAY-3); and must beat a trump
-        already in the trick if able (R-PLAY-8).
+        already in the trick if able (R-PLAY-8).  ``must_trump`` defaults to
+        True in the exact family and False in classic (R-PLAY-5).
     ``no_trump_sizes``
         Hand sizes played without trump even when cards are left over.
     ``dealt_out_trump``
@@ -226,8 +234,12 @@ class Variant:
     schedule: tuple[int, ...] | None = attrs.field(
         default=None, converter=_to_schedule, validator=_check_schedule
     )
-    hook: bool = attrs.field(default=True, validator=_is_bool)
-    must_trump: bool = attrs.field(default=True, validator=_is_bool)
+    hook: bool = attrs.field(
+        default=attrs.Factory(_exact_family_only, takes_self=True), validator=_is_bool
+    )
+    must_trump: bool = attrs.field(
+        default=attrs.Factory(_exact_family_only, takes_self=True), validator=_is_bool
+    )
     must_overtrump: bool = attrs.field(default=False, validator=_is_bool)
     no_trump_sizes: frozenset[int] = attrs.field(
         default=frozenset(), converter=_to_sizes, validator=_check_sizes
@@ -348,7 +360,7 @@ ROMANIAN: Final = Variant(name="romanian")
 INVERTED: Final = Variant(name="inverted", pattern="8-1-8")
 """Whist inversat, 8-1-8 (R-SCHED-2)."""
 
-CLASSIC: Final = Variant(name="classic", family="classic", hook=False, must_trump=False)
+CLASSIC: Final = Variant(name="classic", family="classic")
 """Partnership whist to 5 points (R-DECK-3, R-SCORE-3, R-END-2)."""
 
 CLASSIC_RUBBER: Final = attrs.evolve(CLASSIC, name="classic-rubber", honours=True, rubber=True)
