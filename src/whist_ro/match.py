@@ -55,6 +55,7 @@ __all__ = ["Match"]
 
 _SEED_LIMIT: Final = 2**63
 _ROUND_OVER: Final = int(Phase.OVER)
+_new: Final = object.__new__
 
 
 class _Setup:
@@ -68,7 +69,7 @@ class _Setup:
         self.seed = seed
         self.first_dealer = first_dealer
         self.schedule = Schedule.for_game(variant, players)
-        self.deck_bits = tuple(c.bit for c in Deck.for_game(variant, players))
+        self.deck_bits = Deck.for_game(variant, players).bits
 
     def deal(self, index: int) -> Round:
         """Round ``index`` dealt from its own seeded shuffle (R-DEAL-1, R-SCHED-4).
@@ -397,7 +398,8 @@ class Match:
         When the action ends a round, the new match has that round scored on
         the sheet and the next round dealt, unless the match is over.
         """
-        if self._progress.over:
+        progress = self._progress
+        if progress.over:
             raise GameOverError(
                 f"{action} refused: the match is over (R-END-4)",
                 rule="R-END-4",
@@ -406,10 +408,10 @@ class Match:
             )
         round_ = self._round.apply(action)
         if round_._phase != _ROUND_OVER:
-            m = object.__new__(Match)
+            m = _new(Match)
             m._setup = self._setup
             m._round = round_
-            m._progress = self._progress
+            m._progress = progress
             return m
         return self._finish_round(round_)
 
@@ -428,7 +430,7 @@ class Match:
         # would add a call to every move of every simulated match.
         round_ = self._round.apply_legal(action)
         if round_._phase != _ROUND_OVER:
-            m = object.__new__(Match)
+            m = _new(Match)
             m._setup = self._setup
             m._round = round_
             m._progress = self._progress

@@ -341,7 +341,7 @@ class Round:
         _check_hand_size(hand_size, players, len(deck))
         # Shuffling the bits draws exactly what Deck.shuffled(seed) draws, so
         # both give the same deal; a deck we built ourselves needs no checks.
-        order = [card.bit for card in deck]
+        order = list(deck.bits)
         (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(order)
         return cls._from_order(variant, players, dealer, hand_size, order)
 

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Rank, Suit
@@ -81,14 +82,16 @@ class Deck(Immutable, Sequence[Card]):
     (40, 'As', <Rank.FIVE: 5>)
     """
 
-    __slots__ = ("_cards", "_mask")
+    __slots__ = ("_bits", "_cards", "_mask")
 
     _cards: tuple[Card, ...]
+    _bits: tuple[int, ...]
     _mask: int
 
     def __init__(self, cards: Sequence[Card]) -> None:
         object.__setattr__(self, "_cards", tuple(cards))
-        object.__setattr__(self, "_mask", sum(1 << c.bit for c in self._cards))
+        object.__setattr__(self, "_bits", tuple(c.bit for c in self._cards))
+        object.__setattr__(self, "_mask", sum(1 << bit for bit in self._bits))
         if self._mask.bit_count() != len(self._cards):
             raise ConfigurationError("a deck cannot hold a card twice", field="cards")
 
@@ -114,6 +117,11 @@ class Deck(Immutable, Sequence[Card]):
     def mask(self) -> int:
         """The bitmask of every card in the deck."""
         return self._mask
+
+    @property
+    def bits(self) -> tuple[int, ...]:
+        """Each card's :attr:`Card.bit`, in deck order (what the engine shuffles)."""
+        return self._bits
 
     def shuffled(self, seed: int | str | random.Random) -> list[Card]:
         """A seeded shuffle of the deck, the same on every platform (R-DEAL-1).
@@ -205,6 +213,10 @@ class Schedule(Immutable, Sequence[int]):
         A custom ``variant.schedule`` is checked against the deck: every
         hand size must leave enough cards for all players.
         """
+        return _schedule_for(variant, players)
+
+    @classmethod
+    def _build(cls, variant: Variant, players: int) -> Schedule:
         deck_size = 4 * deck_ranks(variant, players)
         if variant.is_classic:
             return cls((13,), repeats=True)
@@ -267,3 +279,8 @@ class Schedule(Immutable, Sequence[int]):
     def __repr__(self) -> str:
         more = ", repeats=True" if self._repeats else ""
         return f"Schedule({list(self._sizes)}{more})"
+
+
+# Schedules are immutable and a program plays few set-ups, so each one is
+# worked out once; an invalid set-up raises and is not cached.
+_schedule_for: Final = functools.lru_cache(maxsize=256)(Schedule._build)

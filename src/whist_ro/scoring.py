@@ -64,8 +64,10 @@ def exact_round_points(
         return tuple(int(scorer(bid, took)) for bid, took in pairs)  # type: ignore[arg-type]
     base, per_trick, per_miss = variant.made_base, variant.made_per_trick, variant.miss_per_trick
     return tuple(
-        base + per_trick * took if bid == took else -per_miss * abs(took - bid)  # type: ignore[operator]
-        for bid, took in pairs
+        [
+            base + per_trick * took if bid == took else -per_miss * abs(took - bid)  # type: ignore[operator]
+            for bid, took in pairs
+        ]
     )
 
 
