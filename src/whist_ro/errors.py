@@ -38,6 +38,13 @@ class WhistError(Exception):
 
     ``rule`` is the rule ID the problem breaks (``"R-PLAY-2"`` ...), or
     ``None`` when no single rule applies (a typo in a card, say).
+
+    >>> from whist_ro import Card
+    >>> try:
+    ...     Card.parse("1x")
+    ... except WhistError as error:
+    ...     print(type(error).__name__, error.rule)
+    CardParseError None
     """
 
     rule: str | None = None
@@ -63,6 +70,13 @@ class ConfigurationError(WhistError, ValueError):
     """A variant, schedule or match set-up makes no sense.
 
     ``field`` names the offending setting (``"players"``, ``"schedule"`` ...).
+
+    >>> from whist_ro import Variant
+    >>> try:
+    ...     Variant(streak_length=0)
+    ... except ConfigurationError as error:
+    ...     print(error.field)
+    streak_length
     """
 
     def __init__(self, message: str, *, field: str, rule: str | None = None) -> None:
@@ -71,7 +85,14 @@ class ConfigurationError(WhistError, ValueError):
 
 
 class InvalidDealError(WhistError, ValueError):
-    """An explicit deal or deck order breaks R-DECK-4 (or R-TRUMP-*)."""
+    """An explicit deal or deck order breaks R-DECK-4 (or R-TRUMP-*).
+
+    >>> import whist_ro as wr
+    >>> wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.InvalidDealError: this deal needs a turn-up card to set trump (R-TRUMP-1), ...
+    """
 
     rule = "R-DECK-4"
 
@@ -81,6 +102,14 @@ class NotOverError(WhistError):
 
     Also raised by :meth:`Match.standings <whist_ro.Match.standings>` on a match
     that is neither finished nor abandoned.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r.points
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.NotOverError: the round is not over: its points are not known yet
     """
 
 
@@ -101,7 +130,16 @@ class MatchEndError(WhistError, ValueError):
 
 
 class ActionTypeError(WhistError, TypeError):
-    """Something that is neither a :class:`~whist_ro.Bid` nor a :class:`~whist_ro.Play`."""
+    """Something that is neither a :class:`~whist_ro.Bid` nor a :class:`~whist_ro.Play`.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r.apply("Ah")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionTypeError: expected a Bid or a Play, not 'Ah'
+    """
 
 
 class IllegalActionError(WhistError, ValueError):
@@ -109,6 +147,15 @@ class IllegalActionError(WhistError, ValueError):
 
     ``rule`` is always set; ``seat`` and ``action`` say who tried what.  The
     state the action was applied to is left exactly as it was.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> try:
+    ...     r.apply(wr.Bid(seat=1, tricks=0))
+    ... except IllegalActionError as error:
+    ...     print(error.rule, error.seat, error.action)
+    R-BID-3 1 seat 1 bids 0
     """
 
     rule: str
@@ -120,36 +167,130 @@ class IllegalActionError(WhistError, ValueError):
 
 
 class GameOverError(IllegalActionError):
-    """Any action after the round or match is over (R-END-4)."""
+    """Any action after the round or match is over (R-END-4).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.deal(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
+    >>> r = wr.random_playout(r, seed=1)
+    >>> r.apply(wr.Bid(seat=1, tricks=0))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.GameOverError: seat 1 cannot bid 0: the round is over (R-END-4)
+    """
 
 
 class WrongPhaseError(IllegalActionError):
-    """A bid during play, a card during bidding (R-BID-3, R-PLAY-7)."""
+    """A bid during play, a card during bidding (R-BID-3, R-PLAY-7).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r.apply(wr.Play(seat=0, card="Ah"))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WrongPhaseError: seat 0 cannot play Ah: bidding is not finished, ...
+    """
 
 
 class OutOfTurnError(IllegalActionError):
-    """A seat acted when it was not its turn (R-BID-3, R-PLAY-7)."""
+    """A seat acted when it was not its turn (R-BID-3, R-PLAY-7).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r.apply(wr.Bid(seat=1, tricks=0))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.OutOfTurnError: seat 1 cannot bid 0: it is seat 0's turn to bid (R-BID-3)
+    """
 
 
 class BidOutOfRangeError(IllegalActionError):
-    """A bid below 0 or above the hand size (R-BID-3)."""
+    """A bid below 0 or above the hand size (R-BID-3).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r.apply(wr.Bid(seat=0, tricks=3))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.BidOutOfRangeError: seat 0 cannot bid 3: bids run from 0 to the hand ...
+    """
 
 
 class ForbiddenBidError(IllegalActionError):
-    """The last bidder tried to make the bids total the hand size (R-BID-2, the hook)."""
+    """The last bidder tried to make the bids total the hand size (R-BID-2, the hook).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r = r.apply(wr.Bid(seat=0, tricks=0)).apply(wr.Bid(seat=1, tricks=0))
+    >>> r.apply(wr.Bid(seat=2, tricks=2))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ForbiddenBidError: seat 2 (dealer) cannot bid 2: ... (R-BID-2)
+    """
 
 
 class CardNotHeldError(IllegalActionError):
-    """A card the seat does not hold (R-PLAY-7)."""
+    """A card the seat does not hold (R-PLAY-7).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r = r.apply(wr.Bid(seat=0, tricks=0)).apply(wr.Bid(seat=1, tricks=0))
+    >>> r = r.apply(wr.Bid(seat=2, tricks=1))
+    >>> r.apply(wr.Play(seat=0, card="Kh"))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardNotHeldError: seat 0 cannot play Kh: it does not hold Kh (R-PLAY-7)
+    """
 
 
 class MustFollowSuitError(IllegalActionError):
-    """A seat able to follow the led suit did not (R-PLAY-2)."""
+    """A seat able to follow the led suit did not (R-PLAY-2).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r = r.apply(wr.Bid(seat=0, tricks=0)).apply(wr.Bid(seat=1, tricks=0))
+    >>> r = r.apply(wr.Bid(seat=2, tricks=1))
+    >>> r = r.apply(wr.Play(seat=0, card="Jc"))
+    >>> r.apply(wr.Play(seat=1, card="Kh"))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.MustFollowSuitError: seat 1 cannot play Kh: it holds 10c and must ...
+    """
 
 
 class MustTrumpError(IllegalActionError):
-    """A seat void in the led suit that holds trumps did not trump (R-PLAY-3)."""
+    """A seat void in the led suit that holds trumps did not trump (R-PLAY-3).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> r = r.apply(wr.Bid(seat=0, tricks=0)).apply(wr.Bid(seat=1, tricks=0))
+    >>> r = r.apply(wr.Bid(seat=2, tricks=1))
+    >>> r = r.apply(wr.Play(seat=0, card="Jc")).apply(wr.Play(seat=1, card="10c"))
+    >>> r.apply(wr.Play(seat=2, card="9d"))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.MustTrumpError: seat 2 cannot play 9d: it has no clubs but holds spades ...
+    """
 
 
 class MustOvertrumpError(IllegalActionError):
-    """Under ``must_overtrump``, a seat that could beat the trick's trump did not (R-PLAY-8)."""
+    """Under ``must_overtrump``, a seat that could beat the trick's trump did not (R-PLAY-8).
+
+    >>> import attrs, whist_ro as wr
+    >>> strict = attrs.evolve(wr.variants.ROMANIAN, must_overtrump=True)
+    >>> r = wr.Round.from_hands(strict, hands=["Ac Jc", "10h 10d", "Kh 9h"], dealer=2,
+    ...                         turn_up="Qh")
+    >>> for seat, bid in ((0, 0), (1, 0), (2, 1)):
+    ...     r = r.apply(wr.Bid(seat=seat, tricks=bid))
+    >>> r = r.apply(wr.Play(seat=0, card="Ac")).apply(wr.Play(seat=1, card="10h"))
+    >>> r.apply(wr.Play(seat=2, card="9h"))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.MustOvertrumpError: seat 2 cannot play 9h: it must beat the 10h in ...
+    """

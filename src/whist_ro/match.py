@@ -183,6 +183,14 @@ class Match:
 
     Build one with :meth:`new`.  ``round`` is the deal in progress (after the
     end, the last one played), ``rounds`` the completed ones.
+
+    >>> from whist_ro import random_playout, variants
+    >>> m = Match.new(variants.INVERTED, players=3, seed=4)
+    >>> m.round.hand_size, m.to_act == m.round.first_hand
+    (8, True)
+    >>> done = random_playout(m, seed=4)
+    >>> done.is_over, len(done.rounds), len(done.winners) >= 1
+    (True, 21, True)
     """
 
     __slots__ = ("_progress", "_round", "_setup")

@@ -60,7 +60,14 @@ _OVER: Final = 2
 
 
 class Phase(enum.IntEnum):
-    """Where a round stands."""
+    """Where a round stands.
+
+    >>> from whist_ro import Round, variants
+    >>> Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1).phase
+    <Phase.BIDDING: 0>
+    >>> Round.deal(variants.CLASSIC, players=4, dealer=0, hand_size=13, seed=1).phase
+    <Phase.PLAYING: 1>
+    """
 
     BIDDING = _BIDDING
     PLAYING = _PLAYING
@@ -174,6 +181,14 @@ class Round:
     advance it with :meth:`apply`.  Every property is read-only and every
     transition returns a new round, so old states stay valid for undo,
     search and replay.
+
+    >>> from whist_ro import Bid, variants
+    >>> r = Round.deal(variants.ROMANIAN, players=4, dealer=3, hand_size=5, seed=9)
+    >>> r.first_hand, r.to_act, r.hand_size, len(r.hands[0])
+    (0, 0, 5, 5)
+    >>> after = r.apply(Bid(seat=0, tricks=2))
+    >>> r.bids, after.bids  # the old state is untouched
+    ((None, None, None, None), (2, None, None, None))
     """
 
     __slots__ = (

@@ -78,6 +78,10 @@ class GameResult:
     ``winner`` is the winning side, ``scores`` both sides' points when the
     game ended (side 0 first), ``value`` the game value (R-RUBBER-2), and
     ``conceded`` is set when the losers gave the game up (R-END-3).
+
+    >>> game = GameResult(number=1, winner=0, scores=(5, 2), value=2)
+    >>> game.winning_seats
+    (0, 2)
     """
 
     number: int

@@ -26,6 +26,11 @@ class SeatScore:
     streak bonus in the exact family (R-STREAK-5), honours in classic whist
     (R-HON-1).  ``total`` is the running total after the round; in a rubber
     it is the total of the game the round belongs to.
+
+    >>> from whist_ro import Match, random_playout, variants
+    >>> m = random_playout(Match.new(variants.ROMANIAN, players=3, seed=1), seed=1)
+    >>> m.score_sheet[0].seats[2]
+    SeatScore(bid=0, tricks=1, points=-1, bonus=0, total=-1)
     """
 
     bid: int | None
@@ -41,6 +46,11 @@ class ScoreRow:
 
     ``game`` is the game of a classic rubber the round belongs to (1, 2 or
     3); it is 1 everywhere else.
+
+    >>> from whist_ro import Match, random_playout, variants
+    >>> row = random_playout(Match.new(variants.ROMANIAN, players=3, seed=1), seed=1).score_sheet[0]
+    >>> row.number, row.hand_size, row.dealer, str(row.turn_up), row.trump
+    (1, 1, 1, '9h', <Suit.HEARTS: 2>)
     """
 
     number: int

@@ -389,6 +389,10 @@ class Standing:
     say why the line looks as it does: a zero win (R-RANK-4), an abandoned
     match (R-RANK-5), a disconnected seat (R-RANK-5), a conceding side
     (R-END-3).
+
+    >>> row = rank_totals([10, 30, 30, -5])[1]
+    >>> row.seat, row.place, row.tied, row.points
+    (1, 1, True, Fraction(40, 1))
     """
 
     seat: int

@@ -26,6 +26,10 @@ class Trick(Immutable):
     ``leader`` is the seat that led; the card at position ``i`` was played
     by seat ``(leader + i) % players``.  A trick can be incomplete (the one
     on the table).
+
+    >>> trick = Trick(leader=2, cards=["9c", "Kc"], players=4)
+    >>> trick.seats, trick.is_complete, trick.led_suit
+    ((2, 3), False, <Suit.CLUBS: 0>)
     """
 
     __slots__ = ("_cards", "_leader", "_players")
