@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import copy
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -101,3 +104,25 @@ def test_repr_names_the_state() -> None:
     assert "romanian" in repr(match)
     assert "round 1" in repr(match)
     assert "bidding" in repr(match.round)
+
+
+def test_seeded_deals_do_not_depend_on_the_process() -> None:
+    """R-DEAL-1: the same seed deals the same cards in any process (no ``hash()``)."""
+    script = (
+        "import whist_ro as wr\n"
+        "m = wr.Match.new(wr.variants.ROMANIAN, players=5, seed='club night')\n"
+        "print(m.first_dealer, [str(h) for h in m.round.hands], m.round.turn_up)\n"
+        "print(wr.random_playout(m, seed=3).totals)\n"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2", "random"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    here = wr.Match.new(variants.ROMANIAN, players=5, seed="club night")
+    first_line = outputs.pop().splitlines()[0]
+    assert first_line.startswith(f"{here.first_dealer} [")
+    assert str(here.round.turn_up) in first_line
