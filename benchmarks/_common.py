@@ -14,6 +14,7 @@ import importlib
 import json
 import os
 import platform
+import random
 import resource
 import statistics
 import subprocess
@@ -27,11 +28,13 @@ from types import ModuleType
 from typing import Any
 
 import whist_ro
-from whist_ro import Round
+from whist_ro import Round, Variant
+from whist_ro.actions import Action
 
 #: A workload runs ``count`` units of work from ``seed`` and returns the
 #: seconds spent in the timed part (setup outside the timed part is free).
 Workload = Callable[[int, int], float]
+Step = Callable[[Round, Action], Round]
 
 #: Names a fast, unchecked apply path on ``Round`` might have, best first.
 FAST_APPLY_NAMES: tuple[str, ...] = (
@@ -267,3 +270,28 @@ def rss_current_bytes() -> int | None:
 
 def mib(n: float) -> str:
     return f"{n / 2**20:.1f} MiB"
+
+
+def round_playouts(
+    variant: Variant, *, players: int, hand_size: int, step: Step = Round.apply
+) -> Workload:
+    """Random single-round playouts: a seeded ``Round.deal``, then uniformly
+    random legal actions applied with ``step`` until the round is over."""
+
+    def run(hands: int, seed: int) -> float:
+        rng = random.Random(seed)
+        choice = rng.choice
+        deal = Round.deal
+        start = clock()
+        for i in range(hands):
+            state = deal(
+                variant, players=players, dealer=i % players, hand_size=hand_size, seed=rng
+            )
+            while True:
+                actions = state.legal_actions()
+                if not actions:
+                    break
+                state = step(state, choice(actions))
+        return clock() - start
+
+    return run

@@ -32,44 +32,24 @@ import cProfile
 import io
 import pstats
 import random
-from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import _common
-from _common import Stats, Workload
+from _common import Stats, Step, Workload
 
 from whist_ro import Round, variants
-from whist_ro.actions import Action
 
 PLAYERS = 4
 HAND_SIZE = 7
 DECISIONS_PER_HAND = PLAYERS + PLAYERS * HAND_SIZE
 
-Step = Callable[[Round, Action], Round]
-
 
 def whist_ro_workload(step: Step) -> Workload:
     """Random single-round playouts through ``step`` (``Round.apply`` or a fast path)."""
-
-    def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        deal = Round.deal
-        variant = variants.ROMANIAN
-        start = _common.clock()
-        for i in range(hands):
-            state = deal(
-                variant, players=PLAYERS, dealer=i % PLAYERS, hand_size=HAND_SIZE, seed=rng
-            )
-            while True:
-                actions = state.legal_actions()
-                if not actions:
-                    break
-                state = step(state, choice(actions))
-        return _common.clock() - start
-
-    return run
+    return _common.round_playouts(
+        variants.ROMANIAN, players=PLAYERS, hand_size=HAND_SIZE, step=step
+    )
 
 
 def openspiel_workload(game: Any) -> Workload:

@@ -16,36 +16,18 @@ Run ``python benchmarks/scaling.py`` (``--help`` for options).
 from __future__ import annotations
 
 import argparse
-import random
 
 import _common
 from _common import Stats, Workload
 
-from whist_ro import Round, trump_source, variants
+from whist_ro import trump_source, variants
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 HAND_SIZES = (1, 4, 8)
 
 
 def workload(players: int, hand_size: int) -> Workload:
-    def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        deal = Round.deal
-        variant = variants.ROMANIAN
-        start = _common.clock()
-        for i in range(hands):
-            state = deal(
-                variant, players=players, dealer=i % players, hand_size=hand_size, seed=rng
-            )
-            while True:
-                actions = state.legal_actions()
-                if not actions:
-                    break
-                state = state.apply(choice(actions))
-        return _common.clock() - start
-
-    return run
+    return _common.round_playouts(variants.ROMANIAN, players=players, hand_size=hand_size)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
