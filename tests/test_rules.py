@@ -1609,3 +1609,9 @@ def test_r_end_4_no_action_after_the_match_is_over(variant: Variant) -> None:
         assert m.to_act is None
         assert m.totals == twin.totals
         assert len(m.rounds) == len(twin.rounds)
+
+
+def test_r_deck_4_hands_must_be_one_per_seat() -> None:
+    with pytest.raises(InvalidDealError, match="one hand per seat") as info:
+        Round.from_hands(ROM, hands="Ah Kh Qh", dealer=0, turn_up="Jh")
+    assert info.value.rule == "R-DECK-4"

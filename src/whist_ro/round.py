@@ -264,6 +264,10 @@ class Round:
         ...
         whist_ro.errors.InvalidDealError: Ah is dealt twice (R-DECK-4)
         """
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise InvalidDealError(
+                f"hands must be a sequence with one hand per seat, not {hands!r} (R-DECK-4)"
+            )
         players = len(hands)
         check_players(variant, players)
         _check_dealer(dealer, players)
