@@ -51,11 +51,14 @@ def test_design_contract_names_exist() -> None:
     assert issubclass(wr.IllegalActionError, ValueError)
 
 
-@pytest.mark.parametrize("name", PUBLIC)
+CALLABLES = [
+    n for n in PUBLIC if inspect.isclass(getattr(wr, n)) or inspect.isfunction(getattr(wr, n))
+]
+
+
+@pytest.mark.parametrize("name", CALLABLES)
 def test_every_public_class_and_function_has_an_example(name: str) -> None:
     obj = getattr(wr, name)
-    if not (inspect.isclass(obj) or inspect.isfunction(obj)):
-        pytest.skip(f"{name} is a value, not a class or function")
     doc = inspect.getdoc(obj) or ""
     assert ">>>" in doc, f"{name} has no example in its docstring"
 
