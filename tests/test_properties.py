@@ -180,7 +180,7 @@ def check_finished_round(variant: Variant, round_: Round) -> None:
 # -- the properties -----------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables, seed=st.integers(0, 2**32), size_pick=st.integers(0, 99), data=st.data())
 def test_random_round_follows_the_rules(
     table: tuple[Variant, int], seed: int, size_pick: int, data: st.DataObject
@@ -233,7 +233,7 @@ def oracle_streak_bonuses(variant: Variant, match: wr.Match) -> list[tuple[int, 
     return bonuses
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(table=tables, seed=st.integers(0, 2**32))
 def test_random_match_keeps_score(table: tuple[Variant, int], seed: int) -> None:
     variant, players = table
@@ -270,7 +270,7 @@ def test_random_match_keeps_score(table: tuple[Variant, int], seed: int) -> None
     assert info.value.rule == "R-END-4"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(table=tables, seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_same_seed_same_match_and_old_states_never_change(
     table: tuple[Variant, int], seed: int, steps: int
