@@ -171,25 +171,17 @@ def _distribution_version(name: str) -> str | None:
         return None
 
 
-def _git_revision() -> str | None:
+def _git(*args: str) -> str:
     root = Path(__file__).resolve().parent.parent
+    return subprocess.run(
+        ["git", *args], cwd=root, capture_output=True, text=True, check=True, timeout=10
+    ).stdout.strip()
+
+
+def _git_revision() -> str | None:
     try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=10,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=10,
-        ).stdout.strip()
+        head = _git("rev-parse", "--short", "HEAD")
+        dirty = _git("status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.SubprocessError):
         return None
     return f"{head}-dirty" if dirty else head

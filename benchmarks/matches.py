@@ -57,20 +57,10 @@ def match_workload(variant: Variant) -> Workload:
     return run
 
 
-_DECK_BITS: dict[tuple[Variant, int], tuple[int, ...]] = {}
-
-
 def deal_like_match(variant: Variant, players: int, dealer: int, size: int, seed: str) -> Round:
-    """Deal a round exactly as ``Match`` does (see ``whist_ro.match._Setup.deal``).
-
-    Like the match, which keeps its deck's card bits for the whole match,
-    the deck is built once per variant and player count.
-    """
-    bits = _DECK_BITS.get((variant, players))
-    if bits is None:
-        bits = _DECK_BITS[variant, players] = tuple(c.bit for c in Deck.for_game(variant, players))
-    order = list(bits)
-    random.Random(seed).shuffle(order)
+    """Deal a round exactly as ``Match`` does (see ``whist_ro.match._Setup.deal``):
+    the shared deck's seeded shuffle, then the unchecked deal."""
+    order = Deck.for_game(variant, players).shuffled_bits(seed)
     return Round._from_order(variant, players, dealer, size, order)
 
 

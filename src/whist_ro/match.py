@@ -61,7 +61,7 @@ _new: Final = object.__new__
 class _Setup:
     """What a match fixes at its start; shared by all its states."""
 
-    __slots__ = ("deck_bits", "first_dealer", "players", "schedule", "seed", "variant")
+    __slots__ = ("deck", "first_dealer", "players", "schedule", "seed", "variant")
 
     def __init__(self, variant: Variant, players: int, seed: int | str, first_dealer: int) -> None:
         self.variant = variant
@@ -69,7 +69,7 @@ class _Setup:
         self.seed = seed
         self.first_dealer = first_dealer
         self.schedule = Schedule.for_game(variant, players)
-        self.deck_bits = Deck.for_game(variant, players).bits
+        self.deck = Deck.for_game(variant, players)
 
     def deal(self, index: int) -> Round:
         """Round ``index`` dealt from its own seeded shuffle (R-DEAL-1, R-SCHED-4).
@@ -77,8 +77,7 @@ class _Setup:
         Each round gets a generator seeded from the match seed and the round
         number, so any round can be re-dealt alone, on any platform.
         """
-        order = list(self.deck_bits)
-        random.Random(f"whist-ro:{self.seed}:{index}").shuffle(order)
+        order = self.deck.shuffled_bits(f"whist-ro:{self.seed}:{index}")
         players = self.players
         return Round._from_order(
             self.variant,

@@ -358,10 +358,8 @@ class Round:
         deck = Deck.for_game(variant, players)
         _check_dealer(dealer, players)
         _check_hand_size(hand_size, players, len(deck))
-        # Shuffling the bits draws exactly what Deck.shuffled(seed) draws, so
-        # both give the same deal; a deck we built ourselves needs no checks.
-        order = list(deck.bits)
-        (seed if isinstance(seed, random.Random) else random.Random(seed)).shuffle(order)
+        # A deck order the library shuffled itself needs no re-validation.
+        order = deck.shuffled_bits(seed)
         return cls._from_order(variant, players, dealer, hand_size, order)
 
     @classmethod

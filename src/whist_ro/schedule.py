@@ -82,15 +82,17 @@ class Deck(Immutable, Sequence[Card]):
     (40, 'As', <Rank.FIVE: 5>)
     """
 
-    __slots__ = ("_bits", "_cards", "_mask")
+    __slots__ = ("_bits", "_cards", "_cards_by_bit", "_mask")
 
     _cards: tuple[Card, ...]
     _bits: tuple[int, ...]
+    _cards_by_bit: dict[int, Card]
     _mask: int
 
     def __init__(self, cards: Sequence[Card]) -> None:
         object.__setattr__(self, "_cards", tuple(cards))
         object.__setattr__(self, "_bits", tuple(c.bit for c in self._cards))
+        object.__setattr__(self, "_cards_by_bit", {c.bit: c for c in self._cards})
         object.__setattr__(self, "_mask", sum(1 << bit for bit in self._bits))
         if self._mask.bit_count() != len(self._cards):
             raise ConfigurationError("a deck cannot hold a card twice", field="cards")
@@ -134,8 +136,18 @@ class Deck(Immutable, Sequence[Card]):
         >>> deck.shuffled(7) == deck.shuffled(7) != deck.shuffled(8)
         True
         """
+        return [self._cards_by_bit[bit] for bit in self.shuffled_bits(seed)]
+
+    def shuffled_bits(self, seed: int | str | random.Random) -> list[int]:
+        """:meth:`shuffled` as card bits: the one seeded shuffle every deal uses.
+
+        >>> from whist_ro import variants
+        >>> deck = Deck.for_game(variants.ROMANIAN, 3)
+        >>> [c.bit for c in deck.shuffled(5)] == deck.shuffled_bits(5)
+        True
+        """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        order = list(self._cards)
+        order = list(self._bits)
         rng.shuffle(order)
         return order
 
