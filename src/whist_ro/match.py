@@ -45,7 +45,7 @@ from whist_ro.scoring import (
 from whist_ro.standings import (
     RankingSystem,
     Standings,
-    _check_disconnected,
+    check_disconnected,
     check_zero_win,
     rank_totals,
 )
@@ -312,7 +312,7 @@ class Match:
     @property
     def streaks(self) -> tuple[Streak, ...]:
         """Each seat's current run of made or missed bids (R-STREAK-*)."""
-        return tuple(Streak(r, 0) if r >= 0 else Streak(0, -r) for r in self._progress.runs)
+        return tuple(map(Streak.from_run, self._progress.runs))
 
     @property
     def score_sheet(self) -> ScoreSheet:
@@ -554,7 +554,7 @@ class Match:
                 f"a match can only be abandoned between rounds, and round "
                 f"{len(self._progress.rounds) + 1} is under way (R-END-3)"
             )
-        seats = tuple(sorted(_check_disconnected(disconnected, setup.players)))
+        seats = tuple(sorted(check_disconnected(disconnected, setup.players)))
         ended = self._progress.cut_short(abandoned=True, disconnected=seats)
         return Match._make(setup, round_, ended)
 

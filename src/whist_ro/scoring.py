@@ -159,6 +159,20 @@ class Streak(NamedTuple):
     made: int = 0
     missed: int = 0
 
+    @classmethod
+    def from_run(cls, run: int) -> Streak:
+        """The streak of :func:`advance_runs`' compact form (``+k`` made, ``-k`` missed).
+
+        >>> Streak.from_run(-3), Streak.from_run(Streak(made=2).run)
+        (Streak(made=0, missed=3), Streak(made=2, missed=0))
+        """
+        return cls(run, 0) if run >= 0 else cls(0, -run)
+
+    @property
+    def run(self) -> int:
+        """This streak in compact form: ``+made`` or ``-missed``."""
+        return self.made or -self.missed
+
 
 def next_streak(
     variant: Variant, streak: Streak, *, made: bool, hand_size: int
@@ -191,9 +205,9 @@ def next_streaks(
     ...              hand_size=5)
     ((Streak(made=0, missed=0), Streak(made=0, missed=1)), (10, 0))
     """
-    runs = tuple(streak.made or -streak.missed for streak in streaks)
+    runs = tuple(streak.run for streak in streaks)
     runs, bonuses = advance_runs(variant, runs, made=made, hand_size=hand_size)
-    return tuple(Streak(run, 0) if run >= 0 else Streak(0, -run) for run in runs), bonuses
+    return tuple(map(Streak.from_run, runs)), bonuses
 
 
 def advance_runs(

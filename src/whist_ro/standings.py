@@ -524,7 +524,7 @@ def rank_totals(
     players = len(values)
     completed = _completed(played, scheduled)
     abandoned = completed != 1
-    gone = _check_disconnected(disconnected, players)
+    gone = check_disconnected(disconnected, players)
     base = system.points(values)
     penalty = system.disconnect_penalty(players)
     zero_won = system.zero_win and 0 in values and max(values) != min(values)
@@ -562,7 +562,8 @@ def _completed(played: int | None, scheduled: int | None) -> Fraction:
     return Fraction(played, scheduled)
 
 
-def _check_disconnected(seats: Iterable[int], players: int) -> frozenset[int]:
+def check_disconnected(seats: Iterable[int], players: int) -> frozenset[int]:
+    """The seats named as disconnected, checked to be real seats (R-RANK-5)."""
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise ConfigurationError(
             f"disconnected must be a collection of seats, not {seats!r}", field="disconnected"
