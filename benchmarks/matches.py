@@ -58,7 +58,7 @@ def match_workload(variant: Variant) -> Workload:
 
 
 def deal_like_match(variant: Variant, players: int, dealer: int, size: int, seed: str) -> Round:
-    """Deal a round exactly as ``Match`` does (see ``whist_ro.match._Setup.deal``):
+    """Deal a round exactly as ``Match`` does (see ``whist_ro.engine.match._Setup.deal``):
     the shared deck's seeded shuffle, then the unchecked deal."""
     order = Deck.for_game(variant, players).shuffled_bits(seed)
     return Round._from_order(variant, players, dealer, size, order)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import whist_ro as wr
 from whist_ro import CardSet, GameResult, Rank, Rubber, Suit, variants
-from whist_ro.rubber import RUBBER_BONUS
+from whist_ro.results.rubber import RUBBER_BONUS
 
 
 def hands(*texts: str) -> list[CardSet]:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from whist_ro.__main__ import main
+from whist_ro.cli import main
 
 
 def test_module_runs_as_the_readme_says() -> None:

@@ -31,13 +31,13 @@ from whist_ro.errors import (
     WhistError,
     WrongPhaseError,
 )
-from whist_ro.match import Match
+from whist_ro.engine.match import Match
 from whist_ro.playout import random_playout
-from whist_ro.round import Phase, Round, legal_bids, legal_cards, trump_source
-from whist_ro.rubber import GameResult, Rubber, game_value, match_points
+from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards, trump_source
+from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
 from whist_ro.schedule import Deck, Schedule
-from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.scoring import (
+from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
+from whist_ro.rules.scoring import (
     Streak,
     classic_points,
     exact_points,
@@ -47,7 +47,7 @@ from whist_ro.scoring import (
     next_streak,
     next_streaks,
 )
-from whist_ro.standings import (
+from whist_ro.results.standings import (
     RankingSystem,
     Rating,
     Stake,
@@ -58,7 +58,7 @@ from whist_ro.standings import (
     ranking_from_dict,
     round_points,
 )
-from whist_ro.tricks import Trick, trick_winner
+from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.variants import Variant
 
 __version__ = "0.1.0.dev0"

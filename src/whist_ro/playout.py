@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
-from whist_ro.match import Match
-from whist_ro.round import Round
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Round
 
 __all__ = ["random_playout"]
 

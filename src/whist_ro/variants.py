@@ -36,8 +36,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from whist_ro.errors import ConfigurationError
-from whist_ro.rubber import GAME_TARGETS
-from whist_ro.standings import RankingSystem, TablePoints, check_zero_win, ranking_from_dict
+from whist_ro.results.rubber import GAME_TARGETS
+from whist_ro.results.standings import RankingSystem, TablePoints, check_zero_win, ranking_from_dict
 
 __all__ = [
     "CLASSIC",

@@ -48,8 +48,8 @@ from whist_ro.errors import (
     WrongPhaseError,
 )
 from whist_ro.schedule import Deck, check_players, deck_ranks
-from whist_ro.scoring import classic_points, exact_round_points
-from whist_ro.tricks import Trick
+from whist_ro.rules.scoring import classic_points, exact_round_points
+from whist_ro.engine.tricks import Trick
 from whist_ro.variants import Variant
 
 __all__ = ["Phase", "Round", "legal_bids", "legal_cards", "trump_source"]

@@ -31,18 +31,18 @@ import attrs
 
 from whist_ro.actions import Action
 from whist_ro.errors import ConfigurationError, GameOverError, MatchEndError, NotOverError
-from whist_ro.round import Phase, Round
-from whist_ro.rubber import GameResult, Rubber, game_value, match_points
+from whist_ro.engine.round import Phase, Round
+from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
 from whist_ro.schedule import Deck, Schedule
-from whist_ro.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.scoring import (
+from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
+from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
     exact_round_points,
     honours_held,
     honours_points,
 )
-from whist_ro.standings import (
+from whist_ro.results.standings import (
     RankingSystem,
     Standings,
     check_disconnected,

@@ -1,0 +1,1 @@
+"""What a match leaves behind: the score sheet, rubbers and final standings."""
