@@ -12,6 +12,9 @@ from __future__ import annotations
 from whist_ro import variants
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Rank, Suit
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards, trump_source
+from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import (
     ActionTypeError,
     BidOutOfRangeError,
@@ -31,22 +34,9 @@ from whist_ro.errors import (
     WhistError,
     WrongPhaseError,
 )
-from whist_ro.engine.match import Match
 from whist_ro.playout import random_playout
-from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards, trump_source
 from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
-from whist_ro.schedule import Deck, Schedule
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.rules.scoring import (
-    Streak,
-    classic_points,
-    exact_points,
-    exact_round_points,
-    honours_held,
-    honours_points,
-    next_streak,
-    next_streaks,
-)
 from whist_ro.results.standings import (
     RankingSystem,
     Rating,
@@ -58,7 +48,17 @@ from whist_ro.results.standings import (
     ranking_from_dict,
     round_points,
 )
-from whist_ro.engine.tricks import Trick, trick_winner
+from whist_ro.rules.scoring import (
+    Streak,
+    classic_points,
+    exact_points,
+    exact_round_points,
+    honours_held,
+    honours_points,
+    next_streak,
+    next_streaks,
+)
+from whist_ro.schedule import Deck, Schedule
 from whist_ro.variants import Variant
 
 __version__ = "0.1.0.dev0"

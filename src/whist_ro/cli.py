@@ -10,8 +10,8 @@ import sys
 from collections.abc import Sequence
 
 from whist_ro import variants
-from whist_ro.errors import WhistError
 from whist_ro.engine.match import Match
+from whist_ro.errors import WhistError
 from whist_ro.playout import random_playout
 
 __all__ = ["main"]

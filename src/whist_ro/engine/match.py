@@ -30,18 +30,10 @@ from typing import Final
 import attrs
 
 from whist_ro.actions import Action
-from whist_ro.errors import ConfigurationError, GameOverError, MatchEndError, NotOverError
 from whist_ro.engine.round import Phase, Round
+from whist_ro.errors import ConfigurationError, GameOverError, MatchEndError, NotOverError
 from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
-from whist_ro.schedule import Deck, Schedule
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.rules.scoring import (
-    Streak,
-    advance_runs,
-    exact_round_points,
-    honours_held,
-    honours_points,
-)
 from whist_ro.results.standings import (
     RankingSystem,
     Standings,
@@ -49,6 +41,14 @@ from whist_ro.results.standings import (
     check_zero_win,
     rank_totals,
 )
+from whist_ro.rules.scoring import (
+    Streak,
+    advance_runs,
+    exact_round_points,
+    honours_held,
+    honours_points,
+)
+from whist_ro.schedule import Deck, Schedule
 from whist_ro.variants import Variant
 
 __all__ = ["Match"]

@@ -31,6 +31,7 @@ from typing import Final
 
 from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play
 from whist_ro.cards import CARD_BY_BIT, SUIT_MASKS, Card, CardSet, Suit, iter_bits
+from whist_ro.engine.tricks import Trick
 from whist_ro.errors import (
     ActionTypeError,
     BidOutOfRangeError,
@@ -47,9 +48,8 @@ from whist_ro.errors import (
     OutOfTurnError,
     WrongPhaseError,
 )
-from whist_ro.schedule import Deck, check_players, deck_ranks
 from whist_ro.rules.scoring import classic_points, exact_round_points
-from whist_ro.engine.tricks import Trick
+from whist_ro.schedule import Deck, check_players, deck_ranks
 from whist_ro.variants import Variant
 
 __all__ = ["Phase", "Round", "legal_bids", "legal_cards", "trump_source"]
