@@ -1,0 +1,129 @@
+"""The one validation helper: whole numbers, seats and bounded quotes of bad input.
+
+Every public constructor and loader checks its arguments through these few
+functions, so "an int but not a bool, within bounds" is written once and
+every refusal quotes the offending value the same bounded way.  A value
+that comes straight from JSON (a huge int, a list nested a thousand deep)
+is quoted as a short excerpt: an error message never fails to print.
+
+>>> whole(3, name="players", low=3, high=6)
+3
+>>> whole(True, name="players", low=3, high=6)
+Traceback (most recent call last):
+...
+whist_ro.errors.ConfigurationError: players must be a whole number from 3 to 6, not True
+>>> excerpt(10**5000)
+'<int of 5001 digits>'
+"""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Final
+
+from whist_ro.errors import ConfigurationError
+
+__all__ = ["MAX_WHOLE", "excerpt", "is_whole", "seat", "whole"]
+
+MAX_WHOLE: Final = 10**9
+"""The largest whole number a setting may hold: far above any real use, small enough to print."""
+
+_EXCERPT_CHARS: Final = 60
+_DIGITS_SHOWN: Final = 30
+
+
+class _Excerpt(reprlib.Repr):
+    """``reprlib`` with ints and strings capped too, and every container bounded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = _EXCERPT_CHARS
+        self.maxother = _EXCERPT_CHARS
+        self.maxlong = _DIGITS_SHOWN
+
+    def repr_int(self, x: int, level: int) -> str:
+        # int.__str__ refuses numbers of more than 4,300 digits; count them instead.
+        if abs(x) >= 10**_DIGITS_SHOWN:
+            digits = len(str(x)) if x.bit_length() < 14_000 else int(x.bit_length() * 0.30103) + 1
+            return f"<int of {digits} digits>"
+        return repr(x)
+
+
+_REPR: Final = _Excerpt()
+
+
+def excerpt(value: object) -> str:
+    """A short, always printable ``repr`` of ``value`` for an error message.
+
+    Containers are cut after a few items and levels, text after 60
+    characters, and numbers too large to print are described instead.
+
+    >>> excerpt("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> excerpt([[[[[[1]]]]]])
+    '[[[[...]]]]'
+    """
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a hostile __repr__: say what it is, not what it claims
+        text = f"<{type(value).__name__} object>"
+    if len(text) > 2 * _EXCERPT_CHARS:
+        text = text[: 2 * _EXCERPT_CHARS - 3] + "..."
+    return text
+
+
+def is_whole(value: object) -> bool:
+    """True for an ``int`` that is not a ``bool`` (``True`` is not a seat or a count).
+
+    >>> is_whole(2), is_whole(2.0), is_whole(False)
+    (True, False, False)
+    """
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def whole(
+    value: object,
+    *,
+    name: str,
+    low: int = 0,
+    high: int = MAX_WHOLE,
+    rule: str | None = None,
+    error: type[ConfigurationError] = ConfigurationError,
+) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else a ``ConfigurationError``.
+
+    The error's ``field`` is ``name`` and its message quotes the value
+    through :func:`excerpt`.
+
+    >>> whole(10**5000, name="made_base")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: made_base must be ..., not <int of 5001 digits>
+    """
+    if is_whole(value) and low <= value <= high:  # type: ignore[operator]
+        return int(value)  # type: ignore[call-overload, no-any-return]
+    suffix = f" ({rule})" if rule else ""
+    raise error(
+        f"{name} must be a whole number from {low} to {high}, not {excerpt(value)}{suffix}",
+        field=name,
+        rule=rule,
+    )
+
+
+def seat(value: object, *, players: int, name: str = "seat", rule: str | None = None) -> int:
+    """``value`` if it names one of ``players`` seats (0 to ``players - 1``).
+
+    >>> seat(4, players=4, name="dealer")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: dealer must be a seat from 0 to 3, not 4
+    """
+    if is_whole(value) and 0 <= value < players:  # type: ignore[operator]
+        return int(value)  # type: ignore[call-overload, no-any-return]
+    suffix = f" ({rule})" if rule else ""
+    raise ConfigurationError(
+        f"{name} must be a seat from 0 to {players - 1}, not {excerpt(value)}{suffix}",
+        field=name,
+        rule=rule,
+    )
