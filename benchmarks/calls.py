@@ -62,7 +62,7 @@ def prepared_rounds(seed: int) -> dict[str, Step]:
     fresh state shows what ``legal_actions()`` costs in a playout.
     """
     rng = random.Random(seed)
-    r = Round.deal(variants.ROMANIAN, players=PLAYERS, dealer=0, hand_size=HAND_SIZE, seed=rng)
+    r = Round.shuffled(variants.ROMANIAN, players=PLAYERS, dealer=0, hand_size=HAND_SIZE, seed=rng)
     out: dict[str, Step] = {}
 
     def step_to(name: str, until: Callable[[Round], bool]) -> None:
@@ -187,9 +187,9 @@ def calls(seed: int) -> list[tuple[str, Measure]]:
         ]
     out += [
         (
-            "Round.deal(), Random instance",
+            "Round.shuffled(), Random instance",
             timed(
-                lambda: Round.deal(
+                lambda: Round.shuffled(
                     rom, players=PLAYERS, dealer=0, hand_size=HAND_SIZE, seed=deal_rng
                 )
             ),

@@ -12,8 +12,10 @@ from __future__ import annotations
 from whist_ro import variants
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Rank, Suit
+from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards, trump_source
+from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards
+from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import (
     ActionTypeError,
@@ -30,29 +32,23 @@ from whist_ro.errors import (
     MustOvertrumpError,
     MustTrumpError,
     NotOverError,
+    OutOfDealsError,
     OutOfTurnError,
     WhistError,
     WrongPhaseError,
 )
 from whist_ro.playout import random_playout
-from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
+from whist_ro.ranking import RankingSystem, Rating, Stake, TablePoints, ranking_from_dict
+from whist_ro.results.rubber import GameResult, Rubber, match_points
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.results.standings import (
-    RankingSystem,
-    Rating,
-    Stake,
-    Standing,
-    Standings,
-    TablePoints,
-    rank_totals,
-    ranking_from_dict,
-    round_points,
-)
+from whist_ro.results.standings import Standing, Standings, display_points, rank_totals
+from whist_ro.rules.dealing import trump_source
 from whist_ro.rules.scoring import (
     Streak,
     classic_points,
     exact_points,
     exact_round_points,
+    game_value,
     honours_held,
     honours_points,
     next_streak,
@@ -73,6 +69,7 @@ __all__ = [
     "CardParseError",
     "CardSet",
     "ConfigurationError",
+    "Deal",
     "Deck",
     "ForbiddenBidError",
     "GameOverError",
@@ -85,6 +82,7 @@ __all__ = [
     "MustOvertrumpError",
     "MustTrumpError",
     "NotOverError",
+    "OutOfDealsError",
     "OutOfTurnError",
     "Phase",
     "Play",
@@ -100,6 +98,7 @@ __all__ = [
     "Stake",
     "Standing",
     "Standings",
+    "Step",
     "Streak",
     "Suit",
     "TablePoints",
@@ -109,6 +108,7 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "classic_points",
+    "display_points",
     "exact_points",
     "exact_round_points",
     "game_value",
@@ -122,7 +122,6 @@ __all__ = [
     "random_playout",
     "rank_totals",
     "ranking_from_dict",
-    "round_points",
     "trick_winner",
     "trump_source",
     "variants",

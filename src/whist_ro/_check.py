@@ -18,15 +18,29 @@ whist_ro.errors.ConfigurationError: players must be a whole number from 3 to 6, 
 
 from __future__ import annotations
 
+import random
 import reprlib
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Any, Final, TypeVar
 
 from whist_ro.errors import ConfigurationError
 
-__all__ = ["MAX_WHOLE", "excerpt", "is_whole", "seat", "whole"]
+__all__ = [
+    "MAX_WHOLE",
+    "Seed",
+    "check_seed",
+    "excerpt",
+    "is_whole",
+    "items",
+    "seat",
+    "whole",
+    "whole_setting",
+]
 
 MAX_WHOLE: Final = 10**9
 """The largest whole number a setting may hold: far above any real use, small enough to print."""
+
+_T = TypeVar("_T")
 
 _EXCERPT_CHARS: Final = 60
 _DIGITS_SHOWN: Final = 30
@@ -90,11 +104,12 @@ def whole(
     high: int = MAX_WHOLE,
     rule: str | None = None,
     error: type[ConfigurationError] = ConfigurationError,
+    field: str | None = None,
 ) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``; else a ``ConfigurationError``.
 
-    The error's ``field`` is ``name`` and its message quotes the value
-    through :func:`excerpt`.
+    The error's ``field`` is ``field`` (``name`` unless given) and its
+    message quotes the value through :func:`excerpt`.
 
     >>> whole(10**5000, name="made_base")
     Traceback (most recent call last):
@@ -106,9 +121,40 @@ def whole(
     suffix = f" ({rule})" if rule else ""
     raise error(
         f"{name} must be a whole number from {low} to {high}, not {excerpt(value)}{suffix}",
-        field=name,
+        field=name if field is None else field,
         rule=rule,
     )
+
+
+def whole_setting(
+    owner: str, *, low: int = 0, high: int = MAX_WHOLE, rule: str | None = None
+) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: the field must hold a whole number from ``low`` to ``high``.
+
+    The message names ``owner.field``; the error's ``field`` is the field's
+    own name, as every setting's is.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Pay:
+    ...     amount: int = attrs.field(validator=whole_setting("Pay", low=1))
+    >>> Pay(0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: Pay.amount must be a whole number from 1 to ..., not 0
+    """
+
+    def check(_: object, attribute: Any, value: object) -> None:
+        whole(
+            value,
+            name=f"{owner}.{attribute.name}",
+            low=low,
+            high=high,
+            rule=rule,
+            field=attribute.name,
+        )
+
+    return check
 
 
 def seat(value: object, *, players: int, name: str = "seat", rule: str | None = None) -> int:
@@ -126,4 +172,68 @@ def seat(value: object, *, players: int, name: str = "seat", rule: str | None = 
         f"{name} must be a seat from 0 to {players - 1}, not {excerpt(value)}{suffix}",
         field=name,
         rule=rule,
+    )
+
+
+def items(value: Iterable[_T], *, name: str) -> tuple[_T, ...]:
+    """``value`` as a tuple of its items, so a value never keeps the caller's list.
+
+    Text is refused (its items would be letters), and so is anything that
+    is not a collection.
+
+    >>> items([5, 0], name="scores")
+    (5, 0)
+    >>> items(None, name="scores")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: scores must be a list or tuple, not None
+    """
+    if isinstance(value, tuple):
+        return value
+    if not isinstance(value, (str, bytes)) and isinstance(value, Iterable):
+        return tuple(value)
+    raise ConfigurationError(f"{name} must be a list or tuple, not {excerpt(value)}", field=name)
+
+
+Seed = int | str | random.Random
+"""What fixes a seeded deal or match: an int, a str, or a :class:`random.Random` to draw from."""
+
+_MAX_SEED_TEXT: Final = 200
+
+
+def check_seed(seed: object) -> Seed:
+    """``seed`` if it can seed a deal or a match; the one seed rule of the library.
+
+    A seed is an int of at most 63 bits (either sign), a str of at most 200
+    characters, or a :class:`random.Random` to draw from.  Anything else (a
+    float, a bool, None, bytes) is refused.  A match draws one integer from a
+    ``Random`` when it is built, so it stays a pure value; a single deal
+    shuffles with it directly.
+
+    >>> check_seed(7), check_seed("table 3")
+    (7, 'table 3')
+    >>> check_seed(7.0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: seed must be an int, a str or a random.Random, not 7.0
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    if is_whole(seed):
+        assert isinstance(seed, int)
+        if seed.bit_length() <= 63:
+            return seed
+        raise ConfigurationError(
+            f"seed must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), not {excerpt(seed)}",
+            field="seed",
+        )
+    if isinstance(seed, str):
+        if len(seed) <= _MAX_SEED_TEXT:
+            return seed
+        raise ConfigurationError(
+            f"a text seed holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
+            field="seed",
+        )
+    raise ConfigurationError(
+        f"seed must be an int, a str or a random.Random, not {excerpt(seed)}", field="seed"
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActionTypeError",
+    "ActionValueError",
     "BidOutOfRangeError",
     "CardNotHeldError",
     "CardParseError",
@@ -22,11 +23,13 @@ __all__ = [
     "GameOverError",
     "IllegalActionError",
     "InvalidDealError",
+    "InvalidTrickError",
     "MatchEndError",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
     "NotOverError",
+    "OutOfDealsError",
     "OutOfTurnError",
     "WhistError",
     "WrongPhaseError",
@@ -142,6 +145,36 @@ class ActionTypeError(WhistError, TypeError):
     """
 
 
+class ActionValueError(WhistError, ValueError):
+    """A bid or play holding a whole number no table could use.
+
+    A negative seat, or a seat or trick count beyond
+    :data:`whist_ro._check.MAX_WHOLE`.  Whether a bid fits the hand is a
+    rule, checked when the bid is applied (R-BID-3).
+
+    >>> import whist_ro as wr
+    >>> wr.Bid(seat=-1, tricks=0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionValueError: seat must be a whole number from 0 to 1000000000, not -1
+    """
+
+
+class InvalidTrickError(WhistError, ValueError):
+    """A trick built by hand that no play could produce.
+
+    A card twice (R-DECK-4: a deal holds each card once) or more cards
+    than players (R-PLAY-7: each seat plays once to a trick).
+
+    >>> import whist_ro as wr
+    >>> try:
+    ...     wr.Trick(leader=0, cards=["Ah", "Ah"], players=4)
+    ... except InvalidTrickError as error:
+    ...     print(error.rule)
+    R-DECK-4
+    """
+
+
 class IllegalActionError(WhistError, ValueError):
     """A bid or play the rules do not allow right now.
 
@@ -170,7 +203,7 @@ class GameOverError(IllegalActionError):
     """Any action after the round or match is over (R-END-4).
 
     >>> import whist_ro as wr
-    >>> r = wr.Round.deal(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
     >>> r = wr.random_playout(r, seed=1)
     >>> r.apply(wr.Bid(seat=1, tricks=0))
     Traceback (most recent call last):
@@ -294,3 +327,25 @@ class MustOvertrumpError(IllegalActionError):
     ...
     whist_ro.errors.MustOvertrumpError: seat 2 cannot play 9h: it must beat the 10h in ...
     """
+
+
+class OutOfDealsError(WhistError):
+    """A match built from explicit deals needs a deal it was not given.
+
+    Raised by the action that ends a round when the match has no deal for
+    the next one; the match you called is left as it was, so give it more
+    deals with :meth:`Match.with_deals <whist_ro.Match.with_deals>` and apply
+    the action again.
+
+    >>> import whist_ro as wr
+    >>> d = wr.Deal.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, deals=[d])
+    >>> for _ in range(5):
+    ...     m = m.apply(m.legal_actions()[0])
+    >>> m.apply(m.legal_actions()[0])
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.OutOfDealsError: round 2 needs a deal, but the match was given 1 (R-SCHED-4)
+    """
+
+    rule = "R-SCHED-4"

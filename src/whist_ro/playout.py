@@ -26,7 +26,7 @@ def random_playout(state: _State, *, seed: int | str | random.Random | None = No
     is a legal, complete game; the same seed gives the same game.
 
     >>> from whist_ro import Round, variants
-    >>> r = Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=2)
+    >>> r = Round.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=2)
     >>> done = random_playout(r, seed=2)
     >>> done.is_over, sum(done.tricks_won), done == random_playout(r, seed=2)
     (True, 3, True)

@@ -2,7 +2,8 @@
 
 A :class:`Match` is immutable.  :meth:`Match.apply` plays one action in the
 current round and, when that round ends, scores it, pays streak bonuses,
-checks for the end of the match and deals the next round from the seed.
+checks for the end of the match and starts the next round from the match's
+source of deals: a seed, or a list of explicit deals.
 
 >>> from whist_ro import Match, variants
 >>> m = Match.new(variants.ROMANIAN, players=4, seed=7)
@@ -29,10 +30,22 @@ from typing import Final
 
 import attrs
 
-from whist_ro.actions import Action
+from whist_ro._check import Seed, check_seed, excerpt
+from whist_ro._check import seat as check_seat
+from whist_ro._immutable import Immutable
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.engine.deal import Deal
 from whist_ro.engine.round import Phase, Round
-from whist_ro.errors import ConfigurationError, GameOverError, MatchEndError, NotOverError
-from whist_ro.results.rubber import GameResult, Rubber, game_value, match_points
+from whist_ro.engine.step import Step
+from whist_ro.errors import (
+    ActionTypeError,
+    ConfigurationError,
+    GameOverError,
+    MatchEndError,
+    NotOverError,
+    OutOfDealsError,
+)
+from whist_ro.results.rubber import GameResult, Rubber, match_points
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import (
     RankingSystem,
@@ -45,57 +58,133 @@ from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
     exact_round_points,
+    game_value,
     honours_held,
     honours_points,
 )
-from whist_ro.schedule import Deck, Schedule
+from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
 
 __all__ = ["Match"]
 
-_SEED_LIMIT: Final = 2**63
-_ROUND_OVER: Final = int(Phase.OVER)
-_new: Final = object.__new__
+_MAX_DEALS: Final = 10_000
 
 
-class _Setup:
+class _Setup(Immutable):
     """What a match fixes at its start; shared by all its states."""
 
-    __slots__ = ("deck", "first_dealer", "players", "schedule", "seed", "variant")
+    __slots__ = ("deals", "deck", "first_dealer", "players", "schedule", "seed", "variant")
 
-    def __init__(self, variant: Variant, players: int, seed: int | str, first_dealer: int) -> None:
-        self.variant = variant
-        self.players = players
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self.schedule = Schedule.for_game(variant, players)
-        self.deck = Deck.for_game(variant, players)
+    variant: Variant
+    players: int
+    seed: int | str | None
+    deals: tuple[Deal, ...] | None
+    first_dealer: int
+    schedule: Schedule
+    deck: Deck
 
-    def deal(self, index: int) -> Round:
-        """Round ``index`` dealt from its own seeded shuffle (R-DEAL-1, R-SCHED-4).
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        first_dealer: int,
+        *,
+        seed: int | str | None,
+        deals: tuple[Deal, ...] | None,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "variant", variant)
+        set_(self, "players", players)
+        set_(self, "seed", seed)
+        set_(self, "deals", deals)
+        set_(self, "first_dealer", first_dealer)
+        set_(self, "schedule", Schedule.for_game(variant, players))
+        set_(self, "deck", Deck.for_game(variant, players))
 
-        Each round gets a generator seeded from the match seed and the round
-        number, so any round can be re-dealt alone, on any platform.
+    def dealer_of(self, index: int) -> int:
+        """The dealer of round ``index``: the deal passes one seat clockwise (R-SCHED-4)."""
+        return (self.first_dealer + index) % self.players
+
+    def deal(self, index: int) -> Deal:
+        """Round ``index``'s deal: given explicitly, or from its own seeded shuffle.
+
+        Each seeded round gets a generator seeded from the match seed and the
+        round number, so any round can be re-dealt alone, on any platform
+        (R-DEAL-1, R-SCHED-4).
         """
-        order = self.deck.shuffled_bits(f"whist-ro:{self.seed}:{index}")
-        players = self.players
-        return Round._from_order(
-            self.variant,
-            players,
-            (self.first_dealer + index) % players,
-            self.schedule.size_of(index),
-            order,
+        deals = self.deals
+        if deals is not None:
+            if index < len(deals):
+                return deals[index]
+            raise OutOfDealsError(
+                f"round {index + 1} needs a deal, but the match was given {len(deals)} (R-SCHED-4)"
+            )
+        # Seeded from text that joins the match seed and the round number.
+        order = self.deck.shuffled_bits(random.Random(f"whist-ro:{self.seed}:{index}"))
+        return Deal._trusted(
+            self.variant, self.players, self.dealer_of(index), self.schedule.size_of(index), order
         )
 
+    def check_deals(self, deals: object, start: int) -> tuple[Deal, ...]:
+        """Explicit deals for rounds ``start``, ``start + 1`` ..., checked against the match."""
+        if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+            raise ConfigurationError(
+                f"deals must be a list of Deal values, not {excerpt(deals)}", field="deals"
+            )
+        checked: list[Deal] = []
+        for offset, deal in enumerate(deals):
+            index = start + offset
+            if index >= _MAX_DEALS:
+                raise ConfigurationError(
+                    f"a match takes at most {_MAX_DEALS} explicit deals", field="deals"
+                )
+            where = f"deals[{offset}] (round {index + 1})"
+            if not isinstance(deal, Deal):
+                raise ConfigurationError(
+                    f"{where} must be a Deal, not {excerpt(deal)}", field="deals"
+                )
+            if deal.variant != self.variant or deal.players != self.players:
+                raise ConfigurationError(
+                    f"{where} is a deal of {deal.variant.name} for {deal.players} players, "
+                    f"not of this match's {self.variant.name} for {self.players}",
+                    field="deals",
+                )
+            if self.schedule.repeats or index < len(self.schedule):
+                size = self.schedule.size_of(index)
+            else:
+                raise ConfigurationError(
+                    f"{where} is one deal too many: the schedule has {len(self.schedule)} rounds",
+                    field="deals",
+                )
+            if deal.hand_size != size:
+                raise ConfigurationError(
+                    f"{where} has hands of {deal.hand_size}, but the schedule deals {size} "
+                    "(R-SCHED-1, R-SCHED-2)",
+                    field="deals",
+                    rule="R-SCHED-1",
+                )
+            if deal.dealer != self.dealer_of(index):
+                raise ConfigurationError(
+                    f"{where} is dealt by seat {deal.dealer}, but the deal passes clockwise "
+                    f"and seat {self.dealer_of(index)} deals it (R-SCHED-4)",
+                    field="deals",
+                    rule="R-SCHED-4",
+                )
+            checked.append(deal)
+        return tuple(checked)
+
     def key(self) -> tuple[object, ...]:
-        return (self.variant, self.players, self.seed, self.first_dealer)
+        # A seed of 1 and of "1" deal the same games (the shuffles are seeded
+        # from text), so they compare equal.
+        seed = None if self.seed is None else str(self.seed)
+        return (self.variant, self.players, seed, self.deals, self.first_dealer)
 
 
 _Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 """What a round's end records: points, bonuses, running totals and the game number."""
 
 
-class _Progress:
+class _Progress(Immutable):
     """What changes only when a round ends, or when the match is ended early."""
 
     __slots__ = (
@@ -108,11 +197,25 @@ class _Progress:
         "rounds",
         "rows",
         "runs",
+        "setup",
         "totals",
     )
 
+    setup: _Setup
+    rounds: tuple[Round, ...]
+    totals: tuple[int, ...]
+    runs: tuple[int, ...]
+    entries: tuple[_Entry, ...]
+    rows: tuple[ScoreRow, ...] | None
+    over: bool
+    games: tuple[GameResult, ...]
+    abandoned: bool
+    disconnected: tuple[int, ...]
+    conceded: int | None
+
     def __init__(
         self,
+        setup: _Setup,
         rounds: tuple[Round, ...],
         totals: tuple[int, ...],
         runs: tuple[int, ...],
@@ -124,50 +227,37 @@ class _Progress:
         disconnected: tuple[int, ...] = (),
         conceded: int | None = None,
     ) -> None:
-        self.rounds = rounds
-        self.totals = totals
-        self.runs = runs  # streaks in advance_runs' compact form
-        self.entries = entries
-        self.rows: tuple[ScoreRow, ...] | None = None  # built from entries when first read
-        self.over = over
-        self.games = games
-        self.abandoned = abandoned
-        self.disconnected = disconnected
-        self.conceded = conceded
+        set_ = object.__setattr__
+        set_(self, "setup", setup)
+        set_(self, "rounds", rounds)
+        set_(self, "totals", totals)
+        set_(self, "runs", runs)  # streaks in advance_runs' compact form
+        set_(self, "entries", entries)
+        set_(self, "rows", None)  # built from entries when first read
+        set_(self, "over", over)
+        set_(self, "games", games)
+        set_(self, "abandoned", abandoned)
+        set_(self, "disconnected", disconnected)
+        set_(self, "conceded", conceded)
 
-    def cut_short(
-        self,
-        *,
-        games: tuple[GameResult, ...] | None = None,
-        abandoned: bool = False,
-        disconnected: tuple[int, ...] = (),
-        conceded: int | None = None,
-    ) -> _Progress:
-        """This progress, over: the match was abandoned or conceded (R-END-3)."""
-        return _Progress(
-            self.rounds,
-            self.totals,
-            self.runs,
-            self.entries,
-            True,
-            games=self.games if games is None else games,
-            abandoned=abandoned,
-            disconnected=disconnected,
-            conceded=conceded,
-        )
+    def but(self, **changes: object) -> _Progress:
+        """This progress with some fields changed (the setup never changes)."""
+        return _Progress(self.setup, **{**_progress_fields(self), **changes})  # type: ignore[arg-type]
 
     def sheet_rows(self) -> tuple[ScoreRow, ...]:
         """The score sheet's rows, built on first use.
 
         A round's end only records plain tuples; the row objects are made
-        when someone reads the sheet, which keeps simulations cheap.
+        when someone reads the sheet, which keeps simulations cheap.  The
+        cache is the one write after construction, through the slot itself.
         """
         rows = self.rows
         if rows is None:
-            rows = self.rows = tuple(
+            rows = tuple(
                 _row(index, done, *entry)
                 for index, (done, entry) in enumerate(zip(self.rounds, self.entries, strict=True))
             )
+            _set_rows(self, rows)
         return rows
 
     def ending(self) -> tuple[object, ...]:
@@ -177,7 +267,10 @@ class _Progress:
         return (self.abandoned, self.disconnected, self.conceded)
 
 
-class Match:
+_set_rows: Final = _Progress.__dict__["rows"].__set__
+
+
+class Match(Immutable):
     """An immutable match of any variant; every :meth:`apply` returns a new one.
 
     Build one with :meth:`new`.  ``round`` is the deal in progress (after the
@@ -192,29 +285,41 @@ class Match:
     (True, 21, True)
     """
 
-    __slots__ = ("_progress", "_round", "_setup")
+    __slots__ = ("_progress", "_round")
 
-    _setup: _Setup
+    # No annotations on purpose: help() then shows no "Match()" signature,
+    # which would suggest calling the class.
+    def __init__(self):  # type: ignore[no-untyped-def]
+        raise TypeError("build a Match with Match.new(variant, players=..., seed=...)")
+
     _round: Round
     _progress: _Progress
-
-    def __init__(self) -> None:
-        raise TypeError("build a Match with Match.new(variant, players=..., seed=...)")
 
     @classmethod
     def new(
         cls,
         variant: Variant,
         *,
-        players: int,
-        seed: int | str | None = None,
+        players: int | None = None,
+        seed: Seed | None = None,
+        deals: Iterable[Deal] | None = None,
         first_dealer: int | None = None,
     ) -> Match:
-        """Start a match.
+        """Start a match, its deals coming from a seed or given as a list.
 
-        ``seed`` fixes every deal and, unless ``first_dealer`` is given, the
-        first dealer (R-SCHED-4).  Without a seed one is drawn at random and
+        ``seed`` (an int, a str or a :class:`random.Random`, from which one
+        integer is drawn now, so the match stays a pure value) fixes every
+        deal and, unless ``first_dealer`` is given, the first dealer
+        (R-SCHED-4).  Without a seed or deals, a seed is drawn at random and
         kept in :attr:`seed`, so the match can always be replayed.
+
+        ``deals`` gives the deals instead, one per round in order, as a
+        server that deals with its own generator or a replayed record does;
+        ``players`` and the first dealer then come from the first deal.
+        Each deal must have the schedule's hand size and the right dealer.
+        When the deals run out, the action that ends the last given round
+        raises :class:`~whist_ro.errors.OutOfDealsError` (add more with
+        :meth:`with_deals`).
 
         >>> from whist_ro import variants
         >>> Match.new(variants.ROMANIAN, players=4, seed=7) == Match.new(
@@ -227,63 +332,114 @@ class Match:
         """
         if not isinstance(variant, Variant):
             raise ConfigurationError(
-                f"variant must be a Variant (see whist_ro.variants), not {variant!r}",
+                f"variant must be a Variant (see whist_ro.variants), not {excerpt(variant)}",
                 field="variant",
             )
-        if seed is None:
-            seed = random.SystemRandom().randrange(_SEED_LIMIT)
-        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ConfigurationError(f"seed must be an int or a str, not {seed!r}", field="seed")
-        Deck.for_game(variant, players)  # validates the player count first
+        given: tuple[Deal, ...] | None = None
+        if deals is not None:
+            if seed is not None:
+                raise ConfigurationError(
+                    "give a match its deals or a seed, not both", field="deals"
+                )
+            if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+                raise ConfigurationError(
+                    f"deals must be a list of Deal values, not {excerpt(deals)}", field="deals"
+                )
+            given = tuple(deals) if not isinstance(deals, tuple) else deals
+            if not given:
+                raise ConfigurationError("deals must hold at least one deal", field="deals")
+            first = given[0]
+            if not isinstance(first, Deal):
+                raise ConfigurationError(
+                    f"deals[0] (round 1) must be a Deal, not {excerpt(first)}", field="deals"
+                )
+            if players is None:
+                players = first.players
+            if first_dealer is None:
+                first_dealer = first.dealer
+        if players is None:
+            raise ConfigurationError("players is required: how many seats?", field="players")
+        check_players(variant, players)
+        fixed_seed: int | str | None = None
+        if given is None:
+            if seed is None:
+                seed = random.SystemRandom()
+            checked = check_seed(seed)
+            # One integer is drawn from a generator now: the match stays a pure value.
+            fixed_seed = checked.getrandbits(63) if isinstance(checked, random.Random) else checked
         if first_dealer is None:
-            first_dealer = random.Random(f"whist-ro:{seed}:dealer").randrange(players)
-        elif (
-            isinstance(first_dealer, bool)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer < players
-        ):
-            raise ConfigurationError(
-                f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}",
-                field="first_dealer",
+            first_dealer = random.Random(f"whist-ro:{fixed_seed}:dealer").randrange(players)
+        else:
+            first_dealer = check_seat(first_dealer, players=players, name="first_dealer")
+        setup = _Setup(variant, players, first_dealer, seed=fixed_seed, deals=None)
+        if given is not None:
+            setup = _Setup(
+                variant, players, first_dealer, seed=None, deals=setup.check_deals(given, 0)
             )
-        setup = _Setup(variant, players, seed, first_dealer)
-        progress = _Progress((), (0,) * players, (0,) * players, (), False)
-        return cls._make(setup, setup.deal(0), progress)
+        progress = _Progress(setup, (), (0,) * players, (0,) * players, (), False)
+        return _make(Round.from_deal(setup.deal(0)), progress)
 
-    @classmethod
-    def _make(cls, setup: _Setup, round_: Round, progress: _Progress) -> Match:
-        m = object.__new__(cls)
-        m._setup = setup
-        m._round = round_
-        m._progress = progress
-        return m
+    def with_deals(self, deals: Iterable[Deal]) -> Match:
+        """This match with more explicit deals for its later rounds (see :meth:`new`).
+
+        Only a match built from deals takes more; they are checked like the
+        first ones and appended after them.
+
+        >>> from whist_ro import Deal, variants
+        >>> v = variants.ROMANIAN
+        >>> first, second = (Deal.shuffled(v, players=3, dealer=d, hand_size=1, seed=d)
+        ...                  for d in (0, 1))
+        >>> m = Match.new(v, deals=[first]).with_deals([second])
+        >>> len(m.deals)
+        2
+        """
+        setup = self._progress.setup
+        if setup.deals is None:
+            raise ConfigurationError(
+                "this match deals from its seed; only a match built from deals takes more",
+                field="deals",
+            )
+        more = setup.check_deals(deals, len(setup.deals))
+        new_setup = _Setup(
+            setup.variant,
+            setup.players,
+            setup.first_dealer,
+            seed=None,
+            deals=setup.deals + more,
+        )
+        return _make(self._round, _Progress(new_setup, **_progress_fields(self._progress)))  # type: ignore[arg-type]
 
     # -- reading -----------------------------------------------------------------
 
     @property
     def variant(self) -> Variant:
         """The rules of the match."""
-        return self._setup.variant
+        return self._progress.setup.variant
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._setup.players
+        return self._progress.setup.players
 
     @property
-    def seed(self) -> int | str:
-        """The seed every deal comes from."""
-        return self._setup.seed
+    def seed(self) -> int | str | None:
+        """The seed every deal comes from, or None for a match built from deals."""
+        return self._progress.setup.seed
+
+    @property
+    def deals(self) -> tuple[Deal, ...] | None:
+        """The explicit deals the match was given, or None when it deals from its seed."""
+        return self._progress.setup.deals
 
     @property
     def first_dealer(self) -> int:
         """The dealer of the first round; the deal then passes clockwise (R-SCHED-4)."""
-        return self._setup.first_dealer
+        return self._progress.setup.first_dealer
 
     @property
     def schedule(self) -> Schedule:
         """The hand sizes of the match's rounds."""
-        return self._setup.schedule
+        return self._progress.setup.schedule
 
     @property
     def round(self) -> Round:
@@ -317,7 +473,7 @@ class Match:
     @property
     def score_sheet(self) -> ScoreSheet:
         """One row per completed round: bids, tricks, points, bonus, running total."""
-        setup = self._setup
+        setup = self._progress.setup
         return ScoreSheet(
             self._progress.sheet_rows(), players=setup.players, classic=setup.variant.is_classic
         )
@@ -363,7 +519,7 @@ class Match:
         >>> Match.new(variants.CLASSIC, players=4, seed=2).rubber is None
         True
         """
-        if not self._setup.variant.rubber:
+        if not self._progress.setup.variant.rubber:
             return None
         return Rubber(self._progress.games)
 
@@ -374,27 +530,83 @@ class Match:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats on top once the match is over; empty before.
+        """The seats in first place of the standings once the match is over; empty before.
 
-        Exact family: every seat with the highest total (a tie shares the
-        place, R-END-1), also when the match was abandoned.  Classic: the two
-        seats of the side that won the last game, which is the game, the
-        rubber or the conceded game that ended the match (R-END-2, R-END-3,
-        R-RUBBER-1).
+        The standings are taken under the variant's own ranking system
+        (R-RANK-9): the highest total in the exact-bid family (a tie shares
+        the place, R-END-1), unless the zero win puts a seat on exactly 0
+        first (R-RANK-4); in classic, the side with the most match points,
+        which is the side that won the game, the rubber or the conceded game
+        (R-END-2, R-END-3, R-RUBBER-1).
+
+        >>> from whist_ro import random_playout, variants
+        >>> m = random_playout(Match.new(variants.CLASSIC, players=4, seed=5), seed=5)
+        >>> m.winners == m.games[-1].winning_seats
+        True
+        """
+        if not self._progress.over:
+            return ()
+        return self.standings().winners
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action of the match in play order, across all its rounds.
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> for _ in range(7):
+        ...     m = m.apply(m.legal_actions()[0])
+        >>> len(m.history), m.history[:2] == m.rounds[0].actions[:2]
+        (7, True)
         """
         progress = self._progress
-        if not progress.over:
-            return ()
-        if progress.games:
-            return progress.games[-1].winning_seats
-        totals = progress.totals
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+        out: list[Action] = []
+        for done in progress.rounds:
+            out.extend(done.actions)
+        if not progress.rounds or progress.rounds[-1] is not self._round:
+            out.extend(self._round.actions)
+        return tuple(out)
+
+    @property
+    def last_step(self) -> Step | None:
+        """What the action that made this state did; None before the first action.
+
+        When that action ended a round, the step carries the round's points,
+        its bonuses (streaks; honours in classic) and the new totals, and
+        says whether it also ended the match.
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> for _ in range(6):  # the three bids and three cards of the first round
+        ...     m = m.apply(m.legal_actions()[0])
+        >>> step = m.last_step
+        >>> step.round_over, step.points == tuple(s.points for s in m.score_sheet[0].seats)
+        (True, True)
+        >>> step.totals == m.totals, step.match_over
+        (True, False)
+        """
+        progress = self._progress
+        current = self._round
+        if current.last_step is not None and not current.is_over:
+            return current.last_step
+        if not progress.rounds:
+            return None
+        done = progress.rounds[-1]
+        step = done.last_step
+        assert step is not None  # a completed round ended with a play
+        points, bonuses, totals, _ = progress.entries[-1]
+        over = progress.over and current is done
+        return attrs.evolve(step, points=points, bonuses=bonuses, totals=totals, match_over=over)
 
     # -- acting ----------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every action allowed now (see :meth:`Round.legal_actions`); empty when over."""
+        """Every action allowed now (see :meth:`Round.legal_actions`); empty when over.
+
+        >>> from whist_ro import variants
+        >>> Match.new(variants.ROMANIAN, players=3, seed=1).legal_actions()
+        (Bid(seat=2, tricks=0), Bid(seat=2, tricks=1))
+        """
         if self._progress.over:
             return ()
         return self._round.legal_actions()
@@ -404,23 +616,18 @@ class Match:
 
         When the action ends a round, the new match has that round scored on
         the sheet and the next round dealt, unless the match is over.
+
+        >>> from whist_ro import Bid, variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> m.apply(Bid(seat=0, tricks=0))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.OutOfTurnError: seat 0 cannot bid 0: it is seat 2's turn to bid (R-BID-3)
         """
         progress = self._progress
         if progress.over:
-            raise GameOverError(
-                f"{action} refused: the match is over (R-END-4)",
-                rule="R-END-4",
-                seat=getattr(action, "seat", -1),
-                action=action,
-            )
-        round_ = self._round.apply(action)
-        if round_._phase != _ROUND_OVER:
-            m = _new(Match)
-            m._setup = self._setup
-            m._round = round_
-            m._progress = progress
-            return m
-        return self._finish_round(round_)
+            raise _over_error(action)
+        return _advance(self._round.apply(action), progress)
 
     def apply_legal(self, action: Action) -> Match:
         """Like :meth:`apply` for an action taken from this match's :meth:`legal_actions`.
@@ -433,92 +640,14 @@ class Match:
         >>> m.apply_legal(m.legal_actions()[-1]) == m.apply(m.legal_actions()[-1])
         True
         """
-        # The body repeats apply()'s few lines on purpose: a shared helper
-        # would add a call to every move of every simulated match.
-        round_ = self._round.apply_legal(action)
-        if round_._phase != _ROUND_OVER:
-            m = _new(Match)
-            m._setup = self._setup
-            m._round = round_
-            m._progress = self._progress
-            return m
-        return self._finish_round(round_)
-
-    def _finish_round(self, done: Round) -> Match:
-        setup = self._setup
-        variant = setup.variant
-        if variant.is_classic:
-            return self._finish_classic(done)
-        progress = self._progress
-        bids, won = done._bids, done._won
-        points = exact_round_points(variant, bids=bids, tricks=won)
-        index = len(progress.rounds)
-        runs = progress.runs
-        if variant.streak_bonus:
-            runs, bonuses = advance_runs(
-                variant, runs, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
-            )
-            totals = tuple(map(add, progress.totals, map(add, points, bonuses)))
-        else:
-            bonuses = (0,) * setup.players
-            totals = tuple(map(add, progress.totals, points))
-        over = setup.schedule.is_last(index)
-        new_progress = _Progress(
-            (*progress.rounds, done),
-            totals,
-            runs,
-            (*progress.entries, (points, bonuses, totals, 1)),
-            over,
-        )
-        return Match._make(setup, done if over else setup.deal(index + 1), new_progress)
-
-    def _finish_classic(self, done: Round) -> Match:
-        setup = self._setup
-        variant = setup.variant
-        target = variant.target
-        progress = self._progress
-        index = len(progress.rounds)
-        points = done.points
-        # Tricks are added before honours are looked at (R-HON-2).
-        sides = (progress.totals[0] + points[0], progress.totals[1] + points[1])
-        honours = (0, 0)
-        if variant.honours:
-            assert done.trump is not None  # a classic deal always shows a trump (R-TRUMP-3)
-            held = honours_held(done.hands, done.trump)
-            honours = honours_points(held, scores=sides, target=target)
-            sides = (sides[0] + honours[0], sides[1] + honours[1])
-        totals: tuple[int, ...] = sides * 2  # seats 0 and 2 are side 0, seats 1 and 3 side 1
-        game = len(progress.games) + 1
-        entry = (points, honours * 2, totals, game)
-        games = progress.games
-        over = False
-        if max(sides) >= target:
-            winner = 0 if sides[0] >= target else 1
-            value = game_value(target=target, losers=sides[1 - winner])
-            result = GameResult(number=game, winner=winner, scores=sides, value=value)
-            games = (*games, result)
-            over = not variant.rubber or Rubber(games).is_over
-            if not over:
-                totals = (0,) * setup.players  # the next game starts from 0-0 (R-RUBBER-3)
-        new_progress = _Progress(
-            (*progress.rounds, done),
-            totals,
-            progress.runs,
-            (*progress.entries, entry),
-            over,
-            games=games,
-        )
-        return Match._make(setup, done if over else setup.deal(index + 1), new_progress)
+        return _advance(self._round.apply_legal(action), self._progress)
 
     # -- ending early ------------------------------------------------------------
 
     def _refuse_when_over(self, what: str) -> None:
         if self._progress.over:
-            raise GameOverError(
-                f"{what} refused: the match is over (R-END-4)",
-                rule="R-END-4",
-                seat=-1,
-                action=what,
+            raise MatchEndError(
+                f"cannot {what}: the match is already over (R-END-4)", rule="R-END-4"
             )
 
     def abandon(self, *, disconnected: Iterable[int] = ()) -> Match:
@@ -542,7 +671,7 @@ class Match:
         (True, True, (2,), None)
         """
         self._refuse_when_over("abandon")
-        setup = self._setup
+        setup = self._progress.setup
         if setup.variant.is_classic:
             raise MatchEndError(
                 "classic whist is not abandoned: a side ends the game early by conceding "
@@ -555,8 +684,8 @@ class Match:
                 f"{len(self._progress.rounds) + 1} is under way (R-END-3)"
             )
         seats = tuple(sorted(check_disconnected(disconnected, setup.players)))
-        ended = self._progress.cut_short(abandoned=True, disconnected=seats)
-        return Match._make(setup, round_, ended)
+        ended = self._progress.but(over=True, abandoned=True, disconnected=seats)
+        return _make(round_, ended)
 
     def concede(self, *, side: int | None = None, seat: int | None = None) -> Match:
         """The match after one classic side gives up: it loses the game (R-END-3).
@@ -573,7 +702,7 @@ class Match:
         (True, 1, (0, 2), 3)
         """
         self._refuse_when_over("concede")
-        setup = self._setup
+        setup = self._progress.setup
         if not setup.variant.is_classic:
             raise MatchEndError(
                 "only a classic side can concede; a match of the exact-bid family is "
@@ -589,8 +718,8 @@ class Match:
             value=game_value(target=setup.variant.target, losers=scores[loser]),
             conceded=True,
         )
-        ended = progress.cut_short(games=(*progress.games, result), conceded=loser)
-        return Match._make(setup, self._round, ended)
+        ended = progress.but(over=True, games=(*progress.games, result), conceded=loser)
+        return _make(self._round, ended)
 
     # -- final standings ---------------------------------------------------------
 
@@ -623,7 +752,8 @@ class Match:
                 "the match is not over: standings need a finished or abandoned match "
                 "(R-END-3, R-RANK-5)"
             )
-        variant = self._setup.variant
+        setup = progress.setup
+        variant = setup.variant
         if system is None:
             system = variant.ranking
         if isinstance(system, RankingSystem):
@@ -633,7 +763,7 @@ class Match:
                 progress.totals,
                 system,
                 played=len(progress.rounds),
-                scheduled=len(self._setup.schedule),
+                scheduled=len(setup.schedule),
                 disconnected=progress.disconnected,
             )
         standings = rank_totals(match_points(progress.games, rubber=variant.rubber) * 2, system)
@@ -648,7 +778,7 @@ class Match:
 
     def _key(self) -> tuple[object, ...]:
         progress = self._progress
-        return (self._setup.key(), self._round, progress.rounds, progress.ending())
+        return (progress.setup.key(), self._round, progress.rounds, progress.ending())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Match):
@@ -658,25 +788,154 @@ class Match:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __copy__(self) -> Match:
-        return self  # immutable: a copy could never differ
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Match:
-        return self
-
     def __repr__(self) -> str:
-        setup = self._setup
         progress = self._progress
+        setup = progress.setup
         if progress.abandoned:
             state = "abandoned"
         elif progress.conceded is not None:
             state = f"conceded by side {progress.conceded}"
         else:
-            state = "over" if progress.over else f"round {len(self.rounds) + 1}"
+            state = "over" if progress.over else f"round {len(progress.rounds) + 1}"
+        source = f"seed={setup.seed!r}" if setup.deals is None else f"deals={len(setup.deals)}"
         return (
-            f"<Match {setup.variant.name} players={setup.players} seed={setup.seed!r}: "
-            f"{state}, totals {self.totals}>"
+            f"<Match {setup.variant.name} players={setup.players} {source}: "
+            f"{state}, totals {progress.totals}>"
         )
+
+
+# Match's slots refuse assignment; states are filled through the slot
+# descriptors themselves, which costs no more than a plain attribute write.
+_new: Final = object.__new__
+_set_round: Final = Match.__dict__["_round"].__set__
+_set_progress: Final = Match.__dict__["_progress"].__set__
+
+
+def _make(round_: Round, progress: _Progress) -> Match:
+    m = _new(Match)
+    _set_round(m, round_)
+    _set_progress(m, progress)
+    return m
+
+
+def _progress_fields(progress: _Progress) -> dict[str, object]:
+    return {
+        "rounds": progress.rounds,
+        "totals": progress.totals,
+        "runs": progress.runs,
+        "entries": progress.entries,
+        "over": progress.over,
+        "games": progress.games,
+        "abandoned": progress.abandoned,
+        "disconnected": progress.disconnected,
+        "conceded": progress.conceded,
+    }
+
+
+def _over_error(action: object) -> Exception:
+    if not isinstance(action, (Bid, Play)):
+        return ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
+    return GameOverError(
+        f"{action} refused: the match is over (R-END-4)",
+        rule="R-END-4",
+        seat=action.seat,
+        action=action,
+    )
+
+
+def _advance(round_: Round, progress: _Progress) -> Match:
+    """The one way a match moves on: the new round state, scored if it is over."""
+    if not round_.is_over:
+        return _make(round_, progress)
+    if progress.setup.variant.is_classic:
+        return _finish_classic(round_, progress)
+    return _finish_exact(round_, progress)
+
+
+def _next(done: Round, progress: _Progress, new_progress: _Progress) -> Match:
+    """The match after a scored round: over, or with the next deal on the table."""
+    if new_progress.over:
+        return _make(done, new_progress)
+    # Dealing may fail (explicit deals run out) before any new state exists.
+    return _make(Round.from_deal(progress.setup.deal(len(progress.rounds) + 1)), new_progress)
+
+
+def _finish_exact(done: Round, progress: _Progress) -> Match:
+    setup = progress.setup
+    variant = setup.variant
+    bids, won = done.bids, done.tricks_won
+    points = exact_round_points(variant, bids=bids, tricks=won)
+    runs = progress.runs
+    if variant.streak_bonus:
+        runs, bonuses = advance_runs(
+            variant, runs, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
+        )
+        totals = tuple(map(add, progress.totals, map(add, points, bonuses)))
+    else:
+        bonuses = (0,) * setup.players
+        totals = tuple(map(add, progress.totals, points))
+    over = setup.schedule.is_last(len(progress.rounds))
+    return _next(
+        done,
+        progress,
+        _Progress(
+            setup,
+            (*progress.rounds, done),
+            totals,
+            runs,
+            (*progress.entries, (points, bonuses, totals, 1)),
+            over,
+        ),
+    )
+
+
+def _finish_classic(done: Round, progress: _Progress) -> Match:
+    setup = progress.setup
+    variant = setup.variant
+    target = variant.target
+    points = done.points
+    before = (progress.totals[0], progress.totals[1])
+    # Tricks are added before honours are looked at (R-HON-2).
+    sides = (before[0] + points[0], before[1] + points[1])
+    honours = (0, 0)
+    if variant.honours:
+        trump = done.trump
+        assert trump is not None  # a classic deal always shows a trump (R-TRUMP-3)
+        held = honours_held(done.hands, trump)
+        honours = honours_points(
+            held,
+            before=before,
+            after_tricks=sides,
+            target=target,
+            can_win=variant.honours_can_win,
+        )
+        sides = (sides[0] + honours[0], sides[1] + honours[1])
+    totals: tuple[int, ...] = sides * 2  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+    game = len(progress.games) + 1
+    entry = (points, honours * 2, totals, game)
+    games = progress.games
+    over = False
+    if max(sides) >= target:
+        winner = 0 if sides[0] >= target else 1
+        value = game_value(target=target, losers=sides[1 - winner])
+        result = GameResult(number=game, winner=winner, scores=sides, value=value)
+        games = (*games, result)
+        over = not variant.rubber or Rubber(games).is_over
+        if not over:
+            totals = (0,) * setup.players  # the next game starts from 0-0 (R-RUBBER-3)
+    return _next(
+        done,
+        progress,
+        _Progress(
+            setup,
+            (*progress.rounds, done),
+            totals,
+            progress.runs,
+            (*progress.entries, entry),
+            over,
+            games=games,
+        ),
+    )
 
 
 def _row(
@@ -707,13 +966,10 @@ def _conceding_side(side: int | None, seat: int | None, players: int) -> int:
     if (side is None) == (seat is None):
         raise ConfigurationError("concede needs exactly one of side= or seat=", field="side")
     if seat is not None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ConfigurationError(
-                f"seat must be a seat from 0 to {players - 1}, not {seat!r}", field="seat"
-            )
-        return seat % 2
-    if isinstance(side, bool) or not isinstance(side, int) or side not in (0, 1):
+        return check_seat(seat, players=players) % 2
+    if type(side) is not int or side not in (0, 1):
         raise ConfigurationError(
-            f"side must be 0 (seats 0 and 2) or 1 (seats 1 and 3), not {side!r}", field="side"
+            f"side must be 0 (seats 0 and 2) or 1 (seats 1 and 3), not {excerpt(side)}",
+            field="side",
         )
     return side

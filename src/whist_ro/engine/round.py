@@ -1,9 +1,9 @@
 """One deal from the first bid to the last trick, as an immutable state.
 
 A :class:`Round` never changes: :meth:`Round.apply` checks an action
-against the rules and returns a new round, or raises an
-:class:`~whist_ro.errors.IllegalActionError` citing the rule and leaves the
-round as it was.
+against the rules (:mod:`whist_ro.rules`) and returns a new round, or
+raises an :class:`~whist_ro.errors.IllegalActionError` citing the rule and
+leaves the round as it was.
 
 >>> from whist_ro import Bid, Play, variants
 >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "Qh 9c"],
@@ -24,23 +24,23 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 from __future__ import annotations
 
 import enum
-import functools
-import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from whist_ro._check import Seed, excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play
-from whist_ro.cards import CARD_BY_BIT, SUIT_MASKS, Card, CardSet, Suit, iter_bits
+from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, iter_bits
+from whist_ro.engine.deal import Deal
+from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick
 from whist_ro.errors import (
     ActionTypeError,
     BidOutOfRangeError,
     CardNotHeldError,
-    ConfigurationError,
     ForbiddenBidError,
     GameOverError,
     IllegalActionError,
-    InvalidDealError,
     MustFollowSuitError,
     MustOvertrumpError,
     MustTrumpError,
@@ -48,11 +48,12 @@ from whist_ro.errors import (
     OutOfTurnError,
     WrongPhaseError,
 )
+from whist_ro.rules import play as play_rules
+from whist_ro.rules.bidding import bid_in_range, forbidden_bid
 from whist_ro.rules.scoring import classic_points, exact_round_points
-from whist_ro.schedule import Deck, check_players, deck_ranks
 from whist_ro.variants import Variant
 
-__all__ = ["Phase", "Round", "legal_bids", "legal_cards", "trump_source"]
+__all__ = ["Phase", "Round", "legal_bids", "legal_cards"]
 
 _BIDDING: Final = 0
 _PLAYING: Final = 1
@@ -60,48 +61,36 @@ _OVER: Final = 2
 
 
 class Phase(enum.IntEnum):
-    """Where a round stands.
+    """Where a round stands.  Every member is true, ``BIDDING`` too.
 
     >>> from whist_ro import Round, variants
-    >>> Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1).phase
+    >>> Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1).phase
     <Phase.BIDDING: 0>
-    >>> Round.deal(variants.CLASSIC, players=4, dealer=0, hand_size=13, seed=1).phase
+    >>> Round.shuffled(variants.CLASSIC, players=4, dealer=0, hand_size=13, seed=1).phase
     <Phase.PLAYING: 1>
+    >>> bool(Phase.BIDDING)
+    True
     """
 
     BIDDING = _BIDDING
     PLAYING = _PLAYING
     OVER = _OVER
 
-
-def trump_source(variant: Variant, players: int, hand_size: int) -> str | None:
-    """How trump is chosen for a deal (R-TRUMP-1..3 and the variant's options).
-
-    ``"turn_up"``: the first undealt card is turned up (R-TRUMP-1);
-    ``"dealer_last"``: the dealer's last card is shown and stays in the
-    dealer's hand (R-TRUMP-3); ``None``: no trump (R-TRUMP-2).
-
-    >>> from whist_ro import variants
-    >>> trump_source(variants.ROMANIAN, 4, 7), trump_source(variants.ROMANIAN, 4, 8)
-    ('turn_up', None)
-    >>> trump_source(variants.CLASSIC, 4, 13)
-    'dealer_last'
-    """
-    if variant.is_classic:
-        return "dealer_last"
-    if hand_size in variant.no_trump_sizes:
-        return None
-    if players * hand_size < 4 * deck_ranks(variant, players):
-        return "turn_up"
-    return "dealer_last" if variant.dealt_out_trump == "dealer_last" else None
+    def __bool__(self) -> bool:
+        return True
 
 
-# A match deals dozens of rounds from one variant: answer each set-up once.
-_cached_trump_source: Final = functools.lru_cache(maxsize=256)(trump_source)
+_PHASES: Final = (Phase.BIDDING, Phase.PLAYING, Phase.OVER)
 
 
 def _cards_text(mask: int) -> str:
     return " ".join(str(CARD_BY_BIT[b]) for b in iter_bits(mask))
+
+
+def _card(bit: int) -> Card:
+    card = CARD_BY_BIT[bit]
+    assert card is not None
+    return card
 
 
 # Legal plays for one seat and one card mask, built once and shared.  Masks
@@ -109,8 +98,7 @@ def _cards_text(mask: int) -> str:
 # of its suits' cached tuples, which keeps the cache small (at most 2**13
 # entries per seat and suit) however many hands are played.
 _PLAY_CACHE: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(8))
-_BIT: Final = tuple(1 << b for b in range(64))
-_SUITS_HIGH_FIRST: Final = tuple(SUIT_MASKS[s] for s in (3, 2, 1, 0))
+_SUIT_MASKS_HIGH_FIRST: Final = tuple(0xFFFF << (16 * s) for s in (3, 2, 1, 0))
 
 
 def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
@@ -119,7 +107,7 @@ def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     if found is not None:
         return found
     plays: tuple[Play, ...] = ()
-    for suit in _SUITS_HIGH_FIRST:
+    for suit in _SUIT_MASKS_HIGH_FIRST:
         part = mask & suit
         if part:
             found = cache.get(part)
@@ -130,60 +118,53 @@ def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     return plays
 
 
-class _Deal:
-    """What a deal fixes for the whole round; shared by all its states."""
-
-    __slots__ = (
-        "dealer",
-        "first_hand",
-        "hand_size",
-        "hands",
-        "hook",
-        "is_classic",
-        "must_overtrump",
-        "must_trump",
-        "players",
-        "trump",
-        "turn_up",
-        "variant",
-    )
-
-    def __init__(
-        self,
-        variant: Variant,
-        players: int,
-        dealer: int,
-        hand_size: int,
-        hands: tuple[int, ...],
-        turn_up: Card | None,
-    ) -> None:
-        self.variant = variant
-        self.players = players
-        self.dealer = dealer
-        self.first_hand = (dealer + 1) % players
-        self.hand_size = hand_size
-        self.hands = hands
-        self.turn_up = turn_up
-        self.trump = -1 if turn_up is None else int(turn_up.suit)
-        self.is_classic = variant.is_classic
-        self.hook = variant.hook and not self.is_classic
-        self.must_trump = variant.must_trump
-        self.must_overtrump = variant.must_overtrump
-
-    def key(self) -> tuple[object, ...]:
-        return (self.variant, self.players, self.dealer, self.hands, self.turn_up)
+# A state is one tuple, so that building the next state is one tuple and two
+# slot writes (the slots refuse ordinary assignment: see _immutable).  Field
+# positions:
+_PHASE: Final = 0
+_TO_ACT: Final = 1
+_BIDS: Final = 2
+_PLAYED: Final = 3
+_TRICK: Final = 4
+_LEADER: Final = 5
+_BEST: Final = 6
+_BEST_SEAT: Final = 7
+_HISTORY: Final = 8
+_WON: Final = 9
+_LEGAL: Final = 10
+_LAST: Final = 11
+_State = tuple[
+    int,  # phase
+    int,  # to_act
+    tuple[int | None, ...],  # bids
+    int,  # played
+    tuple[int, ...],  # trick
+    int,  # leader
+    int,  # best
+    int,  # best_seat
+    tuple[tuple[int, tuple[int, ...]], ...],  # history
+    tuple[int, ...],  # won
+    int,  # legal
+    Action | None,  # last
+]
+# _PLAYED: mask of every card played so far (a seat holds masks[seat] & ~played)
+# _TRICK: the bits on the table in play order; _BEST/_BEST_SEAT: who is winning it
+# _HISTORY: ((leader, bits), ...) of the completed tricks
+# _LEGAL: the playable-cards mask of the seat to act (0 outside play), found
+#         when the state is made: the next apply needs it anyway
+# _LAST: the action that made this state, or None
 
 
-class Round:
+class Round(Immutable):
     """One deal: bidding (exact family), then tricks, then points.
 
-    Build one with :meth:`from_hands`, :meth:`from_deck` or :meth:`deal`;
-    advance it with :meth:`apply`.  Every property is read-only and every
-    transition returns a new round, so old states stay valid for undo,
-    search and replay.
+    Build one with :meth:`from_deal` (or the shortcuts :meth:`from_hands`,
+    :meth:`from_deck` and :meth:`shuffled`); advance it with :meth:`apply`.
+    Every property is read-only and every transition returns a new round,
+    so old states stay valid for undo, search and replay.
 
     >>> from whist_ro import Bid, variants
-    >>> r = Round.deal(variants.ROMANIAN, players=4, dealer=3, hand_size=5, seed=9)
+    >>> r = Round.shuffled(variants.ROMANIAN, players=4, dealer=3, hand_size=5, seed=9)
     >>> r.first_hand, r.to_act, r.hand_size, len(r.hands[0])
     (0, 0, 5, 5)
     >>> after = r.apply(Bid(seat=0, tricks=2))
@@ -191,56 +172,32 @@ class Round:
     ((None, None, None, None), (2, None, None, None))
     """
 
-    __slots__ = (
-        "_best",
-        "_best_seat",
-        "_bids",
-        "_deal",
-        "_history",
-        "_leader",
-        "_legal",
-        "_phase",
-        "_played",
-        "_to_act",
-        "_trick",
-        "_won",
-    )
+    __slots__ = ("_deal", "_s")
 
-    _deal: _Deal
-    _bids: tuple[int | None, ...]
-    _played: int  # mask of every card played so far; a seat holds hands[seat] & ~_played
-    _trick: tuple[int, ...]
-    _leader: int
-    _best: int
-    _best_seat: int
-    _history: tuple[tuple[int, tuple[int, ...]], ...]
-    _won: tuple[int, ...]
-    _to_act: int
-    _phase: int
-    _legal: int  # legal card mask, computed on first use; -1 until then
+    # No annotations on purpose: help() then shows no "Round()" signature,
+    # which would suggest calling the class.
+    def __init__(self):  # type: ignore[no-untyped-def]
+        raise TypeError("build a Round with Round.from_deal(deal)")
 
-    def __init__(self) -> None:
-        raise TypeError("build a Round with Round.from_hands, Round.from_deck or Round.deal")
+    _deal: Deal
+    _s: _State
 
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def _start(cls, deal: _Deal) -> Round:
-        r = object.__new__(cls)
-        players = deal.players
-        r._deal = deal
-        r._bids = (None,) * players
-        r._played = 0
-        r._trick = ()
-        r._leader = deal.first_hand
-        r._best = -1
-        r._best_seat = -1
-        r._history = ()
-        r._won = (0,) * players
-        r._to_act = deal.first_hand
-        r._phase = _PLAYING if deal.is_classic else _BIDDING
-        r._legal = -1
-        return r
+    def from_deal(cls, deal: Deal) -> Round:
+        """The round that starts from ``deal``: bidding, or play in classic.
+
+        >>> from whist_ro import Deal, variants
+        >>> d = Deal(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2, turn_up="Jh")
+        >>> Round.from_deal(d).legal_actions()
+        (Bid(seat=0, tricks=0), Bid(seat=0, tricks=1))
+        """
+        if not isinstance(deal, Deal):
+            raise ActionTypeError(
+                f"a round starts from a Deal (see whist_ro.Deal), not {excerpt(deal)}"
+            )
+        return _start(deal)
 
     @classmethod
     def from_hands(
@@ -251,11 +208,9 @@ class Round:
         dealer: int,
         turn_up: Card | str | None = None,
     ) -> Round:
-        """A round from an explicit deal, validated by R-DECK-4.
+        """Shortcut for ``Round.from_deal(Deal(variant, hands=..., dealer=..., turn_up=...))``.
 
-        ``hands[i]`` is seat ``i``'s hand: cards, or text such as ``"Ah 7c"``.
-        ``turn_up`` is the face-up trump card, required exactly when the
-        variant turns one up for this deal (see :func:`trump_source`).
+        The deal is checked by R-DECK-4 and R-TRUMP-* (see :class:`~whist_ro.Deal`).
 
         >>> from whist_ro import variants
         >>> Round.from_hands(variants.ROMANIAN, hands=["Ah", "Ah", "Kh"], dealer=0,
@@ -264,40 +219,7 @@ class Round:
         ...
         whist_ro.errors.InvalidDealError: Ah is dealt twice (R-DECK-4)
         """
-        if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise InvalidDealError(
-                f"hands must be a sequence with one hand per seat, not {hands!r} (R-DECK-4)"
-            )
-        players = len(hands)
-        check_players(variant, players)
-        _check_dealer(dealer, players)
-        deck = Deck.for_game(variant, players)
-        masks: list[int] = []
-        seen = 0
-        for seat, hand in enumerate(hands):
-            cards = _parse_hand(hand, seat)
-            mask = 0
-            for card in cards:
-                if card not in deck:
-                    raise InvalidDealError(
-                        f"{card} (seat {seat}) is not in the {len(deck)}-card deck of "
-                        f"{variant.name} for {players} players (R-DECK-4)"
-                    )
-                if (seen | mask) >> card.bit & 1:
-                    raise InvalidDealError(f"{card} is dealt twice (R-DECK-4)")
-                mask |= card.mask
-            seen |= mask
-            masks.append(mask)
-        sizes = {m.bit_count() for m in masks}
-        if len(sizes) != 1:
-            counts = ", ".join(f"seat {s}: {m.bit_count()}" for s, m in enumerate(masks))
-            raise InvalidDealError(f"hands must be the same size, not {counts} (R-DECK-4)")
-        hand_size = sizes.pop()
-        if hand_size == 0:
-            raise InvalidDealError("hands must hold at least one card (R-DECK-4)")
-        face_up = _parse_turn_up(turn_up)
-        _check_turn_up(variant, players, hand_size, dealer, masks, seen, face_up, deck)
-        return cls._start(_Deal(variant, players, dealer, hand_size, tuple(masks), face_up))
+        return _start(Deal(variant, hands=hands, dealer=dealer, turn_up=turn_up))
 
     @classmethod
     def from_deck(
@@ -309,84 +231,45 @@ class Round:
         hand_size: int,
         players: int | None = None,
     ) -> Round:
-        """Deal ``hand_size`` cards each from a deck order (R-DEAL-1).
-
-        Cards go out one at a time clockwise from the first hand (left of the
-        dealer); the next card is the turn-up when the variant has one.
-        ``players`` defaults to what the deck size implies (``len(deck) // 8``
-        for the exact family, 4 for classic).
+        """Shortcut for ``Round.from_deal(Deal.from_deck(...))``: deal a deck order (R-DEAL-1).
 
         >>> from whist_ro import variants, Deck
         >>> order = Deck.for_game(variants.ROMANIAN, 3).shuffled(1)
         >>> r = Round.from_deck(variants.ROMANIAN, deck=order, dealer=0, hand_size=2)
         >>> set(r.hands[1]) == {order[0], order[3]}  # seat 1 gets the 1st and 4th cards
         True
-        >>> r.turn_up == order[6]
-        True
         """
-        order = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
-        if players is None:
-            players = 4 if variant.is_classic else len(order) // 8
-        check_players(variant, players)
-        _check_dealer(dealer, players)
-        full = Deck.for_game(variant, players)
-        if len(order) != len(full) or {c.bit for c in order} != {c.bit for c in full}:
-            raise InvalidDealError(
-                f"a deck order must hold each of the {len(full)} cards of {variant.name} for "
-                f"{players} players exactly once (R-DECK-4)"
-            )
-        _check_hand_size(hand_size, players, len(full))
-        return cls._from_order(variant, players, dealer, hand_size, [c.bit for c in order])
+        return _start(
+            Deal.from_deck(variant, deck=deck, dealer=dealer, hand_size=hand_size, players=players)
+        )
 
     @classmethod
-    def deal(
-        cls,
-        variant: Variant,
-        *,
-        players: int,
-        dealer: int,
-        hand_size: int,
-        seed: int | str | random.Random,
+    def shuffled(
+        cls, variant: Variant, *, players: int, dealer: int, hand_size: int, seed: Seed
     ) -> Round:
-        """A seeded random deal: :meth:`Deck.shuffled` then :meth:`from_deck`.
+        """Shortcut for ``Round.from_deal(Deal.shuffled(...))``: a seeded random deal.
 
         >>> from whist_ro import variants
-        >>> a = Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
-        >>> a == Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
+        >>> a = Round.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
+        >>> a == Round.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
         True
         """
-        deck = Deck.for_game(variant, players)
-        _check_dealer(dealer, players)
-        _check_hand_size(hand_size, players, len(deck))
-        # A deck order the library shuffled itself needs no re-validation.
-        order = deck.shuffled_bits(seed)
-        return cls._from_order(variant, players, dealer, hand_size, order)
-
-    @classmethod
-    def _from_order(
-        cls, variant: Variant, players: int, dealer: int, hand_size: int, order: Sequence[int]
-    ) -> Round:
-        # Seat (first_hand + k) % players receives order[k]: slicing with a
-        # step of `players` picks one seat's cards without a per-card loop.
-        dealt = players * hand_size
-        first = (dealer + 1) % players
-        hands = [0] * players
-        for offset in range(players):
-            # The bits are distinct, so their sum is their union.
-            hands[(first + offset) % players] = sum(
-                map(_BIT.__getitem__, order[offset:dealt:players])
-            )
-        source = _cached_trump_source(variant, players, hand_size)
-        turn_up: Card | None
-        if source == "turn_up":
-            turn_up = CARD_BY_BIT[order[dealt]]
-        elif source == "dealer_last":
-            turn_up = CARD_BY_BIT[order[dealt - 1]]
-        else:
-            turn_up = None
-        return cls._start(_Deal(variant, players, dealer, hand_size, tuple(hands), turn_up))
+        return _start(
+            Deal.shuffled(variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed)
+        )
 
     # -- reading the state ----------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """The deal this round is played from: dealer, hands as dealt, trump card.
+
+        >>> from whist_ro import variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+        >>> Round.from_deal(r.deal) == r
+        True
+        """
+        return self._deal
 
     @property
     def variant(self) -> Variant:
@@ -421,76 +304,81 @@ class Round:
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or None when the deal has no trump (R-TRUMP-2)."""
-        turn_up = self._deal.turn_up
-        return None if turn_up is None else turn_up.suit
+        return self._deal.trump
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """The hands as dealt, kept after play for replay and audit."""
-        return tuple(CardSet.from_mask(m) for m in self._deal.hands)
+        return self._deal.hands
 
     @property
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
-        played = self._played
-        return tuple(CardSet.from_mask(m & ~played) for m in self._deal.hands)
+        played: int = self._s[_PLAYED]
+        return tuple(CardSet.from_mask(m & ~played) for m in self._deal.masks)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid, None until made (always None in classic)."""
-        return self._bids
+        return self._s[_BIDS]
 
     @property
     def phase(self) -> Phase:
         """Bidding, playing or over."""
-        return Phase(self._phase)
+        return _PHASES[self._s[_PHASE]]
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None once the round is over."""
-        return None if self._phase == _OVER else self._to_act
+        s = self._s
+        return None if s[_PHASE] == _OVER else s[_TO_ACT]
 
     @property
     def is_over(self) -> bool:
         """True once every trick has been played."""
-        return self._phase == _OVER
+        return self._s[_PHASE] == _OVER
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in play order."""
         players = self._deal.players
+        history: tuple[tuple[int, tuple[int, ...]], ...] = self._s[_HISTORY]
         return tuple(
-            Trick._trusted(leader, tuple(_card(b) for b in bits), players)
-            for leader, bits in self._history
+            Trick._trusted(leader, tuple(map(_card, bits)), players) for leader, bits in history
         )
 
     @property
     def current_trick(self) -> Trick:
         """The trick on the table (empty before the lead, and once the round is over)."""
-        leader = self._to_act if not self._trick else self._leader
-        return Trick._trusted(
-            max(leader, 0), tuple(_card(b) for b in self._trick), self._deal.players
-        )
+        s = self._s
+        trick: tuple[int, ...] = s[_TRICK]
+        leader: int = s[_LEADER] if trick else s[_TO_ACT]
+        return Trick._trusted(leader, tuple(map(_card, trick)), self._deal.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks taken so far, one count per seat."""
-        return self._won
+        return self._s[_WON]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action so far in order: the bids, then the plays."""
         deal = self._deal
+        s = self._s
+        players = deal.players
+        bids: tuple[int | None, ...] = s[_BIDS]
         out: list[Action] = []
-        bids_made = sum(b is not None for b in self._bids)
-        for i in range(bids_made):
-            seat = (deal.first_hand + i) % deal.players
-            bid = self._bids[seat]
+        made = sum(b is not None for b in bids)
+        for i in range(made):
+            seat = (deal.first_hand + i) % players
+            bid = bids[seat]
             assert bid is not None
-            out.append(Bid(seat=seat, tricks=bid))
-        for leader, bits in (*self._history, (self._leader, self._trick)):
+            out.append(BIDS[seat][bid])
+        history: tuple[tuple[int, tuple[int, ...]], ...] = s[_HISTORY]
+        for leader, bits in (*history, (s[_LEADER], s[_TRICK])):
             out.extend(
-                Play(seat=(leader + i) % deal.players, card=_card(b)) for i, b in enumerate(bits)
+                PLAYS[(leader + i) % players][b]  # type: ignore[misc]
+                for i, b in enumerate(bits)
             )
         return tuple(out)
 
@@ -500,67 +388,83 @@ class Round:
 
         In classic whist both partners show their side's points.
         """
-        if self._phase != _OVER:
+        s = self._s
+        if s[_PHASE] != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
+        won: tuple[int, ...] = s[_WON]
         deal = self._deal
-        if deal.is_classic:
-            return classic_points(self._won)
-        return exact_round_points(deal.variant, bids=self._bids, tricks=self._won)
+        if deal.variant.is_classic:
+            return classic_points(won)
+        return exact_round_points(deal.variant, bids=s[_BIDS], tricks=won)
 
-    # -- legality -------------------------------------------------------------
+    @property
+    def last_step(self) -> Step | None:
+        """What the action that made this state did; None before the first action.
+
+        >>> from whist_ro import variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=2)
+        >>> r.last_step is None
+        True
+        >>> r.apply(r.legal_actions()[0]).last_step
+        Step(action=Bid(seat=1, tricks=0), trick=None, trick_winner=None, round_over=False, \
+points=None, bonuses=None, totals=None, match_over=False)
+        """
+        s = self._s
+        action: Action | None = s[_LAST]
+        if action is None:
+            return None
+        if type(action) is Bid or s[_TRICK]:
+            return Step(action=action)
+        # A play that leaves the table empty completed a trick: the last one.
+        trick = self.tricks[-1]
+        winner: int = s[_TO_ACT]
+        if s[_PHASE] != _OVER:
+            return Step(action=action, trick=trick, trick_winner=winner)
+        return Step(
+            action=action, trick=trick, trick_winner=winner, round_over=True, points=self.points
+        )
+
+    # -- legality: each answer comes from a rule function ------------------------
 
     def forbidden_bid(self) -> int | None:
-        """The bid the hook forbids the seat to act, if any (R-BID-2)."""
+        """The bid the hook forbids the seat to act, if any (R-BID-2).
+
+        >>> from whist_ro import Bid, variants
+        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                      turn_up="Jh")
+        >>> r.forbidden_bid() is None, r.apply(Bid(seat=0, tricks=0)).apply(
+        ...     Bid(seat=1, tricks=0)).forbidden_bid()
+        (True, 1)
+        """
+        s = self._s
         deal = self._deal
-        if self._phase != _BIDDING or not deal.hook or self._to_act != deal.dealer:
+        if s[_PHASE] != _BIDDING or s[_TO_ACT] != deal.dealer:
             return None
-        # filter(None, ...) drops the zeros too, which do not change the sum.
-        rest = deal.hand_size - sum(filter(None, self._bids))
-        return rest if rest >= 0 else None
-
-    def _legal_mask(self) -> int:
-        # A state never changes, so its legal mask is computed at most once:
-        # the usual legal_actions() then apply() pair pays for it only once.
-        legal = self._legal
-        if legal < 0:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> int:
-        hand = self._deal.hands[self._to_act] & ~self._played
-        trick = self._trick
-        if not trick:
-            return hand
-        follow = hand & SUIT_MASKS[trick[0] >> 4]
-        if follow:
-            return follow
-        deal = self._deal
-        trump = deal.trump
-        if deal.must_trump and trump >= 0:
-            trumps = hand & SUIT_MASKS[trump]
-            if trumps:
-                best = self._best
-                if deal.must_overtrump and best >> 4 == trump:
-                    over = trumps >> (best + 1) << (best + 1)
-                    if over:
-                        return over
-                return trumps
-        return hand
+        return forbidden_bid(
+            hand_size=deal.hand_size,
+            earlier=sum(filter(None, s[_BIDS])),
+            hook=deal._hook,
+        )
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action allowed now, bids low to high or cards high to low.
 
         Empty once the round is over.
+
+        >>> from whist_ro import variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=2, hand_size=1, seed=1)
+        >>> r.legal_actions()
+        (Bid(seat=0, tricks=0), Bid(seat=0, tricks=1))
         """
-        phase = self._phase
+        s = self._s
+        phase = s[_PHASE]
         if phase == _PLAYING:
-            return _plays_for(self._to_act, self._legal_mask())
+            return _plays_for(s[_TO_ACT], s[_LEGAL])
         if phase == _OVER:
             return ()
-        seat = self._to_act
+        row = BIDS[s[_TO_ACT]]
         size = self._deal.hand_size
         forbidden = self.forbidden_bid()
-        row = BIDS[seat]
         if forbidden is None:
             return row[: size + 1]
         return row[:forbidden] + row[forbidden + 1 : size + 1]
@@ -572,27 +476,33 @@ class Round:
 
         Raises an :class:`~whist_ro.errors.IllegalActionError` subclass
         naming the seat, the action, the reason and the rule.
+
+        >>> from whist_ro import Bid, variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=2, hand_size=1, seed=1)
+        >>> r.apply(Bid(seat=0, tricks=2))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.BidOutOfRangeError: seat 0 cannot bid 2: bids run from 0 to ... (R-BID-3)
         """
-        kind = type(action)
-        if kind is Play:
-            play: Play = action  # type: ignore[assignment]
-            seat = play.seat
-            bit = play.card.bit
-            if self._phase == _PLAYING and seat == self._to_act and self._legal_mask() >> bit & 1:
-                return self._play(seat, bit)
-            raise self._play_error(play)
-        if kind is Bid:
-            bid: Bid = action  # type: ignore[assignment]
-            seat, tricks = bid.seat, bid.tricks
+        s = self._s
+        if type(action) is Play:
+            # type(...) is, not isinstance: the exact classes, at the lowest cost.
+            seat = action.seat
+            if s[_PHASE] == _PLAYING and seat == s[_TO_ACT] and s[_LEGAL] >> action.card.bit & 1:
+                return _play(self, seat, action)
+            raise self._play_error(action)
+        if type(action) is Bid:
+            seat = action.seat
+            tricks = action.tricks
             if (
-                self._phase == _BIDDING
-                and seat == self._to_act
-                and 0 <= tricks <= self._deal.hand_size
+                s[_PHASE] == _BIDDING
+                and seat == s[_TO_ACT]
+                and bid_in_range(tricks, hand_size=self._deal.hand_size)
                 and (seat != self._deal.dealer or tricks != self.forbidden_bid())
             ):
-                return self._bid(seat, tricks)
-            raise self._bid_error(bid)
-        raise ActionTypeError(f"expected a Bid or a Play, not {action!r}")
+                return _bid(self, seat, action)
+            raise self._bid_error(action)
+        raise ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
 
     def apply_legal(self, action: Action) -> Round:
         """Like :meth:`apply` for an action taken from this state's :meth:`legal_actions`.
@@ -603,50 +513,53 @@ class Round:
         must go through :meth:`apply`.
 
         >>> from whist_ro import variants
-        >>> r = Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=1)
+        >>> r = Round.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=1)
         >>> action = r.legal_actions()[0]
         >>> r.apply_legal(action) == r.apply(action)
         True
         """
         if type(action) is Play:
-            return self._play(action.seat, action.card.bit)
-        return self._bid(action.seat, action.tricks)  # type: ignore[union-attr]
+            return _play(self, action.seat, action)
+        return _bid(self, action.seat, action)  # type: ignore[arg-type]
+
+    # -- refusals: the rule functions again, asked why ------------------------------
 
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
         deal = self._deal
-        if self._phase == _OVER:
+        s = self._s
+        shown = excerpt(tricks)
+        if s[_PHASE] == _OVER:
             return GameOverError(
-                f"seat {seat} cannot bid {tricks}: the round is over (R-END-4)",
+                f"seat {seat} cannot bid {shown}: the round is over (R-END-4)",
                 rule="R-END-4",
                 seat=seat,
                 action=bid,
             )
-        if self._phase == _PLAYING:
-            why = "classic whist has no bidding" if deal.is_classic else "play has started"
+        if s[_PHASE] == _PLAYING:
+            why = "classic whist has no bidding" if deal.variant.is_classic else "play has started"
             return WrongPhaseError(
-                f"seat {seat} cannot bid {tricks}: {why} (R-BID-3)",
+                f"seat {seat} cannot bid {shown}: {why} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        if seat != self._to_act:
+        if seat != s[_TO_ACT]:
             return OutOfTurnError(
-                f"seat {seat} cannot bid {tricks}: it is seat {self._to_act}'s turn to bid "
-                "(R-BID-3)",
+                f"seat {seat} cannot bid {shown}: it is seat {s[_TO_ACT]}'s turn to bid (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        if not 0 <= tricks <= deal.hand_size:
+        if not bid_in_range(tricks, hand_size=deal.hand_size):
             return BidOutOfRangeError(
-                f"seat {seat} cannot bid {tricks}: bids run from 0 to the hand size "
+                f"seat {seat} cannot bid {shown}: bids run from 0 to the hand size "
                 f"{deal.hand_size} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        earlier = sum(filter(None, self._bids))
+        earlier = sum(filter(None, s[_BIDS]))
         return ForbiddenBidError(
             f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
             f"and {earlier} + {tricks} would equal the hand size {deal.hand_size} (R-BID-2)",
@@ -657,27 +570,27 @@ class Round:
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
-        deal = self._deal
+        s = self._s
         text = f"seat {seat} cannot play {card}"
-        if self._phase == _OVER:
+        if s[_PHASE] == _OVER:
             return GameOverError(
                 f"{text}: the round is over (R-END-4)", rule="R-END-4", seat=seat, action=play
             )
-        if self._phase == _BIDDING:
+        if s[_PHASE] == _BIDDING:
             return WrongPhaseError(
-                f"{text}: bidding is not finished, seat {self._to_act} bids next (R-PLAY-7)",
+                f"{text}: bidding is not finished, seat {s[_TO_ACT]} bids next (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        if seat != self._to_act:
+        if seat != s[_TO_ACT]:
             return OutOfTurnError(
-                f"{text}: it is seat {self._to_act}'s turn to play (R-PLAY-7)",
+                f"{text}: it is seat {s[_TO_ACT]}'s turn to play (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        hand = self._deal.hands[seat] & ~self._played
+        hand = self._deal.masks[seat] & ~s[_PLAYED]
         if not hand >> card.bit & 1:
             return CardNotHeldError(
                 f"{text}: it does not hold {card} (R-PLAY-7)",
@@ -685,117 +598,52 @@ class Round:
                 seat=seat,
                 action=play,
             )
-        led = Suit(self._trick[0] >> 4)
-        follow = hand & SUIT_MASKS[led]
-        if follow:
+        # The card is held but not playable: ask the rule which clause excluded it.
+        mask, clause = self._playable()
+        led = Suit(play_rules.suit_of(s[_TRICK][0]))
+        if clause == play_rules.FOLLOW_SUIT:
             return MustFollowSuitError(
-                f"{text}: it holds {_cards_text(follow)} and must follow {led} (R-PLAY-2)",
+                f"{text}: it holds {_cards_text(mask)} and must follow {led} (R-PLAY-2)",
                 rule="R-PLAY-2",
                 seat=seat,
                 action=play,
             )
-        trump = Suit(deal.trump)
-        trumps = hand & SUIT_MASKS[trump]
-        legal = self._legal_mask()
-        if legal != trumps:
-            beaten = _card(self._best)
+        trump = self._deal.trump
+        if clause == play_rules.MUST_OVERTRUMP:
             return MustOvertrumpError(
-                f"{text}: it must beat the {beaten} in the trick with "
-                f"{_cards_text(legal)} (R-PLAY-8)",
+                f"{text}: it must beat the {_card(s[_BEST])} in the trick with "
+                f"{_cards_text(mask)} (R-PLAY-8)",
                 rule="R-PLAY-8",
                 seat=seat,
                 action=play,
             )
         return MustTrumpError(
-            f"{text}: it has no {led} but holds {trump} {_cards_text(trumps)} and must trump "
+            f"{text}: it has no {led} but holds {trump} {_cards_text(mask)} and must trump "
             "(R-PLAY-3)",
             rule="R-PLAY-3",
             seat=seat,
             action=play,
         )
 
-    def _bid(self, seat: int, tricks: int) -> Round:
+    def _playable(self) -> tuple[int, str]:
+        """The playable cards of the seat to act, and the clause that decided them."""
+        s = self._s
         deal = self._deal
-        r = object.__new__(Round)
-        r._legal = -1
-        bids = list(self._bids)
-        bids[seat] = tricks
-        r._deal = deal
-        r._bids = tuple(bids)
-        r._played = self._played
-        r._trick = ()
-        r._leader = self._leader
-        r._best = -1
-        r._best_seat = -1
-        r._history = ()
-        r._won = self._won
-        if seat == deal.dealer:
-            r._phase = _PLAYING
-            r._to_act = deal.first_hand
-        else:
-            r._phase = _BIDDING
-            r._to_act = (seat + 1) % deal.players
-        return r
-
-    def _play(self, seat: int, bit: int) -> Round:
-        deal = self._deal
-        trick = self._trick
-        r = object.__new__(Round)
-        r._legal = -1
-        r._deal = deal
-        r._bids = self._bids
-        r._played = self._played | 1 << bit
-        r._phase = _PLAYING
-        if trick:
-            best = self._best
-            best_seat = self._best_seat
-            # Incremental trick winner (R-PLAY-6): a card beats the best so far
-            # if it is higher in the same suit, or the first trump on a non-trump.
-            if bit >> 4 == best >> 4:
-                if bit > best:
-                    best, best_seat = bit, seat
-            elif bit >> 4 == deal.trump:
-                best, best_seat = bit, seat
-            trick = (*trick, bit)
-        else:
-            best, best_seat = bit, seat
-            trick = (bit,)
-        if len(trick) == deal.players:
-            won = list(self._won)
-            won[best_seat] += 1
-            history = (*self._history, (self._leader, trick))
-            r._won = tuple(won)
-            r._history = history
-            r._trick = ()
-            r._leader = best_seat
-            r._best = -1
-            r._best_seat = -1
-            r._to_act = best_seat
-            if len(history) == deal.hand_size:
-                r._phase = _OVER
-        else:
-            r._won = self._won
-            r._history = self._history
-            r._trick = trick
-            r._leader = self._leader
-            r._best = best
-            r._best_seat = best_seat
-            r._to_act = (seat + 1) % deal.players
-        return r
+        trick: tuple[int, ...] = s[_TRICK]
+        return play_rules.playable_cards(
+            deal.masks[s[_TO_ACT]] & ~s[_PLAYED],
+            play_rules.suit_of(trick[0]) if trick else None,
+            s[_BEST],
+            deal._trump,
+            deal._must_trump,
+            deal._must_overtrump,
+        )
 
     # -- value semantics -------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (
-            self._deal.key(),
-            self._bids,
-            self._played,
-            self._trick,
-            self._leader,
-            self._history,
-            self._to_act,
-            self._phase,
-        )
+        # The last action is left out: within a round it follows from the rest.
+        return (self._deal, self._s[:_LAST])
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Round):
@@ -805,19 +653,12 @@ class Round:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __copy__(self) -> Round:
-        return self  # immutable: a copy could never differ
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Round:
-        return self
-
     def __repr__(self) -> str:
         deal = self._deal
+        s = self._s
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"
         state = (
-            "over"
-            if self._phase == _OVER
-            else f"{self.phase.name.lower()}, seat {self._to_act} to act"
+            "over" if s[_PHASE] == _OVER else f"{self.phase.name.lower()}, seat {s[_TO_ACT]} to act"
         )
         return (
             f"<Round {deal.variant.name} players={deal.players} hand_size={deal.hand_size} "
@@ -825,93 +666,156 @@ class Round:
         )
 
 
-def _card(bit: int) -> Card:
-    card = CARD_BY_BIT[bit]
-    assert card is not None
-    return card
+# Round's slots refuse assignment; states are filled through the slot
+# descriptors themselves, which costs no more than a plain attribute write.
+_new: Final = object.__new__
+_set_deal: Final = Round.__dict__["_deal"].__set__
+_set_state: Final = Round.__dict__["_s"].__set__
 
 
-def _check_dealer(dealer: int, players: int) -> None:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ConfigurationError(
-            f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}", field="dealer"
+def _make(deal: Deal, state: _State) -> Round:
+    r = _new(Round)
+    _set_deal(r, deal)
+    _set_state(r, state)
+    return r
+
+
+def _start(deal: Deal) -> Round:
+    players = deal.players
+    first = deal.first_hand
+    if deal.variant.is_classic:
+        phase, legal = _PLAYING, deal.masks[first]
+    else:
+        phase, legal = _BIDDING, 0
+    return _make(
+        deal,
+        (phase, first, (None,) * players, 0, (), first, -1, -1, (), (0,) * players, legal, None),
+    )
+
+
+def _bid(r: Round, seat: int, action: Bid) -> Round:
+    deal = r._deal
+    s = r._s
+    bids = list(s[_BIDS])
+    bids[seat] = action.tricks
+    if seat == deal.dealer:
+        # The dealer bids last (R-BID-1); the first hand leads (R-PLAY-1).
+        first = deal.first_hand
+        return _make(
+            deal,
+            (
+                _PLAYING,
+                first,
+                tuple(bids),
+                0,
+                (),
+                first,
+                -1,
+                -1,
+                (),
+                s[_WON],
+                deal.masks[first],
+                action,
+            ),
         )
+    return _make(
+        deal,
+        (
+            _BIDDING,
+            deal._clockwise[seat],
+            tuple(bids),
+            0,
+            (),
+            s[_LEADER],
+            -1,
+            -1,
+            (),
+            s[_WON],
+            0,
+            action,
+        ),
+    )
 
 
-def _check_hand_size(hand_size: int, players: int, deck_size: int) -> None:
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
-        raise ConfigurationError(
-            f"hand_size must be a whole number >= 1, not {hand_size!r}", field="hand_size"
+_playable_cards: Final = play_rules.playable_cards
+# The suit of each card bit, from rules.play.suit_of, read by index.
+_SUIT_OF: Final = tuple(play_rules.suit_of(bit) for bit in range(64))
+_next_leader: Final = play_rules.next_leader
+
+
+def _play(r: Round, seat: int, action: Play) -> Round:
+    deal = r._deal
+    phase, _, bids, played, trick, leader, best, best_seat, history, won, _, _ = r._s
+    bit = action.card.bit
+    played |= 1 << bit
+    if not trick:
+        trick, leader, best, best_seat = (bit,), seat, bit, seat
+    else:
+        trick = (*trick, bit)
+        # R-PLAY-6, from the deal's table of answers of rules.play.beats.
+        if deal._beats[bit << 6 | best]:
+            best, best_seat = bit, seat
+    players = deal._players
+    masks = deal._masks
+    r = _new(Round)
+    _set_deal(r, deal)
+    if len(trick) < players:
+        to_act = deal._clockwise[seat]
+        legal = _playable_cards(
+            masks[to_act] & ~played,
+            _SUIT_OF[trick[0]],
+            best,
+            deal._trump,
+            deal._must_trump,
+            deal._must_overtrump,
+        )[0]
+        _set_state(
+            r,
+            (
+                phase,
+                to_act,
+                bids,
+                played,
+                trick,
+                leader,
+                best,
+                best_seat,
+                history,
+                won,
+                legal,
+                action,
+            ),
         )
-    if hand_size * players > deck_size:
-        raise ConfigurationError(
-            f"{players} hands of {hand_size} need more than the {deck_size} cards of the "
-            "deck (R-SCHED-4)",
-            field="hand_size",
-            rule="R-SCHED-4",
+        return r
+    # The trick is complete: its winner takes it and leads the next (R-PLAY-6, R-PLAY-1).
+    won_list = list(won)
+    won_list[best_seat] += 1
+    history = (*history, (leader, trick))
+    leader = _next_leader(best_seat)
+    if len(history) == deal._hand_size:
+        _set_state(
+            r,
+            (_OVER, leader, bids, played, (), leader, -1, -1, history, tuple(won_list), 0, action),
         )
-
-
-def _parse_hand(hand: Iterable[Card | str] | str, seat: int) -> list[Card]:
-    items: Iterable[Card | str] = hand.replace(",", " ").split() if isinstance(hand, str) else hand
-    cards = []
-    for item in items:
-        if isinstance(item, Card):
-            cards.append(item)
-        elif isinstance(item, str):
-            cards.append(Card.parse(item))
-        else:
-            raise InvalidDealError(f"seat {seat}'s hand holds {item!r}, which is not a card")
-    return cards
-
-
-def _parse_turn_up(turn_up: Card | str | None) -> Card | None:
-    if turn_up is None or isinstance(turn_up, Card):
-        return turn_up
-    if isinstance(turn_up, str):
-        return Card.parse(turn_up)
-    raise InvalidDealError(f"turn_up must be a card, text such as 'Ah', or None, not {turn_up!r}")
-
-
-def _check_turn_up(
-    variant: Variant,
-    players: int,
-    hand_size: int,
-    dealer: int,
-    masks: list[int],
-    dealt: int,
-    card: Card | None,
-    deck: Deck,
-) -> None:
-    source = trump_source(variant, players, hand_size)
-    if source is None:
-        if card is not None:
-            why = (
-                f"hands of {hand_size} are played without trump in {variant.name}"
-                if hand_size in variant.no_trump_sizes
-                else "the whole deck is dealt, so there is no trump (R-TRUMP-2)"
-            )
-            raise InvalidDealError(f"this deal has no turn-up card, but {card} was given: {why}")
-        return
-    rule = "R-TRUMP-1" if source == "turn_up" else "R-TRUMP-3"
-    if card is None:
-        raise InvalidDealError(
-            f"this deal needs a turn-up card to set trump ({rule}), but none was given"
-        )
-    if card not in deck:
-        raise InvalidDealError(
-            f"the turn-up {card} is not in the {len(deck)}-card deck of {variant.name} (R-DECK-4)"
-        )
-    if source == "turn_up" and dealt >> card.bit & 1:
-        raise InvalidDealError(
-            f"the turn-up {card} is also in a hand; it must come from the undealt cards "
-            "(R-DECK-4, R-TRUMP-1)"
-        )
-    if source == "dealer_last" and not masks[dealer] >> card.bit & 1:
-        raise InvalidDealError(
-            f"the turn-up {card} must be the dealer's (seat {dealer}) own last card "
-            "(R-DECK-4, R-TRUMP-3)"
-        )
+        return r
+    _set_state(
+        r,
+        (
+            phase,
+            leader,
+            bids,
+            played,
+            (),
+            leader,
+            -1,
+            -1,
+            history,
+            tuple(won_list),
+            masks[leader] & ~played,
+            action,
+        ),
+    )
+    return r
 
 
 def legal_bids(round_: Round) -> tuple[int, ...]:
@@ -944,4 +848,4 @@ def legal_cards(round_: Round) -> CardSet:
     """
     if round_.phase is not Phase.PLAYING:
         return CardSet()
-    return CardSet.from_mask(round_._legal_mask())
+    return CardSet.from_mask(round_._playable()[0])

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from whist_ro._check import seat, whole
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Play
-from whist_ro.cards import Card, Suit
-from whist_ro.errors import ActionTypeError, ConfigurationError
+from whist_ro.cards import Card, Suit, cards_of
+from whist_ro.errors import InvalidTrickError, NotOverError
 
 __all__ = ["Trick", "trick_winner", "winning_index"]
 
@@ -39,19 +40,19 @@ class Trick(Immutable):
     _players: int
 
     def __init__(self, *, leader: int, cards: Iterable[Card | str], players: int) -> None:
-        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
-        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise ConfigurationError(
-                f"a trick needs 2 or more players, not {players!r}", field="players"
+        parsed = cards_of(cards, what="Trick")
+        players = whole(players, name="players", low=2)
+        leader = seat(leader, players=players, name="leader")
+        if len(parsed) > players:
+            raise InvalidTrickError(
+                f"each of {players} players plays one card to a trick, so it cannot hold "
+                f"{len(parsed)} cards (R-PLAY-7)",
+                rule="R-PLAY-7",
             )
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < players:
-            raise ConfigurationError(
-                f"the leader must be a seat from 0 to {players - 1}, not {leader!r}",
-                field="leader",
-            )
-        if len(parsed) > players or len(set(parsed)) != len(parsed):
-            raise ActionTypeError(
-                f"a trick holds at most {players} different cards, not {list(map(str, parsed))}"
+        if len(set(parsed)) != len(parsed):
+            twice = next(card for i, card in enumerate(parsed) if card in parsed[:i])
+            raise InvalidTrickError(
+                f"a trick cannot hold {twice} twice (R-DECK-4)", rule="R-DECK-4"
             )
         object.__setattr__(self, "_leader", leader)
         object.__setattr__(self, "_cards", parsed)
@@ -130,7 +131,7 @@ def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     2
     """
     if not cards:
-        raise ActionTypeError("an empty trick has no winner")
+        raise NotOverError("an empty trick has no winner yet")
     best = 0
     for i in range(1, len(cards)):
         card, top = cards[i], cards[best]

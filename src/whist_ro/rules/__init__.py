@@ -1,1 +1,68 @@
-"""The rule book as small pure functions, one per rule, each citing its rule ID."""
+"""The rule book as small pure functions, one per rule, each citing its rule ID.
+
+A referee looking for a rule opens the module of its section:
+
+- :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`),
+  R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
+- :mod:`whist_ro.rules.bidding`: R-BID-1 (:func:`~whist_ro.rules.bidding.first_hand`,
+  :func:`~whist_ro.rules.bidding.next_seat`), R-BID-2, the hook
+  (:func:`~whist_ro.rules.bidding.forbidden_bid`), R-BID-3
+  (:func:`~whist_ro.rules.bidding.bid_in_range`);
+- :mod:`whist_ro.rules.play`: R-PLAY-2/3/4/5/8 as the clauses of
+  :func:`~whist_ro.rules.play.playable_cards`, R-PLAY-6
+  (:func:`~whist_ro.rules.play.beats`, :func:`~whist_ro.rules.play.trick_winner_index`);
+- :mod:`whist_ro.rules.scoring`: R-SCORE-*, R-STREAK-*, R-HON-*, R-RUBBER-2.
+
+The engine (:mod:`whist_ro.engine`) calls these functions for its legal
+moves, its transitions and its error messages; it restates none of them.
+docs/rules.md links every rule ID to its function and to its test.
+
+>>> from whist_ro import rules
+>>> rules.forbidden_bid(hand_size=4, earlier=1, hook=True)
+3
+"""
+
+from whist_ro.rules.bidding import bid_in_range, first_hand, forbidden_bid, next_seat
+from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
+from whist_ro.rules.play import (
+    beats,
+    cards_of_suit,
+    next_leader,
+    overtrumps,
+    playable_cards,
+    suit_of,
+    trick_winner_index,
+)
+from whist_ro.rules.scoring import (
+    advance_runs,
+    classic_points,
+    exact_points,
+    exact_round_points,
+    game_value,
+    honours_held,
+    honours_points,
+)
+
+__all__ = [
+    "advance_runs",
+    "beats",
+    "bid_in_range",
+    "cards_of_suit",
+    "classic_points",
+    "deal_hands",
+    "exact_points",
+    "exact_round_points",
+    "first_hand",
+    "forbidden_bid",
+    "game_value",
+    "honours_held",
+    "honours_points",
+    "next_leader",
+    "next_seat",
+    "overtrumps",
+    "playable_cards",
+    "suit_of",
+    "trick_winner_index",
+    "trump_card_index",
+    "trump_source",
+]

@@ -1,4 +1,7 @@
-"""Round scores and streak bonuses, as plain functions you can call on their own.
+"""Scoring rules, one small pure function per rule (R-SCORE-*, R-HON-*, R-STREAK-*, R-RUBBER-2).
+
+Each function decides one rule of the rule book from plain numbers and
+can be called on its own; the engine calls the same functions.
 
 >>> from whist_ro import variants
 >>> exact_points(variants.ROMANIAN, bid=2, tricks=2)
@@ -7,26 +10,35 @@
 -2
 >>> classic_points((4, 3, 3, 3))  # seats 0 and 2 take 7 tricks between them
 (1, 0, 1, 0)
->>> honours_points((3, 1), scores=(1, 0), target=5)  # three trump honours score 2
+>>> honours_points((3, 1), before=(0, 0), after_tricks=(1, 0), target=5)  # three score 2
 (2, 0)
+>>> game_value(target=5, losers=0)
+3
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
+import attrs
+
+from whist_ro._check import MAX_WHOLE, excerpt, is_whole, whole
 from whist_ro.cards import CardSet, Suit
 from whist_ro.errors import ConfigurationError, NotOverError
-from whist_ro.variants import Variant
+from whist_ro.variants import GAME_TARGETS, Variant
 
 __all__ = [
     "Streak",
+    "advance_runs",
     "classic_points",
     "exact_points",
+    "exact_round_points",
+    "game_value",
     "honours_held",
     "honours_points",
     "next_streak",
+    "next_streaks",
 ]
 
 # The J, Q, K and A of one suit inside its 16-bit lane (bits 11 to 14).
@@ -111,53 +123,136 @@ def honours_held(hands: Sequence[CardSet], trump: Suit) -> tuple[int, int]:
     )
 
 
-def honours_points(held: Sequence[int], *, scores: Sequence[int], target: int) -> tuple[int, int]:
+def _side_pair(value: object, *, name: str, high: int) -> tuple[int, int]:
+    # Two whole numbers, side 0 first: what honours are scored from.
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
+        raise ConfigurationError(
+            f"{name} must hold two numbers, side 0 first, not {excerpt(value)}",
+            field=name,
+            rule="R-HON-2",
+        )
+    first, second = (whole(v, name=name, high=high, rule="R-HON-2") for v in value)
+    return first, second
+
+
+def honours_points(
+    held: Sequence[int],
+    *,
+    before: Sequence[int],
+    after_tricks: Sequence[int],
+    target: int,
+    can_win: bool = True,
+) -> tuple[int, int]:
     """What each side scores for honours after a deal (R-HON-1, R-HON-2).
 
-    ``held`` is each side's count of trump honours (:func:`honours_held`),
-    ``scores`` each side's game score with this deal's tricks already added
-    (tricks score first), and ``target`` the game target.  All four honours
-    are worth 4 and three are worth 2.  If the tricks have already won the
-    game, the game is over and neither side scores honours.  Otherwise a
-    side's honours stop at ``target - 1``: honours alone never win a game,
-    and a side already on ``target - 1`` (4 in short whist, 9 in long
-    whist) scores none.
+    ``held`` is each side's count of trump honours (:func:`honours_held`);
+    all four are worth 4 and three are worth 2 (R-HON-1).  ``before`` is
+    each side's game score when the deal began and ``after_tricks`` the
+    same with this deal's tricks added: tricks score first, so if they have
+    won the game neither side scores honours.
 
-    >>> honours_points((4, 0), scores=(0, 1), target=5)
+    Otherwise, with ``can_win`` (``Variant.honours_can_win``, the rule
+    book's R-HON-2) honours count in full and may win the game, except for
+    a side that stood one point short of ``target`` when the deal began
+    (4 in short whist, 9 in long whist): it scores none.  Without
+    ``can_win`` honours stop at ``target - 1`` and a side already there
+    after the tricks scores none, so honours never win a game.
+
+    >>> honours_points((4, 0), before=(2, 0), after_tricks=(3, 0), target=5)  # 3 + 4: game
     (4, 0)
-    >>> honours_points((4, 0), scores=(2, 0), target=5)  # stops one short of game
-    (2, 0)
-    >>> honours_points((1, 3), scores=(0, 4), target=5)  # on 4: no honours
+    >>> honours_points((4, 0), before=(4, 0), after_tricks=(4, 1), target=5)  # stood at 4
     (0, 0)
-    >>> honours_points((0, 4), scores=(5, 0), target=5)  # the tricks won the game first
+    >>> honours_points((4, 0), before=(2, 0), after_tricks=(3, 0), target=5, can_win=False)
+    (1, 0)
+    >>> honours_points((0, 4), before=(3, 0), after_tricks=(5, 0), target=5)  # tricks won
     (0, 0)
     """
-    if len(held) != 2 or len(scores) != 2:
+    counts = _side_pair(held, name="held", high=4)
+    start = _side_pair(before, name="before", high=MAX_WHOLE)
+    scores = _side_pair(after_tricks, name="after_tricks", high=MAX_WHOLE)
+    target = whole(target, name="target", low=1, rule="R-HON-2")
+    if not isinstance(can_win, bool):
         raise ConfigurationError(
-            "honours are scored per side: give two counts and two scores", field="held"
+            f"can_win must be True or False, not {excerpt(can_win)}", field="can_win"
         )
     if max(scores) >= target:
         return (0, 0)
-    points = []
-    for count, score in zip(held, scores, strict=True):
-        earned = 4 if count == 4 else 2 if count == 3 else 0
-        points.append(max(min(earned, target - 1 - score), 0))
+    points = [0, 0]
+    for side in (0, 1):
+        earned = 4 if counts[side] == 4 else 2 if counts[side] == 3 else 0
+        if can_win:
+            # "At four, honours do not count": judged on the score as the deal began.
+            points[side] = 0 if start[side] >= target - 1 else earned
+        else:
+            points[side] = max(min(earned, target - 1 - scores[side]), 0)
     return (points[0], points[1])
 
 
-class Streak(NamedTuple):
+def game_value(*, target: int, losers: int) -> int:
+    """What a won game is worth, from the losers' score when it ended (R-RUBBER-2).
+
+    Short whist (target 5): 3 when the losers have 0, 2 for 1 or 2, 1 for 3
+    or 4.  Long whist (target 10, and also 7, R-RUBBER-3): 3 for 0, 2 for 1
+    to 4, 1 for 5 or more.
+
+    >>> [game_value(target=5, losers=n) for n in range(5)]
+    [3, 2, 2, 1, 1]
+    >>> [game_value(target=10, losers=n) for n in range(10)]
+    [3, 2, 2, 2, 2, 1, 1, 1, 1, 1]
+    >>> game_value(target=5, losers=5)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: the losers of a game to 5 have 0 to 4 points, not 5
+    """
+    if not is_whole(target) or target not in GAME_TARGETS:
+        raise ConfigurationError(
+            f"game values are defined for targets 5, 7 and 10, not {excerpt(target)} (R-RUBBER-3)",
+            field="target",
+            rule="R-RUBBER-3",
+        )
+    if not (is_whole(losers) and 0 <= losers < target):
+        raise ConfigurationError(
+            f"the losers of a game to {target} have 0 to {target - 1} points, "
+            f"not {excerpt(losers)}",
+            field="losers",
+        )
+    if losers == 0:
+        return 3
+    single = 3 if target == 5 else 5  # the losers' score from which a game is a single
+    return 1 if losers >= single else 2
+
+
+def _streak_count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    whole(value, name=f"Streak.{attribute.name}", rule="R-STREAK-3")
+
+
+@attrs.frozen
+class Streak:
     """A seat's current runs of made and missed bids (R-STREAK-*).
 
-    At most one of the two counts is non-zero, since each breaks the other.
-    A named tuple rather than an attrs class because every seat gets a new
-    one at the end of every round of every simulated match.
+    At most one of the two counts is non-zero, since each breaks the other
+    (R-STREAK-3).  A frozen value like the other results; a match keeps the
+    compact form (:attr:`run`) and builds these only when asked.
 
     >>> Streak(made=2)
     Streak(made=2, missed=0)
+    >>> Streak(made=2, missed=1)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: a streak is a run of made bids or of missed ... (R-STREAK-3)
     """
 
-    made: int = 0
-    missed: int = 0
+    made: int = attrs.field(default=0, validator=_streak_count)
+    missed: int = attrs.field(default=0, validator=_streak_count)
+
+    def __attrs_post_init__(self) -> None:
+        if self.made and self.missed:
+            raise ConfigurationError(
+                "a streak is a run of made bids or of missed bids, not both: each breaks "
+                f"the other, not made={self.made}, missed={self.missed} (R-STREAK-3)",
+                field="missed",
+                rule="R-STREAK-3",
+            )
 
     @classmethod
     def from_run(cls, run: int) -> Streak:
@@ -170,7 +265,11 @@ class Streak(NamedTuple):
 
     @property
     def run(self) -> int:
-        """This streak in compact form: ``+made`` or ``-missed``."""
+        """This streak in compact form: ``+made`` or ``-missed``.
+
+        >>> Streak(missed=2).run
+        -2
+        """
         return self.made or -self.missed
 
 
@@ -180,7 +279,8 @@ def next_streak(
     """The streak after one more round, and the bonus that round earns.
 
     Five made bids in a row pay ``+streak_bonus``, five misses cost as much,
-    and the count restarts after each payment (R-STREAK-1..3).  One-card
+    and the count restarts after each payment unless ``streak_repeats`` is
+    off (R-STREAK-1..3).  One-card
     rounds are passed over by default (R-STREAK-4); ``one_card_rounds``
     ``"break"`` resets both runs and ``"count"`` treats them like any other.
 
@@ -213,21 +313,32 @@ def next_streaks(
 def advance_runs(
     variant: Variant, runs: Sequence[int], *, made: Sequence[bool], hand_size: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The streak rules on compact runs: ``+k`` is k made bids in a row, ``-k`` k misses.
+    """The streak step on compact runs: ``+k`` is k made bids in a row, ``-k`` k misses.
 
     This is the one implementation of R-STREAK-1..4; :func:`next_streaks`
     and :func:`next_streak` translate to and from :class:`Streak`, while a
     match keeps the compact form because it scores a round for every seat.
 
+    A run of ``streak_length`` made bids pays ``+streak_bonus`` and one of
+    misses costs as much (R-STREAK-1); each breaks the other (R-STREAK-3).
+    With ``streak_repeats`` (R-STREAK-2) the count then restarts, so the
+    10th and 15th pay again; without it the run keeps counting and pays
+    nothing more until it breaks.  1-card rounds follow ``one_card_rounds``
+    (R-STREAK-4).
+
+    >>> import attrs
     >>> from whist_ro import variants
     >>> advance_runs(variants.ROMANIAN, (4, -4, 2), made=(True, False, False), hand_size=6)
     ((0, 0, -1), (10, -10, 0))
+    >>> once = attrs.evolve(variants.ROMANIAN, streak_repeats=False)
+    >>> advance_runs(once, (4, 9), made=(True, True), hand_size=6)
+    ((5, 10), (10, 0))
     """
     players = len(runs)
     if hand_size == 1 and variant.one_card_rounds != "count":
         kept = tuple(runs) if variant.one_card_rounds == "skip" else (0,) * players
         return kept, (0,) * players
-    length, amount = variant.streak_length, variant.streak_bonus
+    length, amount, repeats = variant.streak_length, variant.streak_bonus, variant.streak_repeats
     after: list[int] = []
     bonuses: list[int] = []
     for before, success in zip(runs, made, strict=True):
@@ -236,8 +347,10 @@ def advance_runs(
         step = 1 if success else -1
         run = before + step if before * step > 0 else step
         if abs(run) == length:
-            bonuses.append(amount if run > 0 else -amount)  # paid, then counted afresh (R-STREAK-2)
-            after.append(0)
+            bonuses.append(amount if run > 0 else -amount)
+            # Paid; then counted afresh (R-STREAK-2), or the run climbs on past
+            # the length and never reaches it again until it breaks.
+            after.append(0 if repeats else run)
         else:
             bonuses.append(0)
             after.append(run)
