@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from typing_extensions import Self
+from typing import Any, Self
 
 
 class Immutable:

@@ -1,8 +1,9 @@
 """The two things a player can do: bid and play a card.
 
-Both are small immutable values, equal when their fields are equal.  The
-engine hands out shared instances from precomputed tables, so comparing,
-hashing and storing actions costs nothing extra.
+Both are small immutable values, equal when their fields are equal, and both
+are an :class:`Action`.  The engine hands out shared instances from
+precomputed tables, so comparing, hashing and storing actions costs nothing
+extra.
 
 >>> Bid(seat=1, tricks=0)
 Bid(seat=1, tricks=0)
@@ -12,31 +13,71 @@ True
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Final, NoReturn
 
+from whist_ro._check import MAX_WHOLE, excerpt, is_whole
+from whist_ro._immutable import Immutable
 from whist_ro.cards import CARD_BY_BIT, Card
-from whist_ro.errors import ActionTypeError
+from whist_ro.errors import ActionTypeError, ActionValueError
 
 __all__ = ["Action", "Bid", "Play"]
 
+# The shared tables cover every seat and bid a real table uses; anything
+# else is built on demand (and refused by the rules when applied).
 _MAX_SEATS: Final = 8
 _MAX_TRICKS: Final = 13
 
 
-def _check_seat(seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-        raise ActionTypeError(f"a seat is a whole number from 0, not {seat!r}")
-    return seat
+def _whole(value: object, *, name: str, low: int) -> int:
+    """``value`` as an int from ``low`` to ``MAX_WHOLE``, else an action error."""
+    if not is_whole(value):
+        raise ActionTypeError(f"{name} must be a whole number, not {excerpt(value)}")
+    number: int = int(value)  # type: ignore[call-overload]
+    if not low <= number <= MAX_WHOLE:
+        raise ActionValueError(
+            f"{name} must be a whole number from {low} to {MAX_WHOLE}, not {excerpt(number)}"
+        )
+    return number
 
 
-class Bid:
+class Action(Immutable):
+    """Anything :meth:`Round.apply <whist_ro.Round.apply>` and ``Match.apply`` accept.
+
+    An action is either a :class:`Bid` or a :class:`Play`; this class is
+    their common base, for ``isinstance`` checks and type hints.  It is not
+    built itself: build a ``Bid`` or a ``Play``.  Every action has a
+    ``seat``, the seat that acts.
+
+    >>> isinstance(Bid(seat=0, tricks=1), Action), isinstance(Play(seat=0, card="Ah"), Action)
+    (True, True)
+    >>> Action()
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionTypeError: Action is only the common base: build a Bid or a Play
+    """
+
+    __slots__ = ()
+
+    seat: int
+    """The seat that acts."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> NoReturn:
+        raise ActionTypeError("Action is only the common base: build a Bid or a Play")
+
+
+class Bid(Action):
     """Seat ``seat`` bids to take exactly ``tricks`` tricks (R-BID-1).
 
     The range is checked when the bid is applied, so the error can name the
-    hand size (R-BID-3).
+    hand size (R-BID-3); here both numbers need only be whole numbers no
+    larger than :data:`~whist_ro._check.MAX_WHOLE` (the seat not negative).
 
     >>> Bid(seat=0, tricks=2).tricks
     2
+    >>> Bid(seat=0, tricks="2")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionTypeError: tricks must be a whole number, not '2'
     """
 
     __slots__ = ("seat", "tricks")
@@ -52,9 +93,9 @@ class Bid:
             and 0 <= tricks <= _MAX_TRICKS
         ):
             return _BIDS[seat][tricks]
-        if isinstance(tricks, bool) or not isinstance(tricks, int):
-            raise ActionTypeError(f"a bid is a whole number of tricks, not {tricks!r}")
-        return cls._create(_check_seat(seat), tricks)
+        return cls._create(
+            _whole(seat, name="seat", low=0), _whole(tricks, name="tricks", low=-MAX_WHOLE)
+        )
 
     @classmethod
     def _create(cls, seat: int, tricks: int) -> Bid:
@@ -62,9 +103,6 @@ class Bid:
         object.__setattr__(bid, "seat", seat)
         object.__setattr__(bid, "tricks", tricks)
         return bid
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Bid is immutable; cannot set {name!r}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_make_bid, (self.seat, self.tricks))
@@ -84,11 +122,15 @@ class Bid:
         return f"seat {self.seat} bids {self.tricks}"
 
 
-class Play:
+class Play(Action):
     """Seat ``seat`` plays ``card`` (a :class:`Card` or text such as ``"Ah"``).
 
     >>> Play(seat=3, card="10d").card
     Card.parse('10d')
+    >>> Play(seat=3, card=None)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionTypeError: a play needs a Card or text such as 'Ah', not None
     """
 
     __slots__ = ("card", "seat")
@@ -97,15 +139,17 @@ class Play:
     card: Card
 
     def __new__(cls, *, seat: int, card: Card | str) -> Play:
-        if isinstance(card, str):
+        if not isinstance(card, Card):
+            if not isinstance(card, str):
+                raise ActionTypeError(
+                    f"a play needs a Card or text such as 'Ah', not {excerpt(card)}"
+                )
             card = Card.parse(card)
-        elif not isinstance(card, Card):
-            raise ActionTypeError(f"a play needs a Card or text such as 'Ah', not {card!r}")
         if type(seat) is int and 0 <= seat < _MAX_SEATS:
             shared = _PLAYS[seat][card.bit]
             assert shared is not None
             return shared
-        return cls._create(_check_seat(seat), card)
+        return cls._create(_whole(seat, name="seat", low=0), card)
 
     @classmethod
     def _create(cls, seat: int, card: Card) -> Play:
@@ -113,9 +157,6 @@ class Play:
         object.__setattr__(play, "seat", seat)
         object.__setattr__(play, "card", card)
         return play
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Play is immutable; cannot set {name!r}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_make_play, (self.seat, self.card))
@@ -142,9 +183,6 @@ def _make_bid(seat: int, tricks: int) -> Bid:
 def _make_play(seat: int, card: Card) -> Play:
     return Play(seat=seat, card=card)
 
-
-Action: TypeAlias = Bid | Play
-"""Anything :meth:`Round.apply` and :meth:`Match.apply` accept."""
 
 #: ``_BIDS[seat][tricks]``: the shared Bid instances.
 _BIDS: Final = tuple(

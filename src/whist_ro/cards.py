@@ -10,9 +10,10 @@ inside the engine; :class:`CardSet` is the read-only face they show users.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
+from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro.errors import CardParseError
 
@@ -22,8 +23,18 @@ __all__ = ["Card", "CardSet", "Rank", "Suit"]
 class Suit(enum.IntEnum):
     """A suit.  Suits have no order among themselves (R-DECK-1).
 
+    A suit is an ``int`` (``16 * suit`` is its lane in a card mask), but it
+    is never false, so ``if trump:`` holds for clubs too, and suits refuse
+    ``<`` and its kin, which would invent an order the rules do not have.
+
     >>> Suit.HEARTS.symbol, Suit.HEARTS.letter
     ('♥', 'h')
+    >>> bool(Suit.CLUBS), int(Suit.CLUBS)
+    (True, 0)
+    >>> Suit.CLUBS < Suit.HEARTS
+    Traceback (most recent call last):
+    ...
+    TypeError: '<' not supported between instances of 'Suit' and 'Suit'
     """
 
     CLUBS = 0
@@ -49,9 +60,22 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    def __bool__(self) -> bool:
+        # Clubs is 0; a member is a suit, never "no suit" (None says that).
+        return True
+
+    def __lt__(self, other: object) -> bool:
+        # R-DECK-1: no order.  With NotImplemented from both suits Python
+        # raises its usual TypeError (a plain int still compares, by int's rules).
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
 
 class Rank(enum.IntEnum):
     """A rank; the value is the pip count, so ``Rank.ACE > Rank.KING`` (R-DECK-1).
+
+    Every rank is 2 or more, so no rank is false.
 
     >>> Rank.ACE > Rank.KING > Rank.TEN
     True
@@ -108,7 +132,7 @@ SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x7FFC << (16 * s) for s in range(4))
 FULL_PACK_MASK: Final = sum(SUIT_MASKS)
 
 
-class Card:
+class Card(Immutable):
     """A playing card.  Cards are interned: equal cards are the same object.
 
     Build one from a suit and rank, or parse the usual notations:
@@ -129,12 +153,13 @@ class Card:
     """Position of this card's bit in a card mask (``16 * suit + rank``)."""
 
     def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
-        try:
-            card = _CARDS[16 * Suit(suit) + Rank(rank)]
-        except ValueError:
-            raise CardParseError(f"no card has suit {suit!r} and rank {rank!r}") from None
-        assert card is not None
-        return card
+        if is_whole(suit) and is_whole(rank):
+            lane, pips = int(suit), int(rank)
+            if 0 <= lane <= 3 and 2 <= pips <= 14:
+                card = _CARDS[16 * lane + pips]
+                assert card is not None
+                return card
+        raise CardParseError(f"no card has suit {excerpt(suit)} and rank {excerpt(rank)}")
 
     @classmethod
     def _create(cls, suit: Suit, rank: Rank) -> Card:
@@ -155,21 +180,7 @@ class Card:
         ...
         whist_ro.errors.CardParseError: cannot read '1h' as a card: unknown rank '1'
         """
-        if not isinstance(text, str):
-            raise CardParseError(f"a card is written as text such as 'Ah', not {text!r}")
-        raw = text.strip()
-        if len(raw) < 2:
-            raise CardParseError(f"cannot read {text!r} as a card: too short")
-        rank_text, suit_text = raw[:-1].upper(), raw[-1]
-        suit = _SUIT_BY_TEXT.get(suit_text.lower(), _SUIT_BY_TEXT.get(suit_text))
-        if suit is None:
-            raise CardParseError(f"cannot read {text!r} as a card: unknown suit {suit_text!r}")
-        rank = _RANK_BY_TEXT.get(rank_text)
-        if rank is None:
-            raise CardParseError(f"cannot read {text!r} as a card: unknown rank {rank_text!r}")
-        card = _CARDS[16 * suit + rank]
-        assert card is not None
-        return card
+        return _read_card(text)
 
     @classmethod
     def from_bit(cls, bit: int) -> Card:
@@ -177,10 +188,14 @@ class Card:
 
         >>> Card.from_bit(Card.parse("7c").bit)
         Card.parse('7c')
+        >>> Card.from_bit("3")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.CardParseError: no card has bit '3'
         """
-        card = _CARDS[bit] if 0 <= bit < 64 else None
+        card = _CARDS[bit] if is_whole(bit) and 0 <= bit < 64 else None
         if card is None:
-            raise CardParseError(f"no card has bit {bit}")
+            raise CardParseError(f"no card has bit {excerpt(bit)}")
         return card
 
     @property
@@ -192,12 +207,6 @@ class Card:
     def pretty(self) -> str:
         """The card with a suit symbol, e.g. ``'A♥'``."""
         return self.rank.label + self.suit.symbol
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Card is immutable; cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[object, tuple[Suit, Rank]]:
         return (Card, (self.suit, self.rank))
@@ -213,6 +222,58 @@ class Card:
 
     # Equality is identity (cards are interned); ordering is deliberately absent
     # because suits are unordered (R-DECK-1).  Use ``rank`` to compare ranks.
+
+
+def _read_card(text: object) -> Card:
+    # Card.parse for any value: callers pass what came from JSON or a user.
+    if not isinstance(text, str):
+        raise CardParseError(f"a card is written as text such as 'Ah', not {excerpt(text)}")
+    raw = text.strip()
+    if len(raw) < 2:
+        raise CardParseError(f"cannot read {excerpt(text)} as a card: too short")
+    rank_text, suit_text = raw[:-1].upper(), raw[-1]
+    suit = _SUIT_BY_TEXT.get(suit_text.lower(), _SUIT_BY_TEXT.get(suit_text))
+    if suit is None:
+        raise CardParseError(f"cannot read {excerpt(text)} as a card: unknown suit {suit_text!r}")
+    rank = _RANK_BY_TEXT.get(rank_text)
+    if rank is None:
+        raise CardParseError(
+            f"cannot read {excerpt(text)} as a card: unknown rank {excerpt(rank_text)}"
+        )
+    card = _CARDS[16 * suit + rank]
+    assert card is not None
+    return card
+
+
+def as_card(value: object) -> Card:
+    """``value`` if it is a :class:`Card`, else ``value`` read as card text.
+
+    Anything else raises :class:`~whist_ro.errors.CardParseError`.
+
+    >>> as_card("10c") is as_card(Card.parse("10c"))
+    True
+    """
+    return value if isinstance(value, Card) else _read_card(value)
+
+
+def cards_of(cards: object, *, what: str) -> tuple[Card, ...]:
+    """The cards in ``cards``, an iterable of :class:`Card` or card text.
+
+    ``what`` names the value being built, for the error message.  Text is
+    not taken as an iterable of letters, nor a mapping as its keys.
+
+    >>> cards_of(["Ah", Card.parse("Kh")], what="CardSet")
+    (Card.parse('Ah'), Card.parse('Kh'))
+    >>> cards_of("Ah Kh", what="CardSet")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardParseError: CardSet takes cards or card texts such as ['Ah', '10d'], ...
+    """
+    if isinstance(cards, (str, bytes, bytearray, Mapping)) or not isinstance(cards, Iterable):
+        raise CardParseError(
+            f"{what} takes cards or card texts such as ['Ah', '10d'], not {excerpt(cards)}"
+        )
+    return tuple(map(as_card, cards))
 
 
 _CARDS: Final[list[Card | None]] = [None] * 64
@@ -231,25 +292,23 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= 1 << bit
 
 
-def mask_of(cards: Iterable[Card | str]) -> int:
-    """The mask of some cards (strings are parsed); duplicates are not detected here."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << (card.bit if isinstance(card, Card) else Card.parse(card).bit)
-    return mask
-
-
 class CardSet(Immutable):
     """An immutable set of cards backed by a bitmask.
 
     Iteration goes suit by suit (spades, hearts, diamonds, clubs) and from
-    high to low inside a suit, which is how a hand is usually held.
+    high to low inside a suit, which is how a hand is usually held.  ``in``
+    takes a card or card text; the operators ``|``, ``&``, ``-`` and ``^``
+    take another card set.
 
     >>> hand = CardSet.parse("Ah 10h 7c Ks")
-    >>> str(hand), len(hand), Card.parse("7c") in hand
-    ('Ks Ah 10h 7c', 4, True)
+    >>> str(hand), len(hand), Card.parse("7c") in hand, "7C" in hand
+    ('Ks Ah 10h 7c', 4, True, True)
     >>> str(hand.of_suit(Suit.HEARTS))
     'Ah 10h'
+    >>> 7 in hand
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardParseError: a card is written as text such as 'Ah', not 7
     """
 
     __slots__ = ("_mask",)
@@ -257,7 +316,10 @@ class CardSet(Immutable):
     _mask: int
 
     def __init__(self, cards: Iterable[Card | str] = ()) -> None:
-        object.__setattr__(self, "_mask", mask_of(cards))
+        mask = 0
+        for card in cards_of(cards, what="CardSet"):
+            mask |= 1 << card.bit
+        object.__setattr__(self, "_mask", mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
@@ -265,17 +327,34 @@ class CardSet(Immutable):
 
         >>> CardSet.from_mask(Card.parse("Ah").mask | Card.parse("2c").mask)
         CardSet.parse('Ah 2c')
+        >>> CardSet.from_mask(1)
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.CardParseError: mask 0x1 has bits that are not cards
         """
-        if mask & ~FULL_PACK_MASK or mask < 0:
-            raise CardParseError(f"mask {mask:#x} has bits that are not cards")
-        card_set = object.__new__(cls)
-        object.__setattr__(card_set, "_mask", mask)
-        return card_set
+        # A negative mask has bits outside the pack too (Python ints are
+        # two's complement with infinite sign bits), so one test covers both.
+        if type(mask) is int and not mask & ~FULL_PACK_MASK:
+            card_set = object.__new__(cls)
+            object.__setattr__(card_set, "_mask", mask)
+            return card_set
+        if not is_whole(mask):
+            raise CardParseError(f"a card mask is a whole number, not {excerpt(mask)}")
+        if int(mask) & ~FULL_PACK_MASK:
+            shown = hex(mask) if mask.bit_length() <= 64 else excerpt(mask)
+            raise CardParseError(f"mask {shown} has bits that are not cards")
+        return _wrap(int(mask))
 
     @classmethod
     def parse(cls, text: str) -> CardSet:
-        """Read cards separated by spaces or commas, e.g. ``"Ah Kh 7c"``."""
-        return cls(Card.parse(t) for t in text.replace(",", " ").split())
+        """Read cards separated by spaces or commas, e.g. ``"Ah Kh 7c"``.
+
+        >>> CardSet.parse("Ah, 10h 7c") == CardSet(["7c", "Ah", "10h"])
+        True
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"cards are written as text such as 'Ah Kh', not {excerpt(text)}")
+        return cls(text.replace(",", " ").split())
 
     @property
     def mask(self) -> int:
@@ -283,11 +362,15 @@ class CardSet(Immutable):
         return self._mask
 
     def of_suit(self, suit: Suit) -> CardSet:
-        """The cards of one suit."""
-        return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
+        """The cards of one suit.
+
+        >>> CardSet.parse("Ah 7c 10h").of_suit(Suit.CLUBS)
+        CardSet.parse('7c')
+        """
+        return _wrap(self._mask & SUIT_MASKS[suit])
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self._mask >> card.bit & 1)
+        return bool(self._mask >> as_card(card).bit & 1)
 
     def __iter__(self) -> Iterator[Card]:
         for bit in iter_bits(self._mask):
@@ -309,17 +392,38 @@ class CardSet(Immutable):
     def __hash__(self) -> int:
         return hash(("CardSet", self._mask))
 
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self._mask | other._mask)
+    # The operators answer NotImplemented for anything but a card set, so
+    # Python raises its usual TypeError (``CardSet | 1``).
 
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self._mask & other._mask)
+    def __or__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return _wrap(self._mask | other._mask)
+        return NotImplemented
 
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet.from_mask(self._mask & ~other._mask)
+    def __and__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return _wrap(self._mask & other._mask)
+        return NotImplemented
+
+    def __sub__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return _wrap(self._mask & ~other._mask)
+        return NotImplemented
+
+    def __xor__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return _wrap(self._mask ^ other._mask)
+        return NotImplemented
 
     def __str__(self) -> str:
         return " ".join(map(str, self))
 
     def __repr__(self) -> str:
         return f"CardSet.parse('{self}')"
+
+
+def _wrap(mask: int) -> CardSet:
+    # A CardSet around a mask known to hold only cards.
+    card_set = object.__new__(CardSet)
+    object.__setattr__(card_set, "_mask", mask)
+    return card_set

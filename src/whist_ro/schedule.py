@@ -14,8 +14,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
+from whist_ro._check import check_seed, excerpt, is_whole, whole
 from whist_ro._immutable import Immutable
-from whist_ro.cards import Card, Rank, Suit
+from whist_ro.cards import Card, Rank, Suit, as_card, cards_of
 from whist_ro.errors import ConfigurationError
 from whist_ro.variants import Variant
 
@@ -23,6 +24,8 @@ __all__ = ["Deck", "Schedule", "check_players", "deck_ranks"]
 
 #: Suits in the order a deck lists them inside one rank (display order only).
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: No variant deals more than a suit's worth of cards to a hand.
+_MAX_HAND_SIZE: Final = len(Rank)
 
 
 def check_players(variant: Variant, players: int) -> None:
@@ -34,10 +37,12 @@ def check_players(variant: Variant, players: int) -> None:
     ...
     whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 3 (R-DECK-3)
     """
-    if isinstance(players, bool) or not isinstance(players, int):
+    if not isinstance(variant, Variant):
         raise ConfigurationError(
-            f"players must be a whole number, not {players!r}", field="players"
+            f"variant must be a Variant such as variants.ROMANIAN, not {excerpt(variant)}",
+            field="variant",
         )
+    whole(players, name="players")
     if players in variant.player_counts:
         return
     if variant.is_classic:
@@ -89,8 +94,8 @@ class Deck(Immutable, Sequence[Card]):
     _cards_by_bit: dict[int, Card]
     _mask: int
 
-    def __init__(self, cards: Sequence[Card]) -> None:
-        object.__setattr__(self, "_cards", tuple(cards))
+    def __init__(self, cards: Sequence[Card | str]) -> None:
+        object.__setattr__(self, "_cards", cards_of(cards, what="Deck"))
         object.__setattr__(self, "_bits", tuple(c.bit for c in self._cards))
         object.__setattr__(self, "_cards_by_bit", {c.bit: c for c in self._cards})
         object.__setattr__(self, "_mask", sum(1 << bit for bit in self._bits))
@@ -99,7 +104,12 @@ class Deck(Immutable, Sequence[Card]):
 
     @classmethod
     def for_game(cls, variant: Variant, players: int) -> Deck:
-        """The deck ``variant`` uses with ``players`` players."""
+        """The deck ``variant`` uses with ``players`` players.
+
+        >>> from whist_ro import variants
+        >>> Deck.for_game(variants.ROMANIAN, 3).cards[:4]
+        (Card.parse('As'), Card.parse('Ah'), Card.parse('Ad'), Card.parse('Ac'))
+        """
         ranks = deck_ranks(variant, players)
         deck = _DECKS.get(ranks)
         if deck is None:
@@ -146,7 +156,8 @@ class Deck(Immutable, Sequence[Card]):
         >>> [c.bit for c in deck.shuffled(5)] == deck.shuffled_bits(5)
         True
         """
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        checked = check_seed(seed)
+        rng = checked if isinstance(checked, random.Random) else random.Random(checked)
         order = list(self._bits)
         rng.shuffle(order)
         return order
@@ -167,10 +178,12 @@ class Deck(Immutable, Sequence[Card]):
         return iter(self._cards)
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self._mask >> card.bit & 1)
+        return bool(self._mask >> as_card(card).bit & 1)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deck) and self._cards == other._cards
+        if isinstance(other, Deck):
+            return self._cards == other._cards
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash(self._cards)
@@ -213,10 +226,26 @@ class Schedule(Immutable, Sequence[int]):
     _repeats: bool
 
     def __init__(self, sizes: Sequence[int], *, repeats: bool = False) -> None:
-        object.__setattr__(self, "_sizes", tuple(sizes))
-        object.__setattr__(self, "_repeats", repeats)
-        if not self._sizes:
+        if isinstance(sizes, (str, bytes, bytearray)) or not isinstance(sizes, Sequence):
+            raise ConfigurationError(
+                f"a schedule is a sequence of hand sizes, not {excerpt(sizes)}", field="schedule"
+            )
+        if not sizes:
             raise ConfigurationError("a schedule needs at least one round", field="schedule")
+        sizes = tuple(sizes)
+        for size in sizes:
+            if not (is_whole(size) and 1 <= size <= _MAX_HAND_SIZE):
+                raise ConfigurationError(
+                    f"every hand size in a schedule is a whole number from 1 to "
+                    f"{_MAX_HAND_SIZE}, not {excerpt(size)}",
+                    field="schedule",
+                )
+        if not isinstance(repeats, bool):
+            raise ConfigurationError(
+                f"repeats must be True or False, not {excerpt(repeats)}", field="repeats"
+            )
+        object.__setattr__(self, "_sizes", tuple(map(int, sizes)))  # int subclasses to int
+        object.__setattr__(self, "_repeats", repeats)
 
     @classmethod
     def for_game(cls, variant: Variant, players: int) -> Schedule:
@@ -224,7 +253,16 @@ class Schedule(Immutable, Sequence[int]):
 
         A custom ``variant.schedule`` is checked against the deck: every
         hand size must leave enough cards for all players.
+
+        >>> from whist_ro import variants
+        >>> Schedule.for_game(variants.ROMANIAN, 5.0)
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: players must be a whole number from 0 to ..., not 5.0
         """
+        # Checked before the cache, which would take 5.0 (or True) for the
+        # already cached 5 (or 1).
+        check_players(variant, players)
         return _schedule_for(variant, players)
 
     @classmethod
@@ -279,11 +317,9 @@ class Schedule(Immutable, Sequence[int]):
         return iter(self._sizes)
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Schedule)
-            and self._sizes == other._sizes
-            and self._repeats == other._repeats
-        )
+        if isinstance(other, Schedule):
+            return self._sizes == other._sizes and self._repeats == other._repeats
+        return NotImplemented
 
     def __hash__(self) -> int:
         return hash((self._sizes, self._repeats))
