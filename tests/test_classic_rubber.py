@@ -4,10 +4,14 @@ The pinned rubbers at the end were checked deal by deal against the rule
 book before they were written down: for every deal the trump honours were
 read off the four hands as dealt, the tricks of the two partners added up,
 and the score worked out by hand with R-SCORE-3 (tricks over six), then
-R-HON-1 and R-HON-2 (honours after tricks, never to the target), then
-R-RUBBER-2 (game values).  The reasoning for the deals where a rule bites is
-written next to them.  If one of these tests fails, find out which rule
-changed; never re-pin from the engine's output.
+R-HON-1 and R-HON-2 (honours after tricks; in full, and able to win the
+game, unless the side stood one point short of the target when the deal
+began), then R-RUBBER-2 (game values).  The rule book's first version
+capped honours one point short of the target; that rule is now the option
+``honours_can_win=False`` and keeps its own pinned rubber.  The reasoning
+for the deals where a rule bites is written next to them.  If one of these
+tests fails, find out which rule changed; never re-pin from the engine's
+output.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -45,33 +50,96 @@ def test_r_hon_1_four_honours_score_4_three_score_2_two_each_nothing() -> None:
     # Tens and lower are not honours.
     assert wr.honours_held(hands("10h 9h", "", "", ""), Suit.HEARTS) == (0, 0)
     # Far from the target nothing caps them (long whist, both sides on 0).
-    assert wr.honours_points((4, 0), scores=(0, 0), target=10) == (4, 0)
-    assert wr.honours_points((1, 3), scores=(0, 0), target=10) == (0, 2)
-    assert wr.honours_points((2, 2), scores=(0, 0), target=10) == (0, 0)
-    assert wr.honours_points((0, 1), scores=(0, 0), target=10) == (0, 0)
+    for can_win in (True, False):
+        for held, expected in (((4, 0), (4, 0)), ((1, 3), (0, 2)), ((2, 2), (0, 0))):
+            got = wr.honours_points(
+                held, before=(0, 0), after_tricks=(0, 0), target=10, can_win=can_win
+            )
+            assert got == expected, (held, can_win)
+        assert wr.honours_points((0, 1), before=(0, 0), after_tricks=(0, 0), target=10) == (0, 0)
     # Opt-in: the plain classic game never scores them.
     assert not variants.CLASSIC.honours
     plain = wr.random_playout(wr.Match.new(variants.CLASSIC, players=4, seed=4), seed=4)
     assert all(s.bonus == 0 for row in plain.score_sheet for s in row.seats)
 
 
-def test_r_hon_2_tricks_first_and_honours_never_win_a_game() -> None:
+def test_r_hon_2_tricks_first_then_honours_in_full_except_at_one_short() -> None:
     cases = [
-        # held, scores after this deal's tricks, target -> honours scored
-        ((4, 0), (0, 1), 5, (4, 0)),  # 0 + 4 = 4, one short of 5: fine
-        ((4, 0), (2, 0), 5, (2, 0)),  # 2 + 4 would be 6: stops at 4
-        ((0, 3), (0, 3), 5, (0, 1)),  # 3 + 2 would be 5: stops at 4
-        ((0, 4), (0, 4), 5, (0, 0)),  # on 4 in short whist: nothing
-        ((3, 1), (4, 0), 5, (0, 0)),  # on 4: nothing
-        ((4, 0), (9, 0), 10, (0, 0)),  # on 9 in long whist: nothing
-        ((4, 0), (8, 3), 10, (1, 0)),  # 8 + 4 would be 12: stops at 9
-        ((1, 3), (2, 5), 10, (0, 2)),  # 5 + 2 = 7: fine
-        ((4, 0), (5, 6), 7, (1, 0)),  # target 7: stops at 6
-        ((0, 4), (5, 0), 5, (0, 0)),  # the tricks won the game: no honours at all
-        ((0, 3), (2, 10), 10, (0, 0)),  # the same in long whist
+        # held, score as the deal began, after its tricks, target -> honours scored
+        ((4, 0), (0, 0), (0, 1), 5, (4, 0)),  # 0 + 4 = 4
+        ((4, 0), (2, 0), (2, 0), 5, (4, 0)),  # 2 + 4 = 6: honours win the game
+        ((0, 3), (0, 2), (0, 3), 5, (0, 2)),  # 3 + 2 = 5: game on honours
+        ((0, 4), (0, 3), (0, 4), 5, (0, 4)),  # on 3 as the deal began: counts, 8
+        ((0, 4), (0, 4), (0, 4), 5, (0, 0)),  # stood at 4: "at four honours do not count"
+        ((3, 1), (4, 0), (4, 0), 5, (0, 0)),  # the same for side 0
+        ((3, 1), (4, 0), (4, 1), 5, (0, 0)),  # whoever took the tricks
+        ((4, 0), (9, 0), (9, 0), 10, (0, 0)),  # stood at 9 in long whist
+        ((4, 0), (8, 3), (8, 3), 10, (4, 0)),  # 8 + 4 = 12: game
+        ((1, 3), (2, 3), (2, 5), 10, (0, 2)),  # 5 + 2 = 7
+        ((4, 0), (5, 6), (5, 6), 7, (4, 0)),  # target 7: 5 + 4 = 9, game
+        ((4, 0), (6, 6), (6, 6), 7, (0, 0)),  # target 7: stood at 6
+        ((0, 4), (3, 0), (5, 0), 5, (0, 0)),  # the tricks won the game: no honours at all
+        ((0, 3), (2, 7), (2, 10), 10, (0, 0)),  # the same in long whist
     ]
-    for held, scores, target, expected in cases:
-        assert wr.honours_points(held, scores=scores, target=target) == expected, held
+    for held, before, after, target, expected in cases:
+        got = wr.honours_points(held, before=before, after_tricks=after, target=target)
+        assert got == expected, (held, before, after)
+        explicit = wr.honours_points(
+            held, before=before, after_tricks=after, target=target, can_win=True
+        )
+        assert explicit == expected
+
+
+def test_r_hon_2_option_honours_never_win_a_game() -> None:
+    """honours_can_win=False: the first rule book's cap, judged after the tricks."""
+    cases = [
+        # held, score as the deal began, after its tricks, target -> honours scored
+        ((4, 0), (0, 0), (0, 1), 5, (4, 0)),  # 0 + 4 = 4, one short of 5: fine
+        ((4, 0), (2, 0), (2, 0), 5, (2, 0)),  # 2 + 4 would be 6: stops at 4
+        ((0, 3), (0, 2), (0, 3), 5, (0, 1)),  # 3 + 2 would be 5: stops at 4
+        ((0, 4), (0, 3), (0, 4), 5, (0, 0)),  # on 4 after the tricks: nothing
+        ((3, 1), (4, 0), (4, 0), 5, (0, 0)),  # on 4: nothing
+        ((4, 0), (9, 0), (9, 0), 10, (0, 0)),  # on 9 in long whist: nothing
+        ((4, 0), (8, 3), (8, 3), 10, (1, 0)),  # 8 + 4 would be 12: stops at 9
+        ((1, 3), (2, 3), (2, 5), 10, (0, 2)),  # 5 + 2 = 7: fine
+        ((4, 0), (5, 6), (5, 6), 7, (1, 0)),  # target 7: stops at 6
+        ((0, 4), (3, 0), (5, 0), 5, (0, 0)),  # the tricks won the game: no honours at all
+    ]
+    for held, before, after, target, expected in cases:
+        got = wr.honours_points(
+            held, before=before, after_tricks=after, target=target, can_win=False
+        )
+        assert got == expected, (held, before, after)
+    capped = attrs.evolve(variants.CLASSIC_RUBBER, honours_can_win=False)
+    assert wr.Variant.from_dict(capped.to_dict()) == capped
+    # The option belongs to honours: without them it would be silently ignored.
+    for variant in (variants.CLASSIC, variants.ROMANIAN):
+        with pytest.raises(wr.ConfigurationError, match="needs honours=True") as info:
+            attrs.evolve(variant, honours_can_win=False)
+        assert (info.value.field, info.value.rule) == ("honours_can_win", "R-HON-2")
+
+
+def test_r_hon_2_honours_points_refuses_bad_input() -> None:
+    good = {"before": (0, 0), "after_tricks": (1, 0), "target": 5}
+    assert wr.honours_points((3, 1), **good) == (2, 0)  # type: ignore[arg-type]
+    for bad in (
+        {"held": (5, 0)},
+        {"held": (1, 2, 1)},
+        {"held": None},
+        {"before": [0]},
+        {"before": (0, -1)},
+        {"after_tricks": "12"},
+        {"after_tricks": (10**5000, 0)},
+        {"target": 0},
+        {"target": 5.0},
+        {"can_win": 1},
+    ):
+        args: dict[str, Any] = {"held": (3, 1), **good, **bad}
+        held = args.pop("held")
+        with pytest.raises(wr.ConfigurationError) as info:
+            wr.honours_points(held, **args)
+        assert info.value.field in bad
+        assert len(str(info.value)) < 300
 
 
 def test_r_hon_3_honours_are_read_from_the_hands_as_dealt() -> None:
@@ -128,22 +196,24 @@ def test_r_end_2_classic_targets_are_5_7_or_10() -> None:
     assert (variants.CLASSIC_RUBBER.target, variants.LONG_WHIST.target) == (5, 10)
     for preset in (variants.CLASSIC_RUBBER, variants.LONG_WHIST):
         assert preset.honours
+        assert preset.honours_can_win  # the revised R-HON-2
         assert preset.rubber
         assert wr.Variant.from_dict(preset.to_dict()) == preset
 
 
 def test_r_rubber_1_best_of_three_and_no_third_game_after_two_nil() -> None:
-    two_nil = _play(variants.CLASSIC_RUBBER, 1)
+    # Seeds 4 and 1 are pinned deal by deal below.
+    two_nil = _play(variants.CLASSIC_RUBBER, 4)
     assert [g.winner for g in two_nil.games] == [0, 0]
     assert two_nil.is_over
     assert two_nil.rubber == Rubber(two_nil.games)
-    three = _play(variants.CLASSIC_RUBBER, 4)
+    three = _play(variants.CLASSIC_RUBBER, 1)
     assert [g.winner for g in three.games] == [0, 1, 0]
     # Undecided after one game each: the match goes on.
     assert Rubber(three.games[:2]).winner is None
     assert not Rubber(three.games[:2]).is_over
     with pytest.raises(wr.GameOverError, match="R-END-4"):
-        three.apply(wr.Match.new(variants.CLASSIC_RUBBER, players=4, seed=4).legal_actions()[0])
+        three.apply(wr.Match.new(variants.CLASSIC_RUBBER, players=4, seed=1).legal_actions()[0])
     # Without the rubber option one game is the whole match.
     single = _play(variants.CLASSIC, 4)
     assert len(single.games) == 1
@@ -180,6 +250,26 @@ def test_r_rubber_2_game_values_and_the_rubber_bonus() -> None:
         wr.game_value(target=10, losers=10)
 
 
+def test_rubber_values_keep_their_own_tuples_and_hash() -> None:
+    scores = [5, 0]
+    game = GameResult(number=1, winner=0, scores=scores, value=3)
+    scores[1] = 4
+    assert game.scores == (5, 0)
+    assert hash(game) == hash(GameResult(number=1, winner=0, scores=(5, 0), value=3))
+    games = [game]
+    rubber = Rubber(games)
+    games.append(GameResult(number=2, winner=0, scores=(5, 1), value=2))
+    assert rubber.games == (game,)
+    assert rubber.winner is None
+    assert isinstance(hash(rubber), int)
+    for bad in ([5], (5, 0, 1), None, "50"):
+        with pytest.raises(wr.ConfigurationError) as info:
+            GameResult(number=1, winner=0, scores=bad, value=3)  # type: ignore[arg-type]
+        assert info.value.field == "scores"
+    with pytest.raises(wr.ConfigurationError):
+        Rubber(None)  # type: ignore[arg-type]
+
+
 def test_r_rubber_3_games_follow_on_from_0_0_and_target_7_is_long() -> None:
     assert [wr.game_value(target=7, losers=n) for n in range(7)] == [3, 2, 2, 2, 2, 1, 1]
     match = wr.Match.new(variants.CLASSIC_RUBBER, players=4, seed=1)
@@ -196,8 +286,9 @@ def test_r_rubber_3_games_follow_on_from_0_0_and_target_7_is_long() -> None:
     assert match.winners == ()
     done = _play(variants.CLASSIC_RUBBER, 1)
     assert [row.dealer for row in done.score_sheet] == [2, 3, 0, 1, 2, 3, 0]
-    assert [row.game for row in done.score_sheet] == [1, 1, 1, 2, 2, 2, 2]
+    assert [row.game for row in done.score_sheet] == [1, 1, 1, 2, 2, 3, 3]
     assert "game 2" in str(done.score_sheet)
+    assert "game 3" in str(done.score_sheet)
     assert "game 2" not in str(_play(variants.CLASSIC, 1).score_sheet)
 
 
@@ -244,12 +335,12 @@ def test_r_end_5_conceding_a_game_of_a_rubber_gives_up_the_rubber() -> None:
 
 
 def test_r_rank_8_classic_sides_are_ranked_on_match_points() -> None:
-    """Seed 4's rubber: side 0 won games worth 2 and 1 plus the bonus, 5;
-    side 1 one game worth 1.  Two seats tie on top and two at the bottom, so
-    the rating system gives (20 + 16) / 2 = 18 and -18."""
+    """Seed 4's rubber: side 0 won games worth 2 and 3 plus the bonus, 7;
+    side 1 nothing.  Two seats tie on top and two at the bottom, so the
+    rating system gives (20 + 16) / 2 = 18 and -18."""
     match = _play(variants.CLASSIC_RUBBER, 4)
     standings = match.standings(wr.Rating())
-    assert [row.total for row in standings] == [5, 1, 5, 1]
+    assert [row.total for row in standings] == [7, 0, 7, 0]
     assert standings.places == (1, 3, 1, 3)
     assert standings.points == (Fraction(18), Fraction(-18), Fraction(18), Fraction(-18))
     assert match.standings().points == (Fraction(40), Fraction(-40), Fraction(40), Fraction(-40))
@@ -307,40 +398,103 @@ def _check_rubber(match: wr.Match, deals: list[Deal]) -> None:
 
 
 SHORT_SEED_1 = [
+    # Three spade honours for side 0 on 0: worth 2 in full.  1 + 2 = 3.
     Deal("Ks", ("As Js", "Qs", "Ks", ""), (7, 6), (1, 0), (2, 0), (3, 0), 1),
     Deal("3c", ("", "Qc Jc", "Ac Kc", ""), (5, 8), (0, 2), (0, 0), (3, 2), 1),
     # Side 0 reaches 5 on tricks: the game is over, side 1's three hearts
     # honours (Ah Qh Jh) are never scored (R-HON-2).  Value: losers on 2 -> 2.
     Deal("Kh", ("Kh", "Ah", "", "Qh Jh"), (8, 5), (2, 0), (0, 0), (5, 2), 1),
     Deal("Kc", ("", "Kc", "Jc", "Ac Qc"), (6, 7), (0, 1), (0, 2), (0, 3), 2),
-    # Side 1 holds all four diamond honours but is on 4 after its trick: nothing.
-    Deal("2d", ("", "Kd Qd", "", "Ad Jd"), (6, 7), (0, 1), (0, 0), (0, 4), 2),
-    Deal("4c", ("Ac Qc", "", "", "Kc Jc"), (7, 6), (1, 0), (0, 0), (1, 4), 2),
-    # 10 tricks: 1 + 4 = 5, game.  Value: losers on 4 -> 1.
-    Deal("4s", ("Ks Qs Js", "", "", "As"), (10, 3), (4, 0), (0, 0), (5, 4), 2),
+    # Side 1 began the deal on 3, one trick takes it to 4, and its four
+    # diamond honours count in full: 4 + 4 = 8, game (R-HON-2).  (The old cap
+    # gave nothing here.)  Value: losers on 0 -> 3.  One game each.
+    Deal("2d", ("", "Kd Qd", "", "Ad Jd"), (6, 7), (0, 1), (0, 4), (0, 8), 2),
+    # Game 3 from 0-0; honours split 2-2.
+    Deal("4c", ("Ac Qc", "", "", "Kc Jc"), (7, 6), (1, 0), (0, 0), (1, 0), 3),
+    # 10 tricks: 1 + 4 = 5, game on tricks, so side 0's three spade honours
+    # are not scored.  Value: losers on 0 -> 3.
+    Deal("4s", ("Ks Qs Js", "", "", "As"), (10, 3), (4, 0), (0, 0), (5, 0), 3),
 ]
 
 
-def test_pinned_short_rubber_seed_1_two_nil() -> None:
-    """Short whist, seed 1: side 0 wins 2-0 with games worth 2 and 1.
+def test_pinned_short_rubber_seed_1_three_games() -> None:
+    """Short whist, seed 1: side 0 wins 2-1, with games worth 2 and 3 against 3.
 
-    Rubber: 2 + 1 + 2 (bonus) = 5 against 0, result 5; no third game.
+    Rubber: 2 + 3 + 2 (bonus) = 7 against 3, result 4.
     """
     match = _play(variants.CLASSIC_RUBBER, 1)
     _check_rubber(match, SHORT_SEED_1)
     assert match.games == (
         GameResult(number=1, winner=0, scores=(5, 2), value=2),
-        GameResult(number=2, winner=0, scores=(5, 4), value=1),
+        GameResult(number=2, winner=1, scores=(0, 8), value=3),
+        GameResult(number=3, winner=0, scores=(5, 0), value=3),
     )
     assert match.rubber == Rubber(match.games)
-    assert (match.rubber.points, match.rubber.result) == ((5, 0), 5)
+    assert (match.rubber.points, match.rubber.result) == ((7, 3), 4)
     assert match.winners == (0, 2)
 
 
 SHORT_SEED_4 = [
     Deal("Jd", ("Ad", "Kd", "Qd", "Jd"), (6, 7), (0, 1), (0, 0), (0, 1), 1),
+    # Side 0 holds all four spade honours and began the deal on 0: its tricks
+    # bring it to 3 and the honours, in full, to 7 -- game on honours.
+    # Value: losers on 1 -> 2.
+    Deal("2s", ("As Ks", "", "Qs Js", ""), (9, 4), (3, 0), (4, 0), (7, 1), 1),
+    # Game 2: all four club honours again for side 0: 2 + 4 = 6, game.
+    # Value: losers on 0 -> 3.  Side 0 has won 2-0: no third game.
+    Deal("10c", ("Ac Qc", "", "Kc Jc", ""), (8, 5), (2, 0), (4, 0), (6, 0), 2),
+]
+
+
+def test_pinned_short_rubber_seed_4_two_nil_on_honours() -> None:
+    """Short whist, seed 4: both games won on honours.
+
+    Rubber: 2 + 3 + 2 (bonus) = 7 against 0, result 7.
+    """
+    match = _play(variants.CLASSIC_RUBBER, 4)
+    _check_rubber(match, SHORT_SEED_4)
+    assert match.games == (
+        GameResult(number=1, winner=0, scores=(7, 1), value=2),
+        GameResult(number=2, winner=0, scores=(6, 0), value=3),
+    )
+    rubber = match.rubber
+    assert rubber is not None
+    assert (rubber.games_won, rubber.points, rubber.result) == ((2, 0), (7, 0), 7)
+    assert match.totals == (6, 0, 6, 0)
+
+
+SHORT_SEED_23 = [
+    Deal("9s", ("", "Ks", "Qs", "As Js"), (7, 6), (1, 0), (0, 2), (1, 2), 1),
+    Deal("7d", ("Ad Jd", "Qd", "", "Kd"), (5, 8), (0, 2), (0, 0), (1, 4), 1),
+    # 11 tricks: 1 + 5 = 6, game on tricks.  Value: losers on 4 -> 1.
+    Deal("8d", ("Ad Kd", "Qd", "", "Jd"), (11, 2), (5, 0), (0, 0), (6, 4), 1),
+    # Side 0 on 0: 2 on tricks, three spade honours 2 more, 4.
+    Deal("10s", ("Js", "Ks", "As Qs", ""), (8, 5), (2, 0), (2, 0), (4, 0), 2),
+    # Side 0 stood at 4 when the deal began: its three heart honours do not
+    # count ("at four, honours do not count", R-HON-2).
+    Deal("Jh", ("Qh Jh", "", "Kh", "Ah"), (6, 7), (0, 1), (0, 0), (4, 1), 2),
+    # 4 + 2 = 6, game on tricks.  Value: losers on 1 -> 2.
+    Deal("Kh", ("Qh", "Kh", "Ah Jh", ""), (8, 5), (2, 0), (0, 0), (6, 1), 2),
+]
+
+
+def test_pinned_short_rubber_seed_23_no_honours_at_four() -> None:
+    """Short whist, seed 23: side 0 wins 2-0 (1 + 2 + 2 = 5 against 0)."""
+    match = _play(variants.CLASSIC_RUBBER, 23)
+    _check_rubber(match, SHORT_SEED_23)
+    assert [(g.winner, g.scores, g.value) for g in match.games] == [
+        (0, (6, 4), 1),
+        (0, (6, 1), 2),
+    ]
+    rubber = match.rubber
+    assert rubber is not None
+    assert (rubber.points, rubber.result) == ((5, 0), 5)
+
+
+CAPPED_SEED_4 = [
+    Deal("Jd", ("Ad", "Kd", "Qd", "Jd"), (6, 7), (0, 1), (0, 0), (0, 1), 1),
     # Side 0 holds all four spade honours (4) but is on 3 after its tricks:
-    # they lift it to 4, one short of game, and no further.
+    # the cap lifts it to 4, one short of game, and no further.
     Deal("2s", ("As Ks", "", "Qs Js", ""), (9, 4), (3, 0), (1, 0), (4, 1), 1),
     Deal("10c", ("Ac Qc", "", "Kc Jc", ""), (8, 5), (2, 0), (0, 0), (6, 1), 1),
     Deal("10d", ("Kd", "Qd Jd", "Ad", ""), (8, 5), (2, 0), (0, 0), (2, 0), 2),
@@ -356,14 +510,16 @@ SHORT_SEED_4 = [
 ]
 
 
-def test_pinned_short_rubber_seed_4_three_games() -> None:
-    """Short whist, seed 4: 1-1 after two games, side 0 takes the third.
+def test_pinned_capped_rubber_seed_4_honours_never_win() -> None:
+    """The same seed 4 with honours_can_win=False: 1-1 after two games, side 0 takes the third.
 
-    Game values 2 (losers on 1), 1 (losers on 3), 1 (losers on 4).  Rubber:
-    2 + 1 + 2 = 5 against 1, result 4.
+    The deals and the play are the same as above; only the scoring differs,
+    so the match runs on.  Game values 2 (losers on 1), 1 (losers on 3), 1
+    (losers on 4).  Rubber: 2 + 1 + 2 = 5 against 1, result 4.
     """
-    match = _play(variants.CLASSIC_RUBBER, 4)
-    _check_rubber(match, SHORT_SEED_4)
+    capped = attrs.evolve(variants.CLASSIC_RUBBER, name="capped", honours_can_win=False)
+    match = _play(capped, 4)
+    _check_rubber(match, CAPPED_SEED_4)
     assert match.games == (
         GameResult(number=1, winner=0, scores=(6, 1), value=2),
         GameResult(number=2, winner=1, scores=(3, 7), value=1),
@@ -375,6 +531,9 @@ def test_pinned_short_rubber_seed_4_three_games() -> None:
     assert match.totals == (6, 4, 6, 4)
 
 
+# No deal of this rubber reaches a case where the revised R-HON-2 and the old
+# cap differ: every honours score stays below the target and no side holds
+# honours while standing at 9.
 LONG_SEED_0 = [
     # The dealer, seat 3, turned up the Ah: it counts for side 1 (R-HON-3).
     Deal("Ah", ("Qh Jh", "", "Kh", "Ah"), (7, 6), (1, 0), (2, 0), (3, 0), 1),
@@ -435,10 +594,13 @@ def test_random_rubbers_keep_the_rubber_rules(variant: wr.Variant, seed: int) ->
         for row in game_rows:
             sides = (row.seats[0], row.seats[1])
             for side, cell in enumerate(sides):
-                # Honours never reach the target on their own (R-HON-2).
                 assert previous[side] + cell.points + cell.bonus == cell.total
                 if cell.bonus:
-                    assert cell.total < target
+                    # Honours only after tricks that did not win the game, and
+                    # never for a side that began the deal one short (R-HON-2).
+                    assert all(previous[s] + sides[s].points < target for s in (0, 1))
+                    assert previous[side] < target - 1
+                    assert cell.bonus in (2, 4)
             previous = (sides[0].total, sides[1].total)
         assert previous == game.scores
         assert max(previous) >= target > min(previous)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import time
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -18,11 +19,19 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import whist_ro as wr
-from whist_ro import RankingSystem, Rating, Stake, TablePoints, rank_totals, round_points, variants
+from whist_ro import (
+    RankingSystem,
+    Rating,
+    Stake,
+    TablePoints,
+    display_points,
+    rank_totals,
+    variants,
+)
 
 F = Fraction
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -114,7 +123,7 @@ def test_r_rank_2_stake_between_150_and_400() -> None:
     assert Stake(400).points([3, 9, 6]) == (F(-400), F(400), F(0))
     assert Stake(150).points([1, 2, 3, 4, 5, 6])[0] == -150
     for bad in (149, 401, 0, -200, 200.0, True, "200"):
-        with pytest.raises(wr.ConfigurationError, match="from 150 to 400 inclusive") as info:
+        with pytest.raises(wr.ConfigurationError, match="from 150 to 400, not") as info:
             Stake(bad)  # type: ignore[arg-type]
         assert info.value.rule == "R-RANK-2"
         assert info.value.field == "amount"
@@ -146,7 +155,7 @@ def test_r_rank_3_source_prints_minus_11_but_the_formula_gives_minus_8_615() -> 
     assert seat_on_72 == F(-112, 13)
     assert seat_on_72 != -11
     assert -8.6154 < seat_on_72 < -8.6153
-    assert str(round_points(seat_on_72)) == "-8.62"
+    assert str(display_points(seat_on_72)) == "-8.62"
 
 
 def test_r_rank_4_zero_win_is_opt_in_and_1_8_1_only() -> None:
@@ -187,6 +196,60 @@ def test_r_rank_4_zero_win_is_opt_in_and_1_8_1_only() -> None:
     # Allowed on 1-8-1.
     romanian = attrs.evolve(variants.ROMANIAN, ranking=TablePoints(zero_win=True))
     assert romanian.ranking.zero_win
+
+
+def test_r_rank_4_the_schedule_itself_decides_the_zero_win() -> None:
+    """Only a schedule that opens with 1-card rounds allows the zero win.
+
+    8-1-8 spelled out as a custom schedule under pattern "1-8-1" is refused;
+    a custom schedule opening with 1-card rounds is allowed whatever pattern
+    its variant names (the pattern is not used when a schedule is given).
+    """
+    eights = (8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)
+    zero = Rating(zero_win=True)
+    with pytest.raises(wr.ConfigurationError, match="opens with 8-card rounds") as info:
+        attrs.evolve(variants.ROMANIAN, schedule=eights, ranking=zero)
+    assert (info.value.rule, info.value.field) == ("R-RANK-4", "ranking")
+    with pytest.raises(wr.ConfigurationError, match="opens with 2-card rounds"):
+        attrs.evolve(variants.ROMANIAN, schedule=(2, 1, 2), ranking=zero)
+    ones_first = attrs.evolve(variants.INVERTED, schedule=(1, 1, 1, 2, 1, 1, 1), ranking=zero)
+    assert ones_first.ranking.zero_win
+    # Handed to a match at the end, the same check applies.
+    custom = wr.Match.new(attrs.evolve(variants.ROMANIAN, schedule=eights), players=3, seed=1)
+    with pytest.raises(wr.ConfigurationError, match="R-RANK-4"):
+        custom.abandon().standings(zero)
+    assert custom.abandon().standings(Rating()).points == (F(0),) * 3
+
+
+# -- R-RANK-9: the winners are the first place of the standings ------------------------------
+
+
+@pytest.mark.parametrize("system", SYSTEMS + ZERO_WIN_SYSTEMS, ids=repr)
+def test_r_rank_9_winners_are_the_first_place_under_every_system(system: RankingSystem) -> None:
+    """The issue's example: totals (-37, 18, 2, 0) on a 1-8-1 match.
+
+    Without the zero win seat 1 (18) is first under every system; with it,
+    seat 3 (on 0) wins outright.  Ties on top share first place.
+    """
+    standings = rank_totals([-37, 18, 2, 0], system)
+    expected = (3,) if system.zero_win else (1,)
+    assert standings.winners == expected
+    assert standings.winners == tuple(row.seat for row in standings if row.place == 1)
+    assert rank_totals([40, 10, 40], system).winners == (0, 2)
+    assert rank_totals([7, 7, 7], system).winners == (0, 1, 2)
+    # Two seats on 0: both win outright under the zero win.
+    both = rank_totals([0, 50, 0, -3], system).winners
+    assert both == ((0, 2) if system.zero_win else (1,))
+
+
+def test_r_rank_9_match_winners_follow_the_standings() -> None:
+    for system in SYSTEMS + ZERO_WIN_SYSTEMS:
+        variant = attrs.evolve(variants.ROMANIAN, name="ranked", ranking=system)
+        match = wr.random_playout(wr.Match.new(variant, players=4, seed=9), seed=9)
+        assert match.winners == match.standings().winners
+    # Classic: both seats of the side with the most match points.
+    classic = wr.random_playout(wr.Match.new(variants.CLASSIC_RUBBER, players=4, seed=1), seed=1)
+    assert classic.standings().winners == (0, 2)
 
 
 def test_r_rank_5_abandoned_match_scales_points_and_charges_disconnections() -> None:
@@ -241,14 +304,14 @@ def test_r_rank_6_ties_share_the_awards_of_the_places_they_fill() -> None:
 
 
 def test_r_rank_7_points_are_exact_and_rounded_only_for_display() -> None:
-    assert round_points(F(-112, 13)) == Decimal("-8.62")
+    assert display_points(F(-112, 13)) == Decimal("-8.62")
     # Halves go away from zero, symmetrically.
-    assert str(round_points(F(1, 200))) == "0.01"
-    assert str(round_points(F(-1, 200))) == "-0.01"
-    assert str(round_points(F(2, 3))) == "0.67"
-    assert str(round_points(F(-2, 3))) == "-0.67"
-    assert str(round_points(F(0))) == "0.00"
-    assert str(round_points(F(40))) == "40.00"
+    assert str(display_points(F(1, 200))) == "0.01"
+    assert str(display_points(F(-1, 200))) == "-0.01"
+    assert str(display_points(F(2, 3))) == "0.67"
+    assert str(display_points(F(-2, 3))) == "-0.67"
+    assert str(display_points(F(0))) == "0.00"
+    assert str(display_points(F(40))) == "40.00"
     # Exact fractions add up where the rounded figures would not:
     # -20 + 32/13 - 112/13 + 20 = -80/13.
     assert sum(Rating().points([60, 72, 90, 112])) == F(-80, 13)
@@ -334,10 +397,11 @@ def test_r_end_4_nothing_is_accepted_after_an_early_end() -> None:
     assert ended.to_act is None
     with pytest.raises(wr.GameOverError, match="R-END-4"):
         ended.apply(action)
-    with pytest.raises(wr.GameOverError, match="R-END-4"):
+    with pytest.raises(wr.MatchEndError, match="R-END-4"):
         ended.abandon()
     conceded = wr.Match.new(variants.CLASSIC, players=4, seed=2).concede(side=0)
-    with pytest.raises(wr.GameOverError, match="R-END-4"):
+    # Ending a match that is over is not an action by a seat: a MatchEndError.
+    with pytest.raises(wr.MatchEndError, match="R-END-4"):
         conceded.concede(side=1)
     with pytest.raises(wr.GameOverError, match="R-END-4"):
         conceded.apply(wr.Match.new(variants.CLASSIC, players=4, seed=2).legal_actions()[0])
@@ -374,6 +438,42 @@ def test_standings_of_a_finished_match_use_the_variant_ranking() -> None:
     assert best == set(finished.winners)
 
 
+def test_rank_totals_is_n_log_n_and_capped() -> None:
+    """10,000 totals, the cap: a quadratic ranking took a second for 4,000."""
+    totals = [(seat * 7919) % 10_007 - 5_000 for seat in range(wr.ranking.MAX_SEATS)]
+    start = time.perf_counter()
+    standings = rank_totals(totals, Rating())
+    assert time.perf_counter() - start < 2.0
+    best = max(totals)
+    assert standings.winners == (totals.index(best),)
+    assert standings[totals.index(min(totals))].place == len(totals)
+    with pytest.raises(wr.ConfigurationError, match="2 to 10000 whole numbers") as info:
+        rank_totals([0] * (wr.ranking.MAX_SEATS + 1))
+    assert info.value.field == "totals"
+    assert len(str(info.value)) < 400
+    with pytest.raises(wr.ConfigurationError, match="totals") as info:
+        rank_totals([0, 10**5000])
+    assert "<int of 5001 digits>" in str(info.value)
+    assert rank_totals([0, wr.ranking.MAX_TOTAL]).winners == (1,)
+
+
+def test_values_keep_their_own_tuples() -> None:
+    rows = list(rank_totals([1, 2, 3]))
+    standings = wr.Standings(rows=rows, system=TablePoints())
+    rows.pop()
+    assert len(standings) == 3
+    assert isinstance(standings.rows, tuple)
+    assert hash(standings) == hash(rank_totals([1, 2, 3]))
+    seats = [wr.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6)]
+    row = wr.ScoreRow(number=1, hand_size=1, dealer=0, trump=None, turn_up=None, seats=seats)
+    seats.append(seats[0])
+    assert row.seats == (wr.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6),)
+    assert isinstance(hash(row), int)
+    for bad in (None, 5, "ab"):
+        with pytest.raises(wr.ConfigurationError):
+            wr.Standings(rows=bad, system=TablePoints())  # type: ignore[arg-type]
+
+
 def test_rank_totals_refuses_bad_input() -> None:
     with pytest.raises(wr.ConfigurationError, match="totals"):
         rank_totals([5])
@@ -387,6 +487,72 @@ def test_rank_totals_refuses_bad_input() -> None:
         rank_totals([1, 2], "rating")  # type: ignore[arg-type]
     with pytest.raises(wr.ConfigurationError, match="disconnected"):
         rank_totals([1, 2], disconnected=2)  # type: ignore[arg-type]
+    for junk in (None, "12", b"12", {1: 2}, [1, None], [[1], [2]], 5):
+        with pytest.raises(wr.ConfigurationError) as info:
+            rank_totals(junk)  # type: ignore[arg-type]
+        assert info.value.field == "totals"
+
+
+RANKING_JUNK: list[object] = [
+    None,
+    [1],
+    "table",
+    {},
+    {"system": "stake"},
+    {"system": None},
+    {"system": ["stake"]},
+    {"system": "stake", "amount": "200"},
+    {"system": "stake", "amount": 10**5000},
+    {"system": "table", "per_player": 10**5000},
+    {"system": "table", 1: 2},
+    {"system": "rating", "zero_win": "yes"},
+    {"system": "rating", "amount": 200},
+]
+
+
+@pytest.mark.parametrize("data", RANKING_JUNK, ids=range(len(RANKING_JUNK)))
+def test_ranking_from_dict_refuses_junk(data: object) -> None:
+    for load in (wr.ranking_from_dict, RankingSystem.from_dict):
+        with pytest.raises(wr.ConfigurationError) as info:
+            load(data)  # type: ignore[arg-type]
+        assert len(str(info.value)) < 400
+        # The same junk inside a variant is refused the same way.
+        with pytest.raises(wr.ConfigurationError):
+            wr.Variant.from_dict({"ranking": data})
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=200)
+@given(
+    st.dictionaries(
+        st.sampled_from(["system", "amount", "per_player", "zero_win", "x"]),
+        st.sampled_from(["table", "stake", "rating", 200, 10, True]) | json_values,
+        max_size=4,
+    )
+    | json_values
+)
+def test_ranking_from_dict_lets_only_configuration_errors_out(data: object) -> None:
+    loaded = _load_ranking(data)
+    if isinstance(loaded, RankingSystem):
+        assert wr.ranking_from_dict(loaded.to_dict()) == loaded
+    else:
+        assert len(str(loaded)) < 400
+
+
+def _load_ranking(data: object) -> RankingSystem | wr.ConfigurationError:
+    """The system, or the ConfigurationError; any other exception fails the test."""
+    try:
+        return wr.ranking_from_dict(data)  # type: ignore[arg-type]
+    except wr.ConfigurationError as error:
+        return error
 
 
 def test_ranking_systems_are_frozen_and_serialisable() -> None:
@@ -433,7 +599,7 @@ def test_the_docs_table_of_one_set_of_totals_under_every_system() -> None:
     }
     for totals, expected in rows.items():
         for system, shown in zip((TablePoints(), Stake(200), Rating()), expected, strict=True):
-            got = [str(round_points(p)) for p in rank_totals(totals, system).points]
+            got = [str(display_points(p)) for p in rank_totals(totals, system).points]
             assert got == shown, (totals, system)
     abandoned = {
         TablePoints(): ["-20.00", "-10.77", "3.08", "20.00"],
@@ -442,7 +608,7 @@ def test_the_docs_table_of_one_set_of_totals_under_every_system() -> None:
     }
     for system, shown in abandoned.items():
         s = rank_totals([60, 72, 90, 112], system, played=12, scheduled=24, disconnected=[0])
-        assert [str(round_points(p)) for p in s.points] == shown
+        assert [str(display_points(p)) for p in s.points] == shown
 
 
 def test_docs_page_examples_run() -> None:

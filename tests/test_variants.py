@@ -1,6 +1,8 @@
 """Variant configuration: field errors, player counts, presets, serialisation.
 
-It ends with plain "Oh Hell" built purely from configuration and played.
+Then the streak option (R-STREAK-2, ``streak_repeats``), input straight from
+JSON that must be refused cleanly, and plain "Oh Hell" built purely from
+configuration and played.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from whist_ro import (
     Bid,
@@ -29,9 +33,12 @@ from whist_ro import (
     Variant,
     legal_cards,
     next_streak,
+    next_streaks,
     trump_source,
     variants,
 )
+from whist_ro._check import MAX_WHOLE
+from whist_ro.rules.scoring import advance_runs
 
 ROM = variants.ROMANIAN
 
@@ -67,10 +74,25 @@ BAD_VALUES: list[tuple[str, Any]] = [
     ("streak_bonus", -10),
     ("one_card_rounds", "sometimes"),
     ("target", 0),
+    # Bounded: a setting must stay small enough to print and hash.
+    ("made_base", 10**5000),
+    ("streak_bonus", MAX_WHOLE + 1),
+    ("target", 2**64),
+    ("schedule", (1,) * 1001),
+    ("name", "x" * 101),
+    ("name", None),
+    ("name", ["romanian"]),
+    ("family", ["exact"]),
+    ("streak_repeats", 1),
+    ("streak_repeats", None),
+    ("honours_can_win", "no"),
+    ("no_trump_sizes", [[1]]),
 ]
 
 
-@pytest.mark.parametrize(("field", "value"), BAD_VALUES)
+@pytest.mark.parametrize(
+    ("field", "value"), BAD_VALUES, ids=[f"{f}-{i}" for i, (f, _) in enumerate(BAD_VALUES)]
+)
 def test_bad_field_value_names_the_field(field: str, value: Any) -> None:
     with pytest.raises(ConfigurationError, match=re.escape(f"Variant.{field} ")) as info:
         attrs.evolve(ROM, **{field: value})
@@ -84,10 +106,27 @@ def test_bad_value_is_quoted_in_the_message() -> None:
     sometimes: Any = "sometimes"
     with pytest.raises(ConfigurationError, match=re.escape("not 'sometimes'")):
         attrs.evolve(ROM, one_card_rounds=sometimes)
-    with pytest.raises(ConfigurationError, match=re.escape("must be a whole number >= 1, not 0")):
+    with pytest.raises(
+        ConfigurationError, match=re.escape(f"must be a whole number from 1 to {MAX_WHOLE}, not 0")
+    ):
         attrs.evolve(ROM, streak_length=0)
     with pytest.raises(ConfigurationError, match=re.escape("Variant.schedule holds 14")):
         attrs.evolve(ROM, schedule=(2, 14))
+    # Quoted in a bounded excerpt, whatever the value.
+    with pytest.raises(ConfigurationError, match=re.escape("not <int of 5001 digits>")):
+        attrs.evolve(ROM, made_base=10**5000)
+    with pytest.raises(ConfigurationError) as info:
+        attrs.evolve(ROM, name="x" * 10**6)
+    assert len(str(info.value)) < 300
+
+
+def test_limits_are_inclusive() -> None:
+    """The documented limits: MAX_ROUNDS rounds, MAX_NAME characters, MAX_WHOLE points."""
+    assert variants.MAX_ROUNDS == 1000
+    assert variants.MAX_NAME == 100
+    longest = attrs.evolve(ROM, name="x" * 100, schedule=(1,) * 1000, made_base=MAX_WHOLE)
+    assert len(longest.schedule or ()) == 1000
+    assert longest.made_base == MAX_WHOLE
 
 
 def test_overtrump_needs_trump_duty() -> None:
@@ -96,6 +135,33 @@ def test_overtrump_needs_trump_duty() -> None:
     assert info.value.field == "must_overtrump"
     assert info.value.rule == "R-PLAY-8"
     assert attrs.evolve(ROM, must_overtrump=True).must_overtrump
+
+
+@pytest.mark.parametrize(
+    ("field", "rule"),
+    [("hook", "R-BID-2"), ("must_trump", "R-PLAY-5"), ("must_overtrump", "R-PLAY-5")],
+)
+def test_r_play_5_classic_refuses_options_it_would_ignore(field: str, rule: str) -> None:
+    # Classic whist has no bidding (so no hook) and no duty to trump (R-PLAY-5):
+    # asked for, these would be silently ignored, so they are refused.
+    on: dict[str, Any] = {field: True}
+    off: dict[str, Any] = {field: False}
+    with pytest.raises(
+        ConfigurationError, match=re.escape(f"Variant.{field} must be False")
+    ) as info:
+        Variant(name="c", family="classic", **on)
+    assert (info.value.field, info.value.rule) == (field, rule)
+    with pytest.raises(ConfigurationError) as info:
+        attrs.evolve(variants.CLASSIC, **on)
+    assert info.value.field == field
+    # Switching a preset to classic carries the exact family's True over: refused too.
+    with pytest.raises(ConfigurationError) as info:
+        attrs.evolve(ROM, family="classic")
+    assert info.value.field == "hook"
+    # Every preset still builds, and says False explicitly where it is classic.
+    for preset in (variants.CLASSIC, variants.CLASSIC_RUBBER, variants.LONG_WHIST):
+        assert (preset.hook, preset.must_trump, preset.must_overtrump) == (False, False, False)
+        assert attrs.evolve(preset, **off) == preset
 
 
 def test_classic_family_constraints() -> None:
@@ -153,7 +219,7 @@ def test_bad_player_count(variant: Variant, players: int, rule: str) -> None:
         lambda: Match.new(variant, players=players, seed=1),
         lambda: Deck.for_game(variant, players),
         lambda: Schedule.for_game(variant, players),
-        lambda: Round.deal(variant, players=players, dealer=0, hand_size=1, seed=1),
+        lambda: Round.shuffled(variant, players=players, dealer=0, hand_size=1, seed=1),
     ):
         with pytest.raises(ConfigurationError, match=re.escape(f"not {players} ({rule})")) as info:
             build()
@@ -268,6 +334,7 @@ CUSTOM = attrs.evolve(
     streak_length=4,
     streak_bonus=20,
     one_card_rounds="break",
+    streak_repeats=False,
 )
 
 
@@ -308,6 +375,33 @@ def test_from_dict_refuses_unknown_or_bad_fields() -> None:
     assert info.value.field == "scorer"
 
 
+def test_to_dict_carries_the_new_options() -> None:
+    data = CUSTOM.to_dict()
+    assert (data["streak_repeats"], data["honours_can_win"]) == (False, True)
+    # A dict written before the options existed reads back with the defaults.
+    old = {k: v for k, v in ROM.to_dict().items() if k not in ("streak_repeats", "honours_can_win")}
+    assert Variant.from_dict(old) == ROM
+
+
+def test_unhashable_scorer_is_refused_at_construction() -> None:
+    class Scorer:  # noqa: PLW1641 -- unhashable on purpose: the case under test
+        """Defines __eq__ but not __hash__, so Python makes it unhashable."""
+
+        def __call__(self, bid: int, tricks: int) -> int:
+            return 1
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Scorer)
+
+    with pytest.raises(ConfigurationError, match="must be hashable") as info:
+        attrs.evolve(ROM, scorer=Scorer())
+    assert info.value.field == "scorer"
+    # A plain function is hashable, so is the variant holding it, and a match runs.
+    scored = attrs.evolve(ROM, scorer=lambda bid, tricks: 1)
+    assert isinstance(hash(scored), int)
+    assert Match.new(scored, players=3, seed=1).to_act is not None
+
+
 def test_custom_scorer_cannot_be_serialised() -> None:
     scored = attrs.evolve(ROM, scorer=lambda bid, tricks: 1 if bid == tricks else 0)
     with pytest.raises(ConfigurationError, match="custom scorer cannot be serialised") as info:
@@ -338,7 +432,7 @@ def test_oh_hell_is_only_configuration() -> None:
     for players in (3, 4, 5, 6):
         assert Schedule.for_game(OH_HELL, players).sizes == (7,)
         # 7 cards each always leaves cards over, so trump is always turned up.
-        assert trump_source(OH_HELL, players, 7) == "turn_up"
+        assert trump_source(OH_HELL, players=players, hand_size=7) == "turn_up"
 
 
 def test_oh_hell_void_player_may_discard_instead_of_trumping() -> None:
@@ -463,5 +557,186 @@ def test_classic_family_defaults_have_no_hook_and_no_duty_to_trump() -> None:
     assert built.hook is False
     assert Variant(name="my exact").must_trump is True
     assert Variant(name="my exact").hook is True
-    # An explicit choice still wins: a house rule may add the duty to trump.
-    assert Variant(name="strict classic", family="classic", must_trump=True).must_trump is True
+    # No house rule adds the duty to trump to classic whist: it is refused
+    # (test_r_play_5_classic_refuses_options_it_would_ignore).
+
+
+# ---------------------------------------------------------------------------
+# the streak option (R-STREAK-2) and the Streak value
+# ---------------------------------------------------------------------------
+
+ONCE = attrs.evolve(ROM, name="pays once", streak_repeats=False)
+
+
+def _bonuses(variant: Variant, results: str) -> list[int]:
+    """Each round's bonus for one seat; ``results`` has M for a made bid, X for a miss."""
+    runs: tuple[int, ...] = (0,)
+    paid = []
+    for result in results:
+        runs, bonus = advance_runs(variant, runs, made=(result == "M",), hand_size=5)
+        paid.append(bonus[0])
+    return paid
+
+
+def test_r_streak_2_worked_example_restart_or_pay_once() -> None:
+    """Twelve made bids, a miss, five made, then seven misses, worked by hand.
+
+    Restarting (the default): the 5th and 10th made bids pay +10; the 11th
+    and 12th start a new count of 2, which the miss breaks; the next five made
+    pay again (round 18); the seven misses cost -10 at the 5th (round 23) and
+    count 2 after it.  Total +10 +10 +10 -10 = +20.
+
+    Paying once (``streak_repeats=False``): the 5th made bid pays, the run
+    climbs on to 12 without paying again; the miss breaks it; the next five
+    made pay (round 18); the misses cost -10 at the 5th only.  Total +10.
+    """
+    results = "M" * 12 + "X" + "M" * 5 + "X" * 7
+    restart = _bonuses(ROM, results)
+    once = _bonuses(ONCE, results)
+    assert [i + 1 for i, b in enumerate(restart) if b] == [5, 10, 18, 23]
+    assert [restart[i - 1] for i in (5, 10, 18, 23)] == [10, 10, 10, -10]
+    assert sum(restart) == 20
+    assert [i + 1 for i, b in enumerate(once) if b] == [5, 18, 23]
+    assert [once[i - 1] for i in (5, 18, 23)] == [10, 10, -10]
+    assert sum(once) == 10
+
+
+def test_r_streak_2_paying_once_keeps_the_run_climbing() -> None:
+    # The run is not reset to 0 after paying: it goes 5, 6, ... and the
+    # Streak value says so.
+    assert next_streak(ONCE, Streak(made=4), made=True, hand_size=3) == (Streak(made=5), 10)
+    assert next_streak(ONCE, Streak(made=5), made=True, hand_size=3) == (Streak(made=6), 0)
+    assert next_streak(ONCE, Streak(made=9), made=True, hand_size=3) == (Streak(made=10), 0)
+    assert next_streak(ONCE, Streak(missed=4), made=False, hand_size=3) == (Streak(missed=5), -10)
+    assert next_streak(ONCE, Streak(missed=12), made=True, hand_size=3) == (Streak(made=1), 0)
+    # R-STREAK-4 is unchanged: a 1-card round passes over a long run.
+    assert next_streak(ONCE, Streak(made=7), made=False, hand_size=1) == (Streak(made=7), 0)
+    # The default restarts.
+    assert next_streak(ROM, Streak(made=4), made=True, hand_size=3) == (Streak(), 10)
+    assert next_streaks(
+        ONCE, (Streak(made=4), Streak(missed=5)), made=(True, False), hand_size=2
+    ) == (
+        (Streak(made=5), Streak(missed=6)),
+        (10, 0),
+    )
+
+
+def test_r_streak_2_option_in_a_match_and_through_json() -> None:
+    """Seat 0 makes every bid of eleven 7-card rounds.
+
+    Restarting pays seat 0 in rounds 5 and 10 and leaves a run of 1; paying
+    once pays in round 5 only and leaves a run of 11.
+    """
+    eleven = attrs.evolve(OH_HELL, schedule=(7,) * 11, streak_bonus=10)
+    restart = seat_0_always_makes(eleven, seed=2)
+    assert [row.seats[0].bonus for row in restart.score_sheet] == [0] * 4 + [10] + [0] * 4 + [10, 0]
+    assert restart.streaks[0] == Streak(made=1)
+    once = attrs.evolve(eleven, streak_repeats=False)
+    paid_once = seat_0_always_makes(once, seed=2)
+    assert [row.seats[0].bonus for row in paid_once.score_sheet] == [0] * 4 + [10] + [0] * 6
+    assert paid_once.streaks[0] == Streak(made=11)
+    assert paid_once.totals[0] == restart.totals[0] - 10
+    # The option survives to_dict / JSON / from_dict and changes equality.
+    again = Variant.from_dict(json.loads(json.dumps(once.to_dict())))
+    assert again == once
+    assert again.streak_repeats is False
+    assert again != eleven
+    assert ROM.streak_repeats is True
+
+
+def test_streak_is_a_frozen_validated_value() -> None:
+    assert Streak(made=2) == Streak(2, 0)
+    assert repr(Streak(made=2)) == "Streak(made=2, missed=0)"
+    assert Streak.from_run(-3) == Streak(missed=3)
+    assert Streak.from_run(4).run == 4
+    assert hash(Streak(made=1)) == hash(Streak.from_run(1))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        Streak().made = 3  # type: ignore[misc]
+    for bad in ({"made": 1, "missed": 1}, {"made": -1}, {"missed": True}, {"made": 10**5000}):
+        with pytest.raises(ConfigurationError) as info:
+            Streak(**bad)
+        assert info.value.rule == "R-STREAK-3"
+
+
+# ---------------------------------------------------------------------------
+# input straight from JSON is refused with a ConfigurationError
+# ---------------------------------------------------------------------------
+
+
+def _nested(depth: int) -> list[Any]:
+    """What ``json.loads("[" * depth + "]" * depth)`` returns, built without recursion."""
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+DEEP = _nested(995)
+
+JUNK: list[Any] = [
+    None,
+    [1],
+    "romanian",
+    b"x",
+    42,
+    {1: 2},
+    {"no_trump_sizes": [[1]]},
+    {"no_trump_sizes": {"a": 1}},
+    {"ranking": {"system": "stake"}},
+    {"ranking": {"system": ["table"]}},
+    {"ranking": {"system": "table", "per_player": 10**5000}},
+    {"ranking": {"system": "table", 3: 4}},
+    {"ranking": None},
+    {"ranking": [1]},
+    {"name": DEEP},
+    {"schedule": DEEP},
+    {"schedule": [1] * 1001},
+    {"schedule": {"a": 1}},
+    {"made_base": 10**5000},
+    {"made_base": "5"},
+    {"family": "classic", "hook": True},
+]
+
+
+@pytest.mark.parametrize("data", JUNK, ids=range(len(JUNK)))
+def test_from_dict_refuses_junk_with_a_configuration_error(data: Any) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        Variant.from_dict(data)
+    # The message is bounded and prints, however big or deep the input.
+    assert len(str(info.value)) < 400
+    assert isinstance(info.value.field, str)
+
+
+@pytest.mark.parametrize("name", [None, b"x", 5, ["romanian"], "x" * 10**6, DEEP])
+def test_get_refuses_junk_names(name: Any) -> None:
+    with pytest.raises(ConfigurationError, match="unknown variant") as info:
+        variants.get(name)
+    assert info.value.field == "name"
+    assert len(str(info.value)) < 400
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+field_names = st.sampled_from([a.name for a in attrs.fields(Variant)] + ["junk"])
+
+
+@given(st.dictionaries(field_names, json_values, max_size=4) | json_values)
+def test_from_dict_lets_only_configuration_errors_out(data: Any) -> None:
+    loaded = _load(data)
+    if isinstance(loaded, Variant):
+        assert Variant.from_dict(loaded.to_dict()) == loaded
+    else:
+        assert len(str(loaded)) < 400
+
+
+def _load(data: Any) -> Variant | ConfigurationError:
+    """The variant, or the ConfigurationError; any other exception fails the test."""
+    try:
+        return Variant.from_dict(data)
+    except ConfigurationError as error:
+        return error

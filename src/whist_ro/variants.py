@@ -35,17 +35,21 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from whist_ro._check import excerpt, is_whole, whole_setting
 from whist_ro.errors import ConfigurationError
-from whist_ro.results.rubber import GAME_TARGETS
-from whist_ro.results.standings import RankingSystem, TablePoints, check_zero_win, ranking_from_dict
+from whist_ro.ranking import RankingSystem, TablePoints, ranking_from_dict
 
 __all__ = [
     "CLASSIC",
     "CLASSIC_RUBBER",
+    "GAME_TARGETS",
     "INVERTED",
     "LONG_WHIST",
+    "MAX_NAME",
+    "MAX_ROUNDS",
     "ROMANIAN",
     "Variant",
+    "check_zero_win",
     "get",
     "names",
 ]
@@ -56,26 +60,22 @@ OneCardRounds = Literal["skip", "break", "count"]
 DealtOutTrump = Literal["none", "dealer_last"]
 Scorer = Callable[[int, int], int]
 
+GAME_TARGETS: Final = (5, 7, 10)
+"""The classic game targets: short whist (5) and long whist (7 or 10), R-END-2."""
+MAX_ROUNDS: Final = 1000
+"""The longest custom schedule a variant accepts, in rounds (R-SCHED-4)."""
+MAX_NAME: Final = 100
+"""The longest variant name, in characters."""
+
 _MAX_RANKS: Final = 13
 
 
 def _one_of(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             raise ConfigurationError(
                 f"Variant.{attribute.name} must be one of {', '.join(map(repr, allowed))}, "
-                f"not {value!r}",
-                field=attribute.name,
-            )
-
-    return check
-
-
-def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ConfigurationError(
-                f"Variant.{attribute.name} must be a whole number >= {low}, not {value!r}",
+                f"not {excerpt(value)}",
                 field=attribute.name,
             )
 
@@ -85,8 +85,16 @@ def _int_at_least(low: int) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 def _is_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
         raise ConfigurationError(
-            f"Variant.{attribute.name} must be True or False, not {value!r}",
+            f"Variant.{attribute.name} must be True or False, not {excerpt(value)}",
             field=attribute.name,
+        )
+
+
+def _check_name(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME:
+        raise ConfigurationError(
+            f"Variant.name must be a string of 1 to {MAX_NAME} characters, not {excerpt(value)}",
+            field="name",
         )
 
 
@@ -99,17 +107,19 @@ def _exact_family_only(variant: Variant) -> bool:
 def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
-    if not isinstance(value, tuple) or not value:
+    if not isinstance(value, tuple) or not 1 <= len(value) <= MAX_ROUNDS:
         raise ConfigurationError(
-            f"Variant.schedule must be a non-empty tuple of hand sizes or None, not {value!r}",
+            f"Variant.schedule must be None or a tuple of 1 to {MAX_ROUNDS} hand sizes, "
+            f"not {excerpt(value)} (R-SCHED-4)",
             field="schedule",
             rule="R-SCHED-4",
         )
     for size in value:
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= _MAX_RANKS:
+        if not (is_whole(size) and 1 <= size <= _MAX_RANKS):
             raise ConfigurationError(
-                f"Variant.schedule holds {size!r}; every hand size must be a whole number "
-                f"from 1 to {_MAX_RANKS} (and fit the deck for the player count)",
+                f"Variant.schedule holds {excerpt(size)}; every hand size must be a whole "
+                f"number from 1 to {_MAX_RANKS} (and fit the deck for the player count) "
+                "(R-SCHED-4)",
                 field="schedule",
                 rule="R-SCHED-4",
             )
@@ -117,38 +127,49 @@ def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None
 
 def _check_sizes(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, frozenset) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= _MAX_RANKS for v in value
+        is_whole(v) and 1 <= v <= _MAX_RANKS for v in value
     ):
         raise ConfigurationError(
-            f"Variant.no_trump_sizes must be a frozenset of hand sizes 1..{_MAX_RANKS}, "
-            f"not {value!r}",
+            f"Variant.no_trump_sizes must be a set of hand sizes 1..{_MAX_RANKS}, "
+            f"not {excerpt(value)}",
             field="no_trump_sizes",
         )
 
 
 def _check_ranks(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _MAX_RANKS
-    ):
+    if value is not None and not (is_whole(value) and 1 <= value <= _MAX_RANKS):
         raise ConfigurationError(
-            f"Variant.deck_ranks must be None or a whole number from 1 to 13, not {value!r}",
+            f"Variant.deck_ranks must be None or a whole number from 1 to {_MAX_RANKS}, "
+            f"not {excerpt(value)}",
             field="deck_ranks",
         )
 
 
 def _check_scorer(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and not callable(value):
+    if value is None:
+        return
+    if not callable(value):
         raise ConfigurationError(
-            f"Variant.scorer must be None or a callable (bid, tricks) -> points, not {value!r}",
+            "Variant.scorer must be None or a callable (bid, tricks) -> points, "
+            f"not {excerpt(value)}",
             field="scorer",
         )
+    try:
+        # A variant is a hashable value (matches cache by it): so must its scorer be.
+        hash(value)
+    except Exception:
+        raise ConfigurationError(
+            f"Variant.scorer must be hashable, as a variant is; {excerpt(value)} is not "
+            "(a class that defines __eq__ must define __hash__ too)",
+            field="scorer",
+        ) from None
 
 
 def _check_ranking(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, RankingSystem):
         raise ConfigurationError(
             "Variant.ranking must be a ranking system (TablePoints, Stake, Rating) or its "
-            f"to_dict() form, not {value!r}",
+            f"to_dict() form, not {excerpt(value)}",
             field="ranking",
         )
 
@@ -161,7 +182,10 @@ def _to_ranking(value: Any) -> Any:
 
 def _to_sizes(value: Any) -> Any:
     if isinstance(value, (set, list, tuple)):
-        return frozenset(value)
+        try:
+            return frozenset(value)
+        except TypeError:  # an unhashable item: the validator quotes and refuses it
+            return value
     return value
 
 
@@ -171,6 +195,62 @@ def _to_schedule(value: Any) -> Any:
     return value
 
 
+def _opens_with_one_card_rounds(variant: Variant) -> bool:
+    # The schedule itself decides (R-RANK-4): a custom one by its first hand
+    # size, the built-in ones by their pattern (1-8-1 opens with N 1-card
+    # rounds, 8-1-8 with N 8-card rounds: R-SCHED-1, R-SCHED-2).
+    if variant.is_classic:
+        return False
+    if variant.schedule is not None:
+        return variant.schedule[0] == 1
+    return variant.pattern == "1-8-1"
+
+
+def check_zero_win(system: RankingSystem, variant: Variant) -> None:
+    """Refuse a zero-win system unless the schedule opens with 1-card rounds (R-RANK-4).
+
+    The zero win is a 1-8-1 rule.  It is decided from the schedule itself:
+    a custom schedule under pattern ``"1-8-1"`` that opens with 8-card
+    rounds is refused, and classic whist (no schedule) always is.
+
+    >>> import attrs
+    >>> from whist_ro import Rating
+    >>> check_zero_win(Rating(zero_win=True), ROMANIAN)
+    >>> check_zero_win(Rating(zero_win=True), INVERTED)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: the zero win is a 1-8-1 rule; ... (R-RANK-4)
+    >>> spelled_out = attrs.evolve(ROMANIAN, schedule=(8, 8, 8, 1, 1, 1, 8, 8, 8))
+    >>> check_zero_win(Rating(zero_win=True), spelled_out)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: ... has a schedule that opens with 8-card rounds, ...
+    """
+    if not system.zero_win or _opens_with_one_card_rounds(variant):
+        return
+    if variant.is_classic:
+        kind = "is classic whist"
+    elif variant.schedule is not None:
+        kind = f"has a schedule that opens with {variant.schedule[0]}-card rounds"
+    else:
+        kind = f"is an {variant.pattern} game"
+    raise ConfigurationError(
+        f"the zero win is a 1-8-1 rule; variant {excerpt(variant.name)} {kind}, and only a "
+        "schedule that opens with 1-card rounds allows it (R-RANK-4)",
+        field="ranking",
+        rule="R-RANK-4",
+    )
+
+
+# Options the classic family has no use for, with the rule that says so: set
+# explicitly to True they would be silently ignored, so they are refused.
+_EXACT_ONLY_FLAGS: Final = (
+    ("hook", "R-BID-2", "classic whist has no bidding"),
+    ("must_trump", "R-PLAY-5", "a void classic player may play any card"),
+    ("must_overtrump", "R-PLAY-5", "a void classic player may play any card"),
+)
+
+
 @attrs.frozen(kw_only=True)
 class Variant:
     """Every rule option of one game, as a frozen value.
@@ -178,7 +258,8 @@ class Variant:
     Fields (the names are part of the public API):
 
     ``name``
-        A label for humans; presets register under it (see :func:`get`).
+        A label for humans, 1 to :data:`MAX_NAME` characters; presets
+        register under it (see :func:`get`).
     ``family``
         ``"exact"`` for the exact-bid games (Romanian and inverted whist) or
         ``"classic"`` for partnership whist.
@@ -186,14 +267,17 @@ class Variant:
         The built-in schedule of the exact family when ``schedule`` is None:
         ``"1-8-1"`` (R-SCHED-1) or ``"8-1-8"`` (R-SCHED-2).
     ``schedule``
-        A custom tuple of hand sizes, or None for the pattern's own schedule.
+        A custom tuple of 1 to :data:`MAX_ROUNDS` hand sizes, or None for the
+        pattern's own schedule.
     ``hook``
         The dealer may not make the bids total the hand size (R-BID-2).
-        Defaults to True in the exact family and False in classic.
+        Defaults to True in the exact family and False in classic, where
+        True is refused (classic whist has no bidding).
     ``must_trump`` / ``must_overtrump``
         A void player must trump if able (R-PLAY-3); and must beat a trump
         already in the trick if able (R-PLAY-8).  ``must_trump`` defaults to
-        True in the exact family and False in classic (R-PLAY-5).
+        True in the exact family; classic whist has no duty to trump
+        (R-PLAY-5), so True is refused there.
     ``no_trump_sizes``
         Hand sizes played without trump even when cards are left over.
     ``dealt_out_trump``
@@ -205,14 +289,25 @@ class Variant:
         An exact bid scores ``made_base + made_per_trick * tricks``; a miss
         scores ``-miss_per_trick * |tricks - bid|`` (R-SCORE-1, R-SCORE-2).
     ``scorer``
-        Optional callable ``(bid, tricks) -> points`` replacing the formula.
+        Optional callable ``(bid, tricks) -> points`` replacing the formula;
+        it must be hashable, since a variant is.
     ``streak_length``, ``streak_bonus``, ``one_card_rounds``
         The streak bonus (R-STREAK-*); a bonus of 0 switches streaks off.
+    ``streak_repeats``
+        True (the default, R-STREAK-2): the count restarts after each bonus,
+        so the 5th, 10th and 15th made bids in a row each pay.  False: a run
+        pays once, at its ``streak_length``-th round, and pays nothing more
+        until it breaks.
     ``target``
         Classic game target (R-END-2): 5 (short whist), 7 or 10 (long whist).
     ``honours``
         Classic only: the side holding three or four trump honours at the
         deal scores 2 or 4 (R-HON-1..3).
+    ``honours_can_win``
+        With ``honours``: True (the default, R-HON-2) lets honours win a
+        game, except for a side that stood one point short of the target
+        when the deal began; False stops honours one point short of the
+        target.
     ``rubber``
         Classic only: play best of three games, scored by game values
         (R-RUBBER-1..3).
@@ -220,15 +315,21 @@ class Variant:
         The ranking system :meth:`Match.standings <whist_ro.Match.standings>`
         uses by default (R-RANK-*); table points unless set.
 
-    >>> ROMANIAN.family, ROMANIAN.pattern, ROMANIAN.hook
-    ('exact', '1-8-1', True)
+    Every whole-number option is at most ``MAX_WHOLE`` (10**9).
+
+    >>> ROMANIAN.family, ROMANIAN.pattern, ROMANIAN.hook, ROMANIAN.streak_repeats
+    ('exact', '1-8-1', True, True)
     >>> Variant(one_card_rounds="sometimes")
     Traceback (most recent call last):
     ...
     whist_ro.errors.ConfigurationError: Variant.one_card_rounds must be one of ..., not 'sometimes'
+    >>> Variant(family="classic", hook=True)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: Variant.hook must be False for the classic family: ...
     """
 
-    name: str = attrs.field(default="custom")
+    name: str = attrs.field(default="custom", validator=_check_name)
     family: Family = attrs.field(default="exact", validator=_one_of("exact", "classic"))
     pattern: Pattern = attrs.field(default="1-8-1", validator=_one_of("1-8-1", "8-1-8"))
     schedule: tuple[int, ...] | None = attrs.field(
@@ -248,28 +349,33 @@ class Variant:
         default="none", validator=_one_of("none", "dealer_last")
     )
     deck_ranks: int | None = attrs.field(default=None, validator=_check_ranks)
-    made_base: int = attrs.field(default=5, validator=_int_at_least(0))
-    made_per_trick: int = attrs.field(default=1, validator=_int_at_least(0))
-    miss_per_trick: int = attrs.field(default=1, validator=_int_at_least(0))
+    made_base: int = attrs.field(default=5, validator=whole_setting("Variant", low=0))
+    made_per_trick: int = attrs.field(default=1, validator=whole_setting("Variant", low=0))
+    miss_per_trick: int = attrs.field(default=1, validator=whole_setting("Variant", low=0))
     scorer: Scorer | None = attrs.field(default=None, validator=_check_scorer)
-    streak_length: int = attrs.field(default=5, validator=_int_at_least(1))
-    streak_bonus: int = attrs.field(default=10, validator=_int_at_least(0))
+    streak_length: int = attrs.field(default=5, validator=whole_setting("Variant", low=1))
+    streak_bonus: int = attrs.field(default=10, validator=whole_setting("Variant", low=0))
     one_card_rounds: OneCardRounds = attrs.field(
         default="skip", validator=_one_of("skip", "break", "count")
     )
-    target: int = attrs.field(default=5, validator=_int_at_least(1))
+    streak_repeats: bool = attrs.field(default=True, validator=_is_bool)
+    target: int = attrs.field(default=5, validator=whole_setting("Variant", low=1))
     honours: bool = attrs.field(default=False, validator=_is_bool)
+    honours_can_win: bool = attrs.field(default=True, validator=_is_bool)
     rubber: bool = attrs.field(default=False, validator=_is_bool)
     ranking: RankingSystem = attrs.field(
         default=TablePoints(), converter=_to_ranking, validator=_check_ranking
     )
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise ConfigurationError(
-                f"Variant.name must be a non-empty string, not {self.name!r}", field="name"
-            )
         if self.family == "classic":
+            for name, rule, why in _EXACT_ONLY_FLAGS:
+                if getattr(self, name):
+                    raise ConfigurationError(
+                        f"Variant.{name} must be False for the classic family: {why} ({rule})",
+                        field=name,
+                        rule=rule,
+                    )
             if self.schedule is not None:
                 raise ConfigurationError(
                     "Variant.schedule must be None for the classic family: classic whist "
@@ -299,6 +405,13 @@ class Variant:
                         field=name,
                         rule=rule,
                     )
+        if not self.honours_can_win and not self.honours:
+            raise ConfigurationError(
+                "Variant.honours_can_win=False needs honours=True: without honours there is "
+                "nothing to cap (R-HON-2)",
+                field="honours_can_win",
+                rule="R-HON-2",
+            )
         if self.must_overtrump and not self.must_trump:
             raise ConfigurationError(
                 "Variant.must_overtrump needs must_trump=True: the duty to overtrump only "
@@ -310,7 +423,11 @@ class Variant:
 
     @property
     def is_classic(self) -> bool:
-        """True for partnership whist (no bidding, sides score together)."""
+        """True for partnership whist (no bidding, sides score together).
+
+        >>> CLASSIC.is_classic, ROMANIAN.is_classic
+        (True, False)
+        """
         return self.family == "classic"
 
     @property
@@ -343,13 +460,29 @@ class Variant:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Variant:
-        """Build a variant from :meth:`to_dict` output; unknown keys are refused."""
+        """Build a variant from :meth:`to_dict` output; unknown keys are refused.
+
+        A missing key takes its default.  Anything that is not such a dict
+        raises :class:`~whist_ro.ConfigurationError`, quoting the bad part.
+
+        >>> Variant.from_dict({"name": "short", "schedule": [1, 2, 1]}).schedule
+        (1, 2, 1)
+        >>> Variant.from_dict([1])
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: a Variant is read from a dict of its fields, not [1]
+        """
+        if not isinstance(data, Mapping):
+            raise ConfigurationError(
+                f"a Variant is read from a dict of its fields, not {excerpt(data)}",
+                field="variant",
+            )
         known = {a.name for a in attrs.fields(cls)} - {"scorer"}
-        unknown = set(data) - known
+        unknown = [key for key in data if key not in known]
         if unknown:
             raise ConfigurationError(
-                f"unknown Variant field(s): {', '.join(sorted(unknown))}",
-                field=sorted(unknown)[0],
+                f"unknown Variant field(s): {', '.join(map(excerpt, unknown))}",
+                field=unknown[0] if isinstance(unknown[0], str) else "variant",
             )
         return cls(**data)
 
@@ -364,10 +497,10 @@ CLASSIC: Final = Variant(name="classic", family="classic")
 """Partnership whist to 5 points (R-DECK-3, R-SCORE-3, R-END-2)."""
 
 CLASSIC_RUBBER: Final = attrs.evolve(CLASSIC, name="classic-rubber", honours=True, rubber=True)
-"""Short whist by the rubber: games to 5, honours, best of three (R-HON-*, R-RUBBER-*)."""
+"""Short whist by the rubber: games to 5, best of three, honours that can win (R-HON-2)."""
 
 LONG_WHIST: Final = attrs.evolve(CLASSIC_RUBBER, name="long-whist", target=10)
-"""Long whist: games to 10, honours, best of three (R-END-2, R-HON-*, R-RUBBER-*)."""
+"""Long whist: games to 10, best of three, honours that can win (R-END-2, R-HON-2)."""
 
 _REGISTRY: Final[dict[str, Variant]] = {
     "romanian": ROMANIAN,
@@ -401,15 +534,21 @@ def get(name: str) -> Variant:
 
     >>> get("Romanian") is ROMANIAN
     True
+    >>> get(None)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: unknown variant None; known: romanian, ...
     >>> get("bridge")
     Traceback (most recent call last):
     ...
     whist_ro.errors.ConfigurationError: unknown variant 'bridge'; known: romanian, ...
     """
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    try:
-        return _REGISTRY[key]
-    except KeyError:
+    key = (
+        name.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(name, str) else None
+    )
+    found = _REGISTRY.get(key) if key is not None else None
+    if found is None:
         raise ConfigurationError(
-            f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}", field="name"
-        ) from None
+            f"unknown variant {excerpt(name)}; known: {', '.join(_REGISTRY)}", field="name"
+        )
+    return found

@@ -15,15 +15,19 @@ up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
+from whist_ro._check import excerpt, items
 from whist_ro.errors import ConfigurationError
 
+# game_value (R-RUBBER-2) is a scoring rule and lives with the others; it is
+# named here too for the code that reads a rubber's values from this module.
+from whist_ro.rules.scoring import game_value
+
 __all__ = [
-    "GAME_TARGETS",
     "RUBBER_BONUS",
     "GameResult",
     "Rubber",
@@ -34,41 +38,20 @@ __all__ = [
 RUBBER_BONUS: Final = 2
 """What the winners of a rubber add to their game values (R-RUBBER-2)."""
 
-GAME_TARGETS: Final = (5, 7, 10)
-"""The classic game targets: short whist (5) and long whist (7 or 10), R-END-2."""
 
-
-def game_value(*, target: int, losers: int) -> int:
-    """What a won game is worth, from the losers' score when it ended (R-RUBBER-2).
-
-    Short whist (target 5): 3 when the losers have 0, 2 for 1 or 2, 1 for 3
-    or 4.  Long whist (target 10, and also 7, R-RUBBER-3): 3 for 0, 2 for 1
-    to 4, 1 for 5 or more.
-
-    >>> [game_value(target=5, losers=n) for n in range(5)]
-    [3, 2, 2, 1, 1]
-    >>> [game_value(target=10, losers=n) for n in range(10)]
-    [3, 2, 2, 2, 2, 1, 1, 1, 1, 1]
-    >>> game_value(target=5, losers=5)
-    Traceback (most recent call last):
-    ...
-    whist_ro.errors.ConfigurationError: the losers of a game to 5 have 0 to 4 points, not 5
-    """
-    if target not in GAME_TARGETS:
+def _scores(value: Iterable[int]) -> tuple[int, int]:
+    # A value keeps its own tuple: the caller's list may change later.
+    scores = items(value, name="scores")
+    if len(scores) != 2:
         raise ConfigurationError(
-            f"game values are defined for targets 5, 7 and 10, not {target!r} (R-RUBBER-3)",
-            field="target",
-            rule="R-RUBBER-3",
+            f"a game's scores are two numbers, side 0 first, not {excerpt(scores)}",
+            field="scores",
         )
-    if isinstance(losers, bool) or not isinstance(losers, int) or not 0 <= losers < target:
-        raise ConfigurationError(
-            f"the losers of a game to {target} have 0 to {target - 1} points, not {losers!r}",
-            field="losers",
-        )
-    if losers == 0:
-        return 3
-    single = 3 if target == 5 else 5  # the losers' score from which a game is a single
-    return 1 if losers >= single else 2
+    return (scores[0], scores[1])
+
+
+def _games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
+    return items(value, name="games")
 
 
 @attrs.frozen(kw_only=True)
@@ -79,15 +62,17 @@ class GameResult:
     game ended (side 0 first), ``value`` the game value (R-RUBBER-2), and
     ``conceded`` is set when the losers gave the game up (R-END-3).
 
-    >>> game = GameResult(number=1, winner=0, scores=(5, 2), value=2)
-    >>> game.winning_seats
-    (0, 2)
+    >>> game = GameResult(number=1, winner=0, scores=[5, 2], value=2)
+    >>> game.scores, game.winning_seats
+    ((5, 2), (0, 2))
+    >>> hash(game) == hash(GameResult(number=1, winner=0, scores=(5, 2), value=2))
+    True
     """
 
     number: int
     """1-based number of the game in the match."""
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, int] = attrs.field(converter=_scores)
     value: int
     conceded: bool = False
 
@@ -124,7 +109,7 @@ def match_points(games: Sequence[GameResult], *, rubber: bool) -> tuple[int, int
     for game in games:
         points[game.winner] += game.value
     if rubber:
-        winner = Rubber(tuple(games)).winner
+        winner = Rubber(games).winner
         if winner is not None:
             points[winner] += RUBBER_BONUS
     return (points[0], points[1])
@@ -147,7 +132,7 @@ class Rubber:
     ((1, 2), 1, (1, 7), 6)
     """
 
-    games: tuple[GameResult, ...] = ()
+    games: tuple[GameResult, ...] = attrs.field(default=(), converter=_games)
 
     @property
     def games_won(self) -> tuple[int, int]:

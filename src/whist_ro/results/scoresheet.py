@@ -6,15 +6,21 @@ lays them out as text the way a table keeps score on paper.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
 import attrs
 
+from whist_ro._check import items
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Suit
 
 __all__ = ["ScoreRow", "ScoreSheet", "SeatScore"]
+
+
+def _seats(value: Iterable[SeatScore]) -> tuple[SeatScore, ...]:
+    # A value keeps its own tuple: the caller's list may change later.
+    return items(value, name="seats")
 
 
 @attrs.frozen(kw_only=True)
@@ -59,7 +65,7 @@ class ScoreRow:
     dealer: int
     trump: Suit | None
     turn_up: Card | None
-    seats: tuple[SeatScore, ...]
+    seats: tuple[SeatScore, ...] = attrs.field(converter=_seats)
     game: int = 1
 
 
