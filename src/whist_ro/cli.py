@@ -1,48 +1,141 @@
-"""``python -m whist_ro``: play one seeded match between random bots and print the sheet.
+"""The ``whist-ro`` command (also ``python -m whist_ro``).
 
-This is a demonstration; the full command-line interface comes later.
+With no subcommand it plays one seeded match between random-move bots and
+prints the score sheet, the standings and the winner.  Subcommands
+(``play``, ``simulate``, ``stats`` ...) will be added beside that default,
+so ``whist-ro`` on its own keeps doing what it does today.
+
+Bad input is refused the argparse way: a one-line ``whist-ro: error: ...``
+on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
-from whist_ro import variants
+from whist_ro import __version__, variants
+from whist_ro._check import excerpt
 from whist_ro.engine.match import Match
 from whist_ro.errors import WhistError
 from whist_ro.playout import random_playout
 
 __all__ = ["main"]
 
+PROG: Final = "whist-ro"
+"""The installed command's name; ``python -m whist_ro`` reports itself under it too."""
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the demo; returns the process exit code.
+_DEFAULT_PLAYERS: Final = 4
+_INTEGER: Final = re.compile(r"-?[0-9]+")
 
-    >>> main(["--players", "3", "--seed", "2"])  # doctest: +ELLIPSIS
-    romanian whist, 3 players, seed 2...
-    Winner: seat ...
-    0
-    """
-    parser = argparse.ArgumentParser(
-        prog="python -m whist_ro",
-        description="Play one match between random-move bots and print the score sheet.",
-    )
+Command = Callable[[argparse.Namespace], int]
+
+
+def _presets() -> tuple[str, ...]:
+    """The preset names, each once, in registry order (aliases left out)."""
+    return tuple(dict.fromkeys(variants.get(name).name for name in variants.names()))
+
+
+def _variant(text: str) -> variants.Variant:
+    """``--variant``: a preset name or alias; an unknown name lists the presets."""
+    try:
+        return variants.get(text)
+    except WhistError:
+        # variants.get lists every alias; on the command line the presets are the answer.
+        raise argparse.ArgumentTypeError(
+            f"unknown variant {excerpt(text)}; presets: {', '.join(_presets())}"
+        ) from None
+
+
+def _seed(text: str) -> int | str:
+    """``--seed``: digits are an int seed (as in the library), anything else a str seed."""
+    if _INTEGER.fullmatch(text) is None:
+        return text
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python converts; the library bounds seeds anyway
+        raise argparse.ArgumentTypeError(
+            f"{excerpt(text)} has too many digits: use a shorter number or a word"
+        ) from None
+
+
+def _players(text: str) -> int:
+    """``--players``: a whole number; its range depends on the variant, so the library checks it."""
+    try:
+        if _INTEGER.fullmatch(text) is not None:
+            return int(text)
+    except ValueError:  # more digits than Python converts: refused below like any other text
+        pass
+    raise argparse.ArgumentTypeError(f"expected a whole number, not {excerpt(text)}")
+
+
+def _add_match_options(parser: argparse.ArgumentParser) -> None:
+    """The options that pick a match; a later ``play`` or ``simulate`` subcommand reuses them."""
     parser.add_argument(
         "--variant",
-        default="romanian",
-        help="a preset name, e.g. romanian, inverted, classic, classic-rubber, long-whist",
+        type=_variant,
+        default=variants.ROMANIAN,
+        metavar="NAME",
+        help="a preset or one of its aliases (listed below); default romanian",
     )
-    parser.add_argument("--players", type=int, default=None, help="3 to 6 (classic: 4)")
-    parser.add_argument("--seed", default="7", help="seed for the deals and the bots' moves")
-    args = parser.parse_args(argv)
-    try:
-        variant = variants.get(args.variant)
-    except WhistError as error:
-        parser.error(str(error))
-    players = args.players or 4
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help=f"3 to 6 for the exact-bid presets, 4 for classic; default {_DEFAULT_PLAYERS}",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        default=7,
+        help="seed for the deals and the bots' moves: a number or a word; default 7",
+    )
+
+
+def _presets_epilog() -> str:
+    """The presets and their aliases, one a line (kept whole: help text wraps at hyphens)."""
+    aliases: dict[str, list[str]] = {preset: [] for preset in _presets()}
+    for name in variants.names():
+        preset = variants.get(name).name
+        if name != preset:
+            aliases[preset].append(name)
+    width = max(map(len, aliases))
+    lines = [
+        f"  {preset:<{width}}  also: {', '.join(others)}" if others else f"  {preset}"
+        for preset, others in aliases.items()
+    ]
+    return "variant presets:\n" + "\n".join(lines)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        epilog=_presets_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Rules engine for Romanian whist and classic whist.\n"
+            "With no command: play one match between random-move bots and print\n"
+            "the score sheet, the standings and the winner."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    _add_match_options(parser)
+    # Subcommands go in parser.add_subparsers(dest="command"), each setting its own
+    # ``command`` default; this default keeps bare ``whist-ro`` playing the demo match.
+    parser.set_defaults(command=_demo)
+    return parser
+
+
+def _demo(args: argparse.Namespace) -> int:
+    """Play one random-bot match and print its sheet, standings and winner."""
+    variant: variants.Variant = args.variant
+    players: int = _DEFAULT_PLAYERS if args.players is None else args.players
+    seed: int | str = args.seed
     match = random_playout(Match.new(variant, players=players, seed=seed), seed=seed)
     print(
         f"{variant.name} whist, {players} players, seed {seed}, first dealer {match.first_dealer}"
@@ -58,6 +151,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
         print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``whist-ro`` command on ``argv`` (default: ``sys.argv[1:]``).
+
+    Returns the exit status on success.  Bad arguments, and settings the
+    library refuses, raise ``SystemExit(2)`` after one ``whist-ro: error:``
+    line on stderr; ``--help`` and ``--version`` raise ``SystemExit(0)``.
+
+    >>> main(["--players", "3", "--seed", "2"])  # doctest: +ELLIPSIS
+    romanian whist, 3 players, seed 2...
+    Winner: seat ...
+    0
+    """
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    command: Command = args.command
+    try:
+        status = command(args)
+        sys.stdout.flush()  # inside the try, so a closed pipe is caught here, not at exit
+    except WhistError as error:
+        # A refused setting (9 players, classic for 3) is a usage error, not a crash:
+        # one line naming the problem, status 2 as argparse gives for bad options.
+        parser.exit(2, f"{PROG}: error: {error}\n")
+    except BrokenPipeError:
+        # ``whist-ro | head``: the reader has gone, so stop quietly as other tools do.
+        _drop_stdout()
+        return 1
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a test harness: nothing to drop
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,77 @@
+"""Sphinx configuration: MyST Markdown pages, the furo theme, autodoc for the API pages.
+
+Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``
+after ``pip install -e '.[docs]'``.  The build reads only this checkout and
+the installed package: no extension fetches anything from the network
+(there is no intersphinx), so it works offline.
+
+pytest does not collect this file (``--ignore=docs/conf.py`` in pyproject):
+the pages beside it are doctests, the configuration is not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sphinx.application import Sphinx
+
+import whist_ro
+
+project = "whist-ro"
+author = "whist-ro developers"
+copyright = "2026, whist-ro developers"
+release = whist_ro.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+]
+
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# Headings get GitHub-style anchors, so the pages' links such as
+# ``standings.md#the-zero-win-r-rank-4`` work on GitHub and in the built site alike.
+myst_heading_anchors = 4
+
+# Type hints go in the description, where long unions stay readable;
+# members keep the order of the source, which follows the rule book.
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"show-inheritance": True}
+
+html_theme = "furo"
+html_title = f"whist-ro {release}"
+
+
+# Docstrings cite rule families as R-HON-*, plain text that reads well in help().
+# In reST a lone * opens emphasis, so show each family as a literal instead;
+# doctest examples are literal already, and text already in ``...`` is left alone.
+_RULE_FAMILY = re.compile(r"(?<![`\w-])R-[A-Z]+-\*")
+
+
+def _quote_rule_families(
+    _app: Sphinx, _what: str, _name: str, _obj: object, _options: Any, lines: list[str]
+) -> None:
+    def quote(match: re.Match[str]) -> str:
+        inside_literal = match.string[: match.start()].count("``") % 2 == 1
+        return match[0] if inside_literal else f"``{match[0]}``"
+
+    in_example = False
+    for index, line in enumerate(lines):
+        text = line.lstrip()
+        if text.startswith(">>>"):
+            in_example = True
+        elif not text:
+            in_example = False
+        if not in_example:
+            lines[index] = _RULE_FAMILY.sub(quote, line)
+
+
+def setup(app: Sphinx) -> dict[str, bool]:
+    """Sphinx hook: register the docstring filter above."""
+    app.connect("autodoc-process-docstring", _quote_rule_families)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
