@@ -9,19 +9,12 @@ import random
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 import whist_ro as wr
+from conftest import play_random, snapshot
 from whist_ro import variants
-
-
-def _play(match: wr.Match, steps: int, seed: int) -> wr.Match:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_over:
-            break
-        match = match.apply(rng.choice(match.legal_actions()))
-    return match
 
 
 def test_apply_legal_matches_apply_over_whole_matches() -> None:
@@ -37,7 +30,7 @@ def test_apply_legal_matches_apply_over_whole_matches() -> None:
 
 
 def test_copies_are_the_same_object() -> None:
-    match = _play(wr.Match.new(variants.ROMANIAN, players=4, seed=2), 50, 2)
+    match = play_random(wr.Match.new(variants.ROMANIAN, players=4, seed=2), seed=2, steps=50)
     assert copy.copy(match) is match
     assert copy.deepcopy(match) is match
     assert copy.deepcopy(match.round) is match.round
@@ -57,7 +50,7 @@ def test_new_refuses_bad_setups() -> None:
         wr.Match.new("romanian", players=4)  # type: ignore[arg-type]
     assert info.value.field == "variant"
     with pytest.raises(TypeError):
-        wr.Match()
+        wr.Match()  # type: ignore[no-untyped-call]
 
 
 def test_unseeded_match_keeps_a_seed_that_replays_it() -> None:
@@ -89,12 +82,16 @@ def test_score_sheet_text_lists_every_round() -> None:
 def test_score_sheet_is_cached_and_immutable() -> None:
     match = wr.random_playout(wr.Match.new(variants.INVERTED, players=4, seed=3), seed=3)
     assert match.score_sheet == match.score_sheet
-    with pytest.raises(AttributeError):
-        match.score_sheet._rows = ()
+    sheet = match.score_sheet
+    before = (repr(sheet), list(sheet), snapshot(match))
+    for name in ("totals", "rows"):  # a public property, and a name it does not have
+        with pytest.raises(AttributeError):
+            setattr(sheet, name, ())
+    assert (repr(sheet), list(sheet), snapshot(match)) == before
 
 
 def test_round_and_match_pickle() -> None:
-    match = _play(wr.Match.new(variants.ROMANIAN, players=4, seed=5), 40, 5)
+    match = play_random(wr.Match.new(variants.ROMANIAN, players=4, seed=5), seed=5, steps=40)
     assert pickle.loads(pickle.dumps(match)) == match
     assert pickle.loads(pickle.dumps(match.round)) == match.round
 
@@ -126,3 +123,49 @@ def test_seeded_deals_do_not_depend_on_the_process() -> None:
     first_line = outputs.pop().splitlines()[0]
     assert first_line.startswith(f"{here.first_dealer} [")
     assert str(here.round.turn_up) in first_line
+
+
+# -- R-RANK-9: the winners are the first place of the standings ----------------------
+
+RANKINGS = [
+    pytest.param(wr.TablePoints(), id="table-points"),
+    pytest.param(wr.Stake(200), id="stake"),
+    pytest.param(wr.Rating(), id="rating"),
+    pytest.param(wr.TablePoints(zero_win=True), id="table-points-zero-win"),
+    pytest.param(wr.Stake(200, zero_win=True), id="stake-zero-win"),
+    pytest.param(wr.Rating(zero_win=True), id="rating-zero-win"),
+]
+
+
+def first_place(match: wr.Match) -> tuple[int, ...]:
+    return tuple(sorted(row.seat for row in match.standings().rows if row.place == 1))
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_r_rank_9_winners_are_the_first_place_under_every_ranking_system(
+    ranking: wr.RankingSystem,
+) -> None:
+    """Seed 33 ends on totals (-37, 18, 2, 0): seat 1 has the best total, but
+    with the zero win on, seat 3 ends on exactly 0 and wins outright (R-RANK-4)."""
+    variant = attrs.evolve(variants.ROMANIAN, ranking=ranking)
+    match = wr.random_playout(wr.Match.new(variant, players=4, seed=33), seed=33)
+    assert match.totals == (-37, 18, 2, 0)
+    assert match.winners == first_place(match)
+    assert match.winners == ((3,) if ranking.zero_win else (1,))
+
+
+@pytest.mark.parametrize(
+    "variant", [variants.CLASSIC, variants.CLASSIC_RUBBER], ids=["classic", "rubber"]
+)
+def test_r_rank_9_classic_winners_are_the_first_side(variant: wr.Variant) -> None:
+    for seed in range(3):
+        match = wr.random_playout(wr.Match.new(variant, players=4, seed=seed), seed=seed)
+        assert len(match.winners) == 2
+        assert match.winners == first_place(match)
+
+
+def test_r_rank_9_no_winners_before_the_end() -> None:
+    match = wr.Match.new(variants.ROMANIAN, players=4, seed=33)
+    assert match.winners == ()
+    with pytest.raises(wr.NotOverError):
+        match.standings()

@@ -3,7 +3,9 @@
 Each test is named after its rule (``test_r_play_3_...``). It shows the rule
 holding on a small explicit deal, and where the rule can be broken it shows
 the exact refusal: the error class, its ``rule``, the key parts of its
-message, and that the state the action was applied to is unchanged.
+message, and that the state the action was applied to is unchanged
+(:func:`conftest.refuse`). Tests of the same rule that differ only in their
+data are parametrised.
 
 Every expected value here was worked out by hand from the rule book. The deck
 is the 2N highest ranks of each suit (R-DECK-2): 9..A for 3 players, 7..A for
@@ -16,11 +18,22 @@ import copy
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, cast
 
 import attrs
 import pytest
 
+from conftest import (
+    bid_in_turn,
+    finish_bidding,
+    finish_round,
+    first_card_tricks,
+    play_first,
+    play_in_turn,
+    play_out,
+    refuse,
+    snapshot,
+)
 from whist_ro import (
     Action,
     Bid,
@@ -49,7 +62,6 @@ from whist_ro import (
     Suit,
     Trick,
     Variant,
-    WhistError,
     WrongPhaseError,
     classic_points,
     exact_points,
@@ -64,8 +76,6 @@ from whist_ro import (
 ROM = variants.ROMANIAN
 INV = variants.INVERTED
 CLASSIC = variants.CLASSIC
-
-E = TypeVar("E", bound=WhistError)
 
 RANKS_HIGH_TO_LOW = [
     Rank.ACE,
@@ -88,85 +98,17 @@ RANKS_HIGH_TO_LOW = [
 # ---------------------------------------------------------------------------
 
 
-def observe(r: Round) -> tuple[object, ...]:
-    """Everything a refused action must leave as it was."""
-    return (
-        r.phase,
-        r.to_act,
-        r.bids,
-        r.hands,
-        r.remaining,
-        r.tricks,
-        r.current_trick,
-        r.tricks_won,
-        r.actions,
-        r.turn_up,
-    )
+def bad_deal(build: Callable[[], object], says: str, *, rule: str = "R-DECK-4") -> InvalidDealError:
+    """``build`` must be refused as a bad deal citing ``rule``, with ``says`` in the message.
 
-
-def refuse(r: Round, action: Action, error: type[E], *, rule: str | None, says: str) -> E:
-    """Apply ``action``, expect exactly ``error`` citing ``rule``; the round must not change."""
-    before = copy.deepcopy(r)
-    seen = observe(r)
-    with pytest.raises(error, match=re.escape(says)) as info:
-        r.apply(action)
-    err = info.value
-    assert type(err) is error
-    assert err.rule == rule
-    if isinstance(err, IllegalActionError):
-        assert err.seat == action.seat
-        assert err.action == action
-    assert r == before
-    assert observe(r) == seen
-    return err
-
-
-def bad_deal(build: Callable[[], object], says: str) -> InvalidDealError:
-    """``build`` must be refused as a bad deal (R-DECK-4) with ``says`` in the message."""
+    The rule is R-DECK-4 unless a trump rule (R-TRUMP-*) is the one broken;
+    the message cites the rule the error carries.
+    """
     with pytest.raises(InvalidDealError, match=re.escape(says)) as info:
         build()
-    assert info.value.rule == "R-DECK-4"
+    assert info.value.rule == rule
+    assert rule in str(info.value)
     return info.value
-
-
-def bid_all(r: Round, *bids: int) -> Round:
-    """Bids in turn order, starting with the seat to act."""
-    for tricks in bids:
-        seat = r.to_act
-        assert seat is not None
-        assert r.phase is Phase.BIDDING
-        r = r.apply(Bid(seat=seat, tricks=tricks))
-    return r
-
-
-def play(r: Round, *cards: str) -> Round:
-    """Cards in turn order, each by the seat to act."""
-    for card in cards:
-        seat = r.to_act
-        assert seat is not None
-        r = r.apply(Play(seat=seat, card=card))
-    return r
-
-
-def play_out_bids(r: Round) -> Round:
-    """Make every bid with the first legal one."""
-    while r.phase is Phase.BIDDING:
-        r = r.apply(r.legal_actions()[0])
-    return r
-
-
-def play_out(r: Round) -> Round:
-    """Finish a round by always taking the first legal action."""
-    while not r.is_over:
-        r = r.apply(r.legal_actions()[0])
-    return r
-
-
-def run_match(m: Match) -> Match:
-    """Finish a match by always taking the first legal action."""
-    while not m.is_over:
-        m = m.apply(m.legal_actions()[0])
-    return m
 
 
 def cards(text: str) -> CardSet:
@@ -191,20 +133,16 @@ def blocks(sizes: Sequence[int], size: int) -> list[list[int]]:
     return out
 
 
+ONE_SUIT_EACH = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
+"""A 13-card classic deal: seat 0 holds every club, 1 diamonds, 2 hearts, 3 spades."""
+
+FULL_3 = ["As Ks Qs Js 10s 9s Ah Kh", "Qh Jh 10h 9h Ad Kd Qd Jd", "10d 9d Ac Kc Qc Jc 10c 9c"]
+"""Three hands of 8: the whole 3-player deck dealt out."""
+
+
 Plan = Callable[[int, int], "bool | None"]
 """``plan(round_index, seat)``: True when the seat should make its bid that round,
 False when it should miss, None when either will do."""
-
-
-def fixed_play_tricks(r: Round) -> tuple[int, ...]:
-    """Tricks each seat takes when every card is the first legal one.
-
-    The legal cards never depend on the bids, so this is what the round will
-    give whatever is bid, as long as the cards are chosen the same way.
-    """
-    while r.phase is Phase.BIDDING:
-        r = r.apply(r.legal_actions()[0])
-    return play_out(r).tricks_won
 
 
 def scripted_match(
@@ -222,7 +160,7 @@ def scripted_match(
         index = len(m.rounds)
         r = m.round
         size = r.hand_size
-        won = fixed_play_tricks(r)
+        won = first_card_tricks(r)
         choices = []
         for seat in range(players):
             t = won[seat]
@@ -236,8 +174,7 @@ def scripted_match(
         for k in range(players):
             seat = (r.first_hand + k) % players
             m = m.apply(Bid(seat=seat, tricks=picked[seat]))
-        while len(m.rounds) == index:
-            m = m.apply(m.legal_actions()[0])
+        m = finish_round(m)
         done = m.score_sheet[index]
         for seat in range(players):
             assert done.seats[seat].tricks == won[seat]
@@ -279,6 +216,76 @@ SCHED_8_1_8 = {
         *(8, 8, 8, 8, 8, 8),
     ),
 }
+
+
+class LeakyRound:
+    """A stand-in for a round whose refused action still changes what it shows.
+
+    It shows the real round, except ``bids``: one list it keeps and hands out
+    each time, as a careless engine might. ``leak`` says how ``apply`` breaks
+    the rule that a refused action changes nothing before it raises the real
+    round's error: ``"rebind"`` moves on to another deal, ``"in place"``
+    edits the list of bids it handed out earlier, ``None`` leaves all as it was.
+    """
+
+    def __init__(self, real: Round, leak: str | None) -> None:
+        self.real = real
+        self.leak = leak
+        self.shown_bids = list(real.bids)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    @property
+    def bids(self) -> list[int | None]:
+        return self.shown_bids
+
+    def apply(self, action: Action) -> Round:
+        if self.leak == "rebind":
+            self.real = Round.from_hands(ROM, hands=HANDS_3x2, dealer=2, turn_up="9s")
+        elif self.leak == "in place":
+            self.shown_bids[0] = 2
+        return self.real.apply(action)
+
+
+def refuse_on(fake: LeakyRound) -> None:
+    """The out-of-range bid that every state of ``fake`` refuses with the same error."""
+    refuse(
+        cast(Round, fake),
+        Bid(seat=0, tricks=3),
+        BidOutOfRangeError,
+        rule="R-BID-3",
+        says="seat 0 cannot bid 3",
+    )
+
+
+@pytest.mark.parametrize("leak", ["rebind", "in place"])
+def test_refuse_fails_when_a_refused_action_changes_the_state(leak: str) -> None:
+    fake = LeakyRound(three_by_two(), leak)
+    with pytest.raises(AssertionError, match="the refused action changed the state"):
+        refuse_on(fake)
+
+
+def test_refuse_passes_a_refusal_that_changes_nothing() -> None:
+    refuse_on(LeakyRound(three_by_two(), None))
+
+
+def test_snapshot_is_independent_of_the_state() -> None:
+    r = three_by_two()
+    # Why the snapshot: a deep copy of a round is the round itself, so
+    # comparing against one can never fail.
+    assert copy.deepcopy(r) is r
+    before = snapshot(r)
+    assert before == snapshot(three_by_two())
+    # A field that cannot be read yet is recorded as the error it raises.
+    assert dict(before)["points"].startswith("raises NotOverError: ")
+    assert snapshot(r.apply(Bid(seat=0, tricks=1))) != before
+    m = Match.new(ROM, players=4, seed=1)
+    assert snapshot(m) == snapshot(Match.new(ROM, players=4, seed=1))
+    assert snapshot(play_first(m, 1)) != snapshot(m)
+    # A match's snapshot holds its current round's fields too.
+    assert dict(snapshot(m))["round.bids"] == repr(m.round.bids)
+
 
 # ---------------------------------------------------------------------------
 # 1. Cards and deck
@@ -372,7 +379,7 @@ def test_r_deck_3_classic_uses_the_full_pack_with_four_players() -> None:
     assert len(pack) == 52
     assert set(pack) == {Card(s, r) for s in Suit for r in Rank}
     # A 13-card classic deal with every two in it is a valid deal.
-    hands = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
+    hands = ONE_SUIT_EACH
     r = Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2s")
     assert r.hand_size == 13
     assert Card.parse("2c") in r.hands[0]
@@ -405,13 +412,14 @@ def test_r_deck_4_a_valid_explicit_deal_is_kept_as_given() -> None:
     assert (r.dealer, r.first_hand, r.hand_size, r.players) == (1, 2, 2, 3)
 
 
-def test_r_deck_4_duplicate_card_is_refused() -> None:
+@pytest.mark.parametrize(
+    "hands",
+    [["Ah Kh", "Ah Qh", "Jh 10h"], ["Ah Ah", "Kh Qh", "Jh 10h"]],
+    ids=["two-seats", "one-seat"],
+)
+def test_r_deck_4_duplicate_card_is_refused(hands: list[str]) -> None:
     bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah Kh", "Ah Qh", "Jh 10h"], dealer=0, turn_up="9s"),
-        "Ah is dealt twice (R-DECK-4)",
-    )
-    bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah Ah", "Kh Qh", "Jh 10h"], dealer=0, turn_up="9s"),
+        lambda: Round.from_hands(ROM, hands=hands, dealer=0, turn_up="9s"),
         "Ah is dealt twice (R-DECK-4)",
     )
 
@@ -425,66 +433,97 @@ def test_r_deck_4_card_outside_the_deck_is_refused() -> None:
     )
 
 
-def test_r_deck_4_hands_of_different_sizes_are_refused() -> None:
+@pytest.mark.parametrize(
+    ("hands", "says"),
+    [
+        (
+            ["Ah Kh", "Qh", "Jh 10h"],
+            "hands must be the same size, not seat 0: 2, seat 1: 1, seat 2: 2 (R-DECK-4)",
+        ),
+        (["", "", ""], "at least one card"),
+    ],
+    ids=["uneven", "empty"],
+)
+def test_r_deck_4_hands_of_different_sizes_are_refused(hands: list[str], says: str) -> None:
+    bad_deal(lambda: Round.from_hands(ROM, hands=hands, dealer=0, turn_up="9s"), says)
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "turn_up", "says", "rule"),
+    [
+        # 3 hands of 1 from 24 cards leave cards over: a turn-up is needed (R-TRUMP-1).
+        (
+            ROM,
+            ["Ah", "Kh", "Qh"],
+            None,
+            "this deal needs a turn-up card to set trump (R-TRUMP-1), but none was given",
+            "R-TRUMP-1",
+        ),
+        # 3 hands of 8 use the whole deck: no turn-up may be given (R-TRUMP-2).
+        (ROM, FULL_3, "9c", "this deal has no turn-up card, but 9c was given", "R-TRUMP-2"),
+        # Classic always turns up the dealer's card (R-TRUMP-3).
+        (
+            CLASSIC,
+            ONE_SUIT_EACH,
+            None,
+            "needs a turn-up card to set trump (R-TRUMP-3)",
+            "R-TRUMP-3",
+        ),
+    ],
+    ids=["missing", "dealt-out", "classic-missing"],
+)
+def test_r_deck_4_turn_up_required_exactly_when_rules_make_one(
+    variant: Variant, hands: list[str], turn_up: str | None, says: str, rule: str
+) -> None:
+    dealer = len(hands) - 1
     bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah Kh", "Qh", "Jh 10h"], dealer=0, turn_up="9s"),
-        "hands must be the same size, not seat 0: 2, seat 1: 1, seat 2: 2 (R-DECK-4)",
-    )
-    bad_deal(
-        lambda: Round.from_hands(ROM, hands=["", "", ""], dealer=0, turn_up="9s"),
-        "at least one card",
+        lambda: Round.from_hands(variant, hands=hands, dealer=dealer, turn_up=turn_up),
+        says,
+        rule=rule,
     )
 
 
-def test_r_deck_4_turn_up_required_exactly_when_rules_make_one() -> None:
-    # 3 hands of 1 from 24 cards leave cards over: a turn-up is needed (R-TRUMP-1).
+@pytest.mark.parametrize(
+    ("variant", "hands", "turn_up", "says", "rule"),
+    [
+        (ROM, ["Ah", "Kh", "Qh"], "Kh", "the turn-up Kh is also in a hand", "R-TRUMP-1"),
+        (ROM, ["Ah", "Kh", "Qh"], "8s", "the turn-up 8s is not in the 24-card deck", "R-DECK-4"),
+        # Under R-TRUMP-3 it must be in the dealer's hand (seat 3), and no one else's.
+        (
+            CLASSIC,
+            ONE_SUIT_EACH,
+            "2h",
+            "the turn-up 2h must be the dealer's (seat 3) own last card",
+            "R-TRUMP-3",
+        ),
+    ],
+    ids=["in-a-hand", "not-in-deck", "classic-not-dealers"],
+)
+def test_r_deck_4_turn_up_must_be_in_no_hand_or_the_dealers(
+    variant: Variant, hands: list[str], turn_up: str, says: str, rule: str
+) -> None:
+    dealer = len(hands) - 1
     bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah", "Kh", "Qh"], dealer=0),
-        "this deal needs a turn-up card to set trump (R-TRUMP-1), but none was given",
+        lambda: Round.from_hands(variant, hands=hands, dealer=dealer, turn_up=turn_up),
+        says,
+        rule=rule,
     )
-    # 3 hands of 8 use the whole deck: no turn-up may be given (R-TRUMP-2).
-    full = ["As Ks Qs Js 10s 9s Ah Kh", "Qh Jh 10h 9h Ad Kd Qd Jd", "10d 9d Ac Kc Qc Jc 10c 9c"]
-    bad_deal(
-        lambda: Round.from_hands(ROM, hands=full, dealer=0, turn_up="9c"),
-        "this deal has no turn-up card, but 9c was given",
-    )
-    # Classic always turns up the dealer's card (R-TRUMP-3).
-    hands = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
-    bad_deal(
-        lambda: Round.from_hands(CLASSIC, hands=hands, dealer=3),
-        "needs a turn-up card to set trump (R-TRUMP-3)",
-    )
+    if variant.is_classic:
+        r = Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2s")
+        assert r.turn_up in r.hands[3]
 
 
-def test_r_deck_4_turn_up_must_be_in_no_hand_or_the_dealers() -> None:
-    bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah", "Kh", "Qh"], dealer=0, turn_up="Kh"),
-        "the turn-up Kh is also in a hand",
-    )
-    bad_deal(
-        lambda: Round.from_hands(ROM, hands=["Ah", "Kh", "Qh"], dealer=0, turn_up="8s"),
-        "the turn-up 8s is not in the 24-card deck",
-    )
-    # Under R-TRUMP-3 it must be in the dealer's hand, and no one else's.
-    hands = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
-    bad_deal(
-        lambda: Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2h"),
-        "the turn-up 2h must be the dealer's (seat 3) own last card",
-    )
-    r = Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2s")
-    assert r.turn_up in r.hands[3]
+DECK_3 = list(Deck.for_game(ROM, 3))
 
 
-def test_r_deck_4_deck_order_must_hold_the_whole_deck_once() -> None:
-    order = list(Deck.for_game(ROM, 3))
-    duplicated = [*order[:-1], order[0]]
+@pytest.mark.parametrize(
+    "order",
+    [[*DECK_3[:-1], DECK_3[0]], [*DECK_3[:-1], Card.parse("8c")], DECK_3[:-1]],
+    ids=["duplicate", "card-outside", "short"],
+)
+def test_r_deck_4_deck_order_must_hold_the_whole_deck_once(order: list[Card]) -> None:
     bad_deal(
-        lambda: Round.from_deck(ROM, deck=duplicated, dealer=0, hand_size=2),
-        "a deck order must hold each of the 24 cards",
-    )
-    wrong_card = [*order[:-1], Card.parse("8c")]
-    bad_deal(
-        lambda: Round.from_deck(ROM, deck=wrong_card, dealer=0, hand_size=2, players=3),
+        lambda: Round.from_deck(ROM, deck=order, dealer=0, hand_size=2, players=3),
         "a deck order must hold each of the 24 cards",
     )
 
@@ -502,14 +541,14 @@ def test_r_sched_1_romanian_1_8_1_schedule(players: int) -> None:
     assert tuple(Schedule.for_game(ROM, players)) == expected
     m = Match.new(ROM, players=players, seed=5)
     assert tuple(m.schedule) == expected
-    m = run_match(m)
+    m = play_out(m)
     assert [r.hand_size for r in m.rounds] == list(expected)
     assert [row.hand_size for row in m.score_sheet] == list(expected)
 
 
 def test_r_sched_1_four_players_play_24_rounds() -> None:
     assert len(Schedule.for_game(ROM, 4)) == 24
-    assert len(run_match(Match.new(ROM, players=4, seed=2)).rounds) == 24
+    assert len(play_out(Match.new(ROM, players=4, seed=2)).rounds) == 24
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -517,7 +556,7 @@ def test_r_sched_2_inverted_8_1_8_schedule(players: int) -> None:
     expected = SCHED_8_1_8[players]
     assert len(expected) == 3 * players + 12
     assert Schedule.for_game(INV, players).sizes == expected
-    m = run_match(Match.new(INV, players=players, seed=5))
+    m = play_out(Match.new(INV, players=players, seed=5))
     assert [r.hand_size for r in m.rounds] == list(expected)
 
 
@@ -529,7 +568,7 @@ def test_r_sched_3_classic_deals_13_until_the_match_ends() -> None:
     assert not any(s.is_last(i) for i in range(100))
     lengths = set()
     for seed in range(6):
-        m = run_match(Match.new(CLASSIC, players=4, seed=seed))
+        m = play_out(Match.new(CLASSIC, players=4, seed=seed))
         assert all(r.hand_size == 13 for r in m.rounds)
         lengths.add(len(m.rounds))
     # The number of rounds is not fixed: it depends on the play (R-END-2).
@@ -549,7 +588,7 @@ def test_r_sched_4_deal_passes_clockwise_and_each_seat_deals_once_per_block(
     variant: Variant, players: int
 ) -> None:
     for first in range(players):
-        m = run_match(Match.new(variant, players=players, seed=3, first_dealer=first))
+        m = play_out(Match.new(variant, players=players, seed=3, first_dealer=first))
         assert m.first_dealer == first
         dealers = [row.dealer for row in m.score_sheet]
         assert dealers == [(first + i) % players for i in range(len(dealers))]
@@ -580,7 +619,7 @@ def test_r_sched_4_first_dealer_from_seed_or_given() -> None:
 
 def test_r_sched_4_custom_schedule() -> None:
     custom = attrs.evolve(ROM, schedule=(3, 1, 8, 2))
-    m = run_match(Match.new(custom, players=4, seed=1, first_dealer=1))
+    m = play_out(Match.new(custom, players=4, seed=1, first_dealer=1))
     assert [r.hand_size for r in m.rounds] == [3, 1, 8, 2]
     assert [r.dealer for r in m.rounds] == [1, 2, 3, 0]
     # A hand size the deck cannot supply is refused when the match is built.
@@ -627,7 +666,7 @@ def test_r_deal_1_one_card_at_a_time_from_first_hand_then_turn_up() -> None:
 def test_r_deal_1_seeded_deal_is_the_seeded_shuffle() -> None:
     order = Deck.for_game(ROM, 4).shuffled(42)
     assert order == Deck.for_game(ROM, 4).shuffled(42)
-    dealt = Round.deal(ROM, players=4, dealer=3, hand_size=5, seed=42)
+    dealt = Round.shuffled(ROM, players=4, dealer=3, hand_size=5, seed=42)
     assert dealt == Round.from_deck(ROM, deck=order, dealer=3, hand_size=5)
     # seat (first hand + k) % 4 gets order[k]; first hand is 0
     for seat in range(4):
@@ -641,9 +680,7 @@ def test_r_deal_1_a_record_may_store_the_hands_instead() -> None:
         r = m.round
         rebuilt = Round.from_hands(ROM, hands=r.hands, dealer=r.dealer, turn_up=r.turn_up)
         assert rebuilt == r
-        index = len(m.rounds)
-        while len(m.rounds) == index:
-            m = m.apply(m.legal_actions()[0])
+        m = finish_round(m)
 
 
 def test_r_deal_1_deal_must_fit_the_deck() -> None:
@@ -667,7 +704,7 @@ def test_r_trump_1_top_undealt_card_is_turned_up_and_sets_trump() -> None:
     assert all(r.turn_up not in hand for hand in r.hands)
     assert sum(len(h) for h in r.hands) == 28
     # ... and nobody can play it.
-    r = play_out_bids(r)
+    r = finish_bidding(r)
     seat = r.to_act
     assert seat is not None
     refuse(
@@ -682,12 +719,12 @@ def test_r_trump_1_top_undealt_card_is_turned_up_and_sets_trump() -> None:
 def test_r_trump_1_the_turned_up_suit_is_trump_in_play() -> None:
     r = Round.from_hands(ROM, hands=["Ah", "10d", "Kh"], dealer=2, turn_up="9d")
     assert r.trump is Suit.DIAMONDS
-    r = play(bid_all(r, 1, 1, 1), "Ah", "10d", "Kh")
+    r = play_in_turn(bid_in_turn(r, 1, 1, 1), "Ah", "10d", "Kh")
     assert r.tricks_won == (0, 1, 0)  # the 10 of the turned-up suit beats the ace
 
 
 def test_r_trump_1_every_short_round_of_a_match_turns_up_an_undealt_card() -> None:
-    m = run_match(Match.new(ROM, players=3, seed=4))
+    m = play_out(Match.new(ROM, players=3, seed=4))
     for r in m.rounds:
         if r.hand_size < 8:
             assert r.turn_up is not None
@@ -701,20 +738,18 @@ def test_r_trump_1_missing_turn_up_is_refused() -> None:
     bad_deal(
         lambda: Round.from_hands(ROM, hands=["Ah Kc", "Kh Qc", "Qh Jc"], dealer=1),
         "needs a turn-up card to set trump (R-TRUMP-1)",
+        rule="R-TRUMP-1",
     )
-
-
-FULL_3 = ["As Ks Qs Js 10s 9s Ah Kh", "Qh Jh 10h 9h Ad Kd Qd Jd", "10d 9d Ac Kc Qc Jc 10c 9c"]
 
 
 def test_r_trump_2_whole_deck_dealt_means_no_trump() -> None:
     r = Round.from_hands(ROM, hands=FULL_3, dealer=2)
     assert (r.trump, r.turn_up) == (None, None)
-    r = bid_all(r, 0, 0, 0)
-    r = play(r, "9s")
+    r = bid_in_turn(r, 0, 0, 0)
+    r = play_in_turn(r, "9s")
     # Seat 1 has no spades: with no trump it may play anything.
     assert legal_cards(r) == cards(FULL_3[1])
-    r = play(r, "Ad", "Ac")
+    r = play_in_turn(r, "Ad", "Ac")
     # Two aces off the led suit do not beat the nine that was led.
     assert r.tricks_won == (1, 0, 0)
     assert r.to_act == 0
@@ -729,6 +764,7 @@ def test_r_trump_2_turn_up_for_a_dealt_out_deck_is_refused() -> None:
     bad_deal(
         lambda: Round.from_hands(ROM, hands=FULL_3, dealer=2, turn_up="9c"),
         "but 9c was given: the whole deck is dealt, so there is no trump (R-TRUMP-2)",
+        rule="R-TRUMP-2",
     )
 
 
@@ -741,6 +777,7 @@ def test_r_trump_2_option_no_trump_in_chosen_sizes() -> None:
     bad_deal(
         lambda: Round.from_hands(one_no_trump, hands=["Ah", "Kh", "Qh"], dealer=0, turn_up="9s"),
         "this deal has no turn-up card, but 9s was given: hands of 1 are played without trump",
+        rule="R-TRUMP-2",
     )
 
 
@@ -758,6 +795,7 @@ def test_r_trump_2_option_dealers_last_card_in_the_largest_round() -> None:
     bad_deal(
         lambda: Round.from_hands(last, hands=FULL_3, dealer=2, turn_up="Ah"),
         "the turn-up Ah must be the dealer's (seat 2) own last card",
+        rule="R-TRUMP-3",
     )
 
 
@@ -776,20 +814,22 @@ def test_r_trump_3_classic_dealers_last_card_sets_trump_and_stays_in_hand() -> N
     )
     assert r.turn_up in r.hands[1]
     # The dealer may play it, and it wins as trump.
-    r = play(r, "As", "Ah", "Ad", "2c")
+    r = play_in_turn(r, "As", "Ah", "Ad", "2c")
     assert r.tricks_won == (0, 1, 0, 0)
     assert Card.parse("2c") not in r.remaining[1]
 
 
 def test_r_trump_3_classic_turn_up_must_be_the_dealers() -> None:
-    hands = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
+    hands = ONE_SUIT_EACH
     bad_deal(
         lambda: Round.from_hands(CLASSIC, hands=hands, dealer=2, turn_up="As"),
         "must be the dealer's (seat 2) own last card (R-DECK-4, R-TRUMP-3)",
+        rule="R-TRUMP-3",
     )
     bad_deal(
         lambda: Round.from_hands(CLASSIC, hands=hands, dealer=2),
         "needs a turn-up card to set trump (R-TRUMP-3)",
+        rule="R-TRUMP-3",
     )
     r = Round.from_hands(CLASSIC, hands=hands, dealer=2, turn_up="7h")
     assert r.trump is Suit.HEARTS
@@ -800,6 +840,12 @@ def test_r_trump_3_classic_turn_up_must_be_the_dealers() -> None:
 # ---------------------------------------------------------------------------
 
 HANDS_4x2 = ["Ac Kc", "Ad Kd", "Ah Kh", "As Ks"]
+HANDS_3x2 = ["Ah Jc", "Kh 10c", "Qh 9c"]
+
+
+def three_by_two() -> Round:
+    """Three hands of 2, dealer 2 (so seat 0 bids first), 10s turned up: spades trump."""
+    return Round.from_hands(ROM, hands=HANDS_3x2, dealer=2, turn_up="10s")
 
 
 def test_r_bid_1_first_hand_bids_first_dealer_last_bids_public() -> None:
@@ -840,7 +886,7 @@ def test_r_bid_1_each_seat_bids_once() -> None:
 
 def test_r_bid_2_dealer_may_not_make_the_bids_total_the_hand_size() -> None:
     r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    r = bid_all(r, 1, 0)
+    r = bid_in_turn(r, 1, 0)
     assert r.forbidden_bid() == 1
     assert legal_bids(r) == (0, 2)
     refuse(
@@ -877,7 +923,7 @@ def test_r_bid_2_only_the_last_bidder_is_bound() -> None:
 
 def test_r_bid_2_nothing_forbidden_when_earlier_bids_exceed_the_hand() -> None:
     r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    r = bid_all(r, 2, 2)  # 2 - 4 < 0
+    r = bid_in_turn(r, 2, 2)  # 2 - 4 < 0
     assert r.forbidden_bid() is None
     assert legal_bids(r) == (0, 1, 2)
     assert r.apply(Bid(seat=2, tricks=0)).bids == (2, 2, 0)
@@ -885,96 +931,82 @@ def test_r_bid_2_nothing_forbidden_when_earlier_bids_exceed_the_hand() -> None:
 
 def test_r_bid_2_one_card_round() -> None:
     r = Round.from_hands(ROM, hands=["Ah", "Kh", "Qh", "Jh"], dealer=3, turn_up="7s")
-    assert legal_bids(bid_all(r, 0, 0, 0)) == (0,)
-    assert legal_bids(bid_all(r, 1, 0, 0)) == (1,)
-    assert legal_bids(bid_all(r, 1, 1, 0)) == (0, 1)
+    assert legal_bids(bid_in_turn(r, 0, 0, 0)) == (0,)
+    assert legal_bids(bid_in_turn(r, 1, 0, 0)) == (1,)
+    assert legal_bids(bid_in_turn(r, 1, 1, 0)) == (0, 1)
 
 
 def test_r_bid_2_option_no_hook() -> None:
     no_hook = attrs.evolve(ROM, hook=False)
     r = Round.from_hands(no_hook, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    r = bid_all(r, 1, 0)
+    r = bid_in_turn(r, 1, 0)
     assert r.forbidden_bid() is None
     assert legal_bids(r) == (0, 1, 2)
     assert r.apply(Bid(seat=2, tricks=1)).bids == (1, 0, 1)
 
 
-def test_r_bid_3_out_of_range_bid_is_refused() -> None:
-    r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    refuse(
-        r,
-        Bid(seat=0, tricks=3),
-        BidOutOfRangeError,
-        rule="R-BID-3",
-        says="seat 0 cannot bid 3: bids run from 0 to the hand size 2 (R-BID-3)",
-    )
-    refuse(
-        r,
-        Bid(seat=0, tricks=-1),
-        BidOutOfRangeError,
-        rule="R-BID-3",
-        says="seat 0 cannot bid -1: bids run from 0 to the hand size 2",
-    )
-    # The dealer's range is the same.
-    last = bid_all(r, 0, 0)
-    refuse(
-        last,
-        Bid(seat=2, tricks=5),
-        BidOutOfRangeError,
-        rule="R-BID-3",
-        says="seat 2 cannot bid 5",
-    )
+@pytest.mark.parametrize(
+    ("bids", "action", "says"),
+    [
+        (
+            (),
+            Bid(seat=0, tricks=3),
+            "seat 0 cannot bid 3: bids run from 0 to the hand size 2 (R-BID-3)",
+        ),
+        ((), Bid(seat=0, tricks=-1), "seat 0 cannot bid -1: bids run from 0 to the hand size 2"),
+        # The dealer's range is the same.
+        ((0, 0), Bid(seat=2, tricks=5), "seat 2 cannot bid 5"),
+    ],
+    ids=["above", "negative", "dealer"],
+)
+def test_r_bid_3_out_of_range_bid_is_refused(bids: tuple[int, ...], action: Bid, says: str) -> None:
+    r = bid_in_turn(three_by_two(), *bids)
+    refuse(r, action, BidOutOfRangeError, rule="R-BID-3", says=says)
 
 
-def test_r_bid_3_out_of_turn_bid_is_refused() -> None:
-    r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    refuse(
-        r,
-        Bid(seat=2, tricks=0),
-        OutOfTurnError,
-        rule="R-BID-3",
-        says="seat 2 cannot bid 0: it is seat 0's turn to bid (R-BID-3)",
-    )
-    refuse(
-        r.apply(Bid(seat=0, tricks=1)),
-        Bid(seat=2, tricks=0),
-        OutOfTurnError,
-        rule="R-BID-3",
-        says="it is seat 1's turn to bid",
-    )
+@pytest.mark.parametrize(
+    ("bids", "says"),
+    [
+        ((), "seat 2 cannot bid 0: it is seat 0's turn to bid (R-BID-3)"),
+        ((1,), "it is seat 1's turn to bid"),
+    ],
+    ids=["first", "second"],
+)
+def test_r_bid_3_out_of_turn_bid_is_refused(bids: tuple[int, ...], says: str) -> None:
+    r = bid_in_turn(three_by_two(), *bids)
+    refuse(r, Bid(seat=2, tricks=0), OutOfTurnError, rule="R-BID-3", says=says)
 
 
-def test_r_bid_3_bid_during_play_is_refused() -> None:
-    r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    r = bid_all(r, 1, 0, 0)
-    refuse(
-        r,
-        Bid(seat=0, tricks=1),
-        WrongPhaseError,
-        rule="R-BID-3",
-        says="seat 0 cannot bid 1: play has started (R-BID-3)",
-    )
-    refuse(
-        play(r, "Ah"),
-        Bid(seat=1, tricks=1),
-        WrongPhaseError,
-        rule="R-BID-3",
-        says="seat 1 cannot bid 1: play has started",
-    )
-    suits = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
-    classic = Round.from_hands(CLASSIC, hands=suits, dealer=3, turn_up="2s")
-    refuse(
-        classic,
-        Bid(seat=0, tricks=7),
-        WrongPhaseError,
-        rule="R-BID-3",
-        says="seat 0 cannot bid 7: classic whist has no bidding (R-BID-3)",
-    )
+@pytest.mark.parametrize(
+    ("state", "action", "says"),
+    [
+        (
+            lambda: bid_in_turn(three_by_two(), 1, 0, 0),
+            Bid(seat=0, tricks=1),
+            "seat 0 cannot bid 1: play has started (R-BID-3)",
+        ),
+        (
+            lambda: play_in_turn(bid_in_turn(three_by_two(), 1, 0, 0), "Ah"),
+            Bid(seat=1, tricks=1),
+            "seat 1 cannot bid 1: play has started",
+        ),
+        (
+            lambda: Round.from_hands(CLASSIC, hands=ONE_SUIT_EACH, dealer=3, turn_up="2s"),
+            Bid(seat=0, tricks=7),
+            "seat 0 cannot bid 7: classic whist has no bidding (R-BID-3)",
+        ),
+    ],
+    ids=["bids-done", "card-played", "classic"],
+)
+def test_r_bid_3_bid_during_play_is_refused(
+    state: Callable[[], Round], action: Bid, says: str
+) -> None:
+    refuse(state(), action, WrongPhaseError, rule="R-BID-3", says=says)
 
 
 def test_r_bid_3_forbidden_dealer_bid_names_r_bid_2_and_the_number() -> None:
     r = Round.from_hands(ROM, hands=HANDS_4x2, dealer=2, turn_up="7c")
-    r = bid_all(r, 0, 1, 0)
+    r = bid_in_turn(r, 0, 1, 0)
     err = refuse(
         r,
         Bid(seat=2, tricks=1),
@@ -993,7 +1025,7 @@ def test_r_bid_3_forbidden_dealer_bid_names_r_bid_2_and_the_number() -> None:
 def test_r_play_1_first_hand_leads_then_each_trick_winner() -> None:
     hands = ["Ad Jh", "7d Qh", "Kd 8h", "9d 10h"]
     r = Round.from_hands(ROM, hands=hands, dealer=1, turn_up="7c")
-    r = bid_all(r, 0, 0, 1, 0)  # seats 2, 3, 0, 1
+    r = bid_in_turn(r, 0, 0, 1, 0)  # seats 2, 3, 0, 1
     assert r.to_act == 2  # first hand leads
     refuse(
         r,
@@ -1002,7 +1034,7 @@ def test_r_play_1_first_hand_leads_then_each_trick_winner() -> None:
         rule="R-PLAY-7",
         says="seat 3 cannot play 9d: it is seat 2's turn to play (R-PLAY-7)",
     )
-    r = play(r, "Kd", "9d", "Ad", "7d")
+    r = play_in_turn(r, "Kd", "9d", "Ad", "7d")
     assert r.tricks_won == (1, 0, 0, 0)
     assert r.to_act == 0  # the winner leads
     refuse(
@@ -1012,7 +1044,7 @@ def test_r_play_1_first_hand_leads_then_each_trick_winner() -> None:
         rule="R-PLAY-7",
         says="it is seat 0's turn to play",
     )
-    r = play(r, "Jh", "Qh", "8h", "10h")
+    r = play_in_turn(r, "Jh", "Qh", "8h", "10h")
     assert [t.leader for t in r.tricks] == [2, 0]
     assert [t.seats for t in r.tricks] == [(2, 3, 0, 1), (0, 1, 2, 3)]
     assert r.tricks_won == (1, 1, 0, 0)
@@ -1021,7 +1053,7 @@ def test_r_play_1_first_hand_leads_then_each_trick_winner() -> None:
 
 def test_r_play_2_must_follow_suit() -> None:
     r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh Js"], dealer=2, turn_up="10s")
-    r = play(bid_all(r, 1, 0, 0), "Ah")
+    r = play_in_turn(bid_in_turn(r, 1, 0, 0), "Ah")
     assert legal_cards(r) == cards("Kh")
     refuse(
         r,
@@ -1030,7 +1062,7 @@ def test_r_play_2_must_follow_suit() -> None:
         rule="R-PLAY-2",
         says="seat 1 cannot play 10c: it holds Kh and must follow hearts (R-PLAY-2)",
     )
-    r = play(r, "Kh")
+    r = play_in_turn(r, "Kh")
     # Holding a trump does not excuse a seat that can follow.
     assert legal_cards(r) == cards("Qh")
     refuse(
@@ -1040,16 +1072,16 @@ def test_r_play_2_must_follow_suit() -> None:
         rule="R-PLAY-2",
         says="seat 2 cannot play Js: it holds Qh and must follow hearts",
     )
-    r = play(r, "Qh", "Jc", "10c", "Js")
+    r = play_in_turn(r, "Qh", "Jc", "10c", "Js")
     assert r.tricks_won == (1, 0, 1)
 
 
 def test_r_play_2_any_card_of_the_led_suit_will_do() -> None:
     hands = ["Kd 7c", "Ad 8d", "Qh Jh", "10s Js"]
     r = Round.from_hands(ROM, hands=hands, dealer=3, turn_up="7s")
-    r = play(bid_all(r, 0, 1, 0, 0), "Kd")
+    r = play_in_turn(bid_in_turn(r, 0, 1, 0, 0), "Kd")
     assert legal_cards(r) == cards("Ad 8d")
-    r = play(r, "8d")  # not forced to beat the king
+    r = play_in_turn(r, "8d")  # not forced to beat the king
     assert r.current_trick.cards == (Card.parse("Kd"), Card.parse("8d"))
 
 
@@ -1057,7 +1089,7 @@ def test_r_play_3_void_player_must_trump() -> None:
     hands = ["Ac 10c Ad", "9c Kd Qs", "Qh Jd 10s", "Kh 8h As"]
     r = Round.from_hands(ROM, hands=hands, dealer=3, turn_up="7h")
     assert r.trump is Suit.HEARTS
-    r = play(bid_all(r, 1, 0, 1, 0), "Ac", "9c")
+    r = play_in_turn(bid_in_turn(r, 1, 0, 1, 0), "Ac", "9c")
     assert legal_cards(r) == cards("Qh")
     refuse(
         r,
@@ -1073,7 +1105,7 @@ def test_r_play_3_void_player_must_trump() -> None:
         rule="R-PLAY-3",
         says="seat 2 cannot play 10s",
     )
-    r = play(r, "Qh")
+    r = play_in_turn(r, "Qh")
     # Any trump is fine: seat 3 may trump low under the queen.
     assert legal_cards(r) == cards("Kh 8h")
     refuse(
@@ -1083,7 +1115,46 @@ def test_r_play_3_void_player_must_trump() -> None:
         rule="R-PLAY-3",
         says="seat 3 cannot play As: it has no clubs but holds hearts Kh 8h and must trump",
     )
-    r = play(r, "8h")
+    r = play_in_turn(r, "8h")
+    assert r.tricks_won == (0, 0, 1, 0)
+    assert r.to_act == 2
+
+
+TRUMP_LETTERS = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
+
+
+@pytest.mark.parametrize("trump", list(Suit), ids=str)
+def test_r_play_3_void_player_must_trump_whatever_the_trump_suit(trump: Suit) -> None:
+    """The duty to trump for each suit as trump; clubs is the case that matters.
+
+    ``Suit.CLUBS`` is the first suit: an engine that tests ``if trump:`` on a
+    suit number drops the duty exactly when clubs are trump. The deal is the
+    one of :func:`test_r_play_3_void_player_must_trump` with the suits
+    renamed: ``t`` is trump, ``l`` is led, ``x`` and ``y`` are the others.
+    """
+    led, x, y = (TRUMP_LETTERS[s] for s in Suit if s is not trump)
+    t = TRUMP_LETTERS[trump]
+    hands = [f"A{led} 10{led} A{x}", f"9{led} K{x} Q{y}", f"Q{t} J{x} 10{y}", f"K{t} 8{t} A{y}"]
+    r = Round.from_hands(ROM, hands=hands, dealer=3, turn_up=f"7{t}")
+    assert r.trump is trump
+    led_suit = Card.parse(f"A{led}").suit
+    r = play_in_turn(bid_in_turn(r, 1, 0, 1, 0), f"A{led}", f"9{led}")
+    # Seat 2 has no card of the led suit and one trump: only the trump.
+    assert legal_cards(r) == cards(f"Q{t}")
+    for card in (f"J{x}", f"10{y}"):
+        refuse(
+            r,
+            Play(seat=2, card=card),
+            MustTrumpError,
+            rule="R-PLAY-3",
+            says=f"seat 2 cannot play {card}: it has no {led_suit} but holds {trump} Q{t} "
+            "and must trump (R-PLAY-3)",
+        )
+    r = play_in_turn(r, f"Q{t}")
+    # Seat 3 must trump too, with either trump, even one that loses.
+    assert legal_cards(r) == cards(f"K{t} 8{t}")
+    refuse(r, Play(seat=3, card=f"A{y}"), MustTrumpError, rule="R-PLAY-3", says="must trump")
+    r = play_in_turn(r, f"8{t}")
     assert r.tricks_won == (0, 0, 1, 0)
     assert r.to_act == 2
 
@@ -1092,25 +1163,25 @@ def test_r_play_3_option_no_duty_to_trump() -> None:
     house = attrs.evolve(ROM, must_trump=False)
     hands = ["Ac 10c Ad", "9c Kd Qs", "Qh Jd 10s", "Kh 8h As"]
     r = Round.from_hands(house, hands=hands, dealer=3, turn_up="7h")
-    r = play(bid_all(r, 1, 0, 1, 0), "Ac", "9c")
+    r = play_in_turn(bid_in_turn(r, 1, 0, 1, 0), "Ac", "9c")
     assert legal_cards(r) == cards("Qh Jd 10s")
-    r = play(r, "Jd", "As")
+    r = play_in_turn(r, "Jd", "As")
     assert r.tricks_won == (1, 0, 0, 0)
 
 
 def test_r_play_4_no_trump_in_hand_means_any_card_and_no_duty_to_beat() -> None:
     r = Round.from_hands(ROM, hands=["Qc Jd", "Kh Ac", "Ah 10h"], dealer=0, turn_up="9s")
-    r = bid_all(r, 1, 1, 1)  # seats 1, 2, 0
+    r = bid_in_turn(r, 1, 1, 1)  # seats 1, 2, 0
     assert legal_cards(r) == cards("Kh Ac")  # the leader may lead anything
-    r = play(r, "Kh")
+    r = play_in_turn(r, "Kh")
     # Seat 2 may keep its ace and play under the king.
     assert legal_cards(r) == cards("Ah 10h")
-    r = play(r, "10h")
+    r = play_in_turn(r, "10h")
     # Seat 0 has no hearts and no spades: any card.
     assert legal_cards(r) == cards("Qc Jd")
-    r = play(r, "Jd")
+    r = play_in_turn(r, "Jd")
     assert r.tricks_won == (0, 1, 0)
-    r = play(r, "Ac", "Ah", "Qc")
+    r = play_in_turn(r, "Ac", "Ah", "Qc")
     assert r.tricks_won == (0, 2, 0)
 
 
@@ -1124,32 +1195,32 @@ def test_r_play_5_classic_void_player_may_play_any_card() -> None:
     r = Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="3s")
     assert r.phase is Phase.PLAYING
     assert r.to_act == 0
-    r = play(r, "Ac")
+    r = play_in_turn(r, "Ac")
     # No clubs, a trump in hand: still any card.
     assert legal_cards(r) == cards(hands[1])
-    r = play(r, "5d", "2h")
+    r = play_in_turn(r, "5d", "2h")
     assert legal_cards(r) == cards(hands[3])
-    r = play(r, "2d")
+    r = play_in_turn(r, "2d")
     assert r.tricks_won == (1, 0, 0, 0)
     # The winner leads again; seat 1 still has no clubs and may play anything.
-    r = play(r, "Kc")
+    r = play_in_turn(r, "Kc")
     assert legal_cards(r) == cards(hands[1]) - cards("5d")
 
 
 def test_r_play_6_highest_trump_else_highest_of_led_suit() -> None:
     hands = ["Ad Ac Kc", "7s 7h Js", "9s Jh Qs", "Kd Qh 10s"]
     r = Round.from_hands(ROM, hands=hands, dealer=3, turn_up="8s")
-    r = bid_all(r, 0, 0, 2, 2)
+    r = bid_in_turn(r, 0, 0, 2, 2)
     # Trick 1: Ad led, trumped with 7s, over-trumped with 9s; the 9s wins.
-    r = play(r, "Ad", "7s", "9s", "Kd")
+    r = play_in_turn(r, "Ad", "7s", "9s", "Kd")
     assert r.tricks_won == (0, 0, 1, 0)
     assert trick_winner(r.tricks[0], r.trump) == 2
     # Trick 2: no trump; the Qh beats the led Jh, and the off-suit Ac does not.
-    r = play(r, "Jh", "Qh", "Ac", "7h")
+    r = play_in_turn(r, "Jh", "Qh", "Ac", "7h")
     assert r.tricks_won == (0, 0, 1, 1)
     assert trick_winner(r.tricks[1], r.trump) == 3
     # Trick 3: trump led; the highest trump wins.
-    r = play(r, "10s", "Kc", "Js", "Qs")
+    r = play_in_turn(r, "10s", "Kc", "Js", "Qs")
     assert r.tricks_won == (0, 0, 2, 1)
     assert r.is_over
     # The same cards without a trump: the highest of the led suit.
@@ -1157,47 +1228,53 @@ def test_r_play_6_highest_trump_else_highest_of_led_suit() -> None:
     assert trick_winner(r.tricks[2], None) == 2  # Qs
 
 
-def test_r_play_7_out_of_turn_unheld_card_or_card_during_bidding() -> None:
-    r = Round.from_hands(ROM, hands=["Ah Jc", "Kh 10c", "Qh 9c"], dealer=2, turn_up="10s")
-    refuse(
-        r,
-        Play(seat=0, card="Ah"),
-        WrongPhaseError,
-        rule="R-PLAY-7",
-        says="seat 0 cannot play Ah: bidding is not finished, seat 0 bids next (R-PLAY-7)",
-    )
-    refuse(
-        r.apply(Bid(seat=0, tricks=1)),
-        Play(seat=1, card="Kh"),
-        WrongPhaseError,
-        rule="R-PLAY-7",
-        says="bidding is not finished, seat 1 bids next",
-    )
-    r = bid_all(r, 1, 0, 0)
-    refuse(
-        r,
-        Play(seat=1, card="Kh"),
-        OutOfTurnError,
-        rule="R-PLAY-7",
-        says="seat 1 cannot play Kh: it is seat 0's turn to play (R-PLAY-7)",
-    )
-    for other in ("Kh", "10s", "2c", "8h"):  # someone else's, the turn-up, not in the deck
-        refuse(
-            r,
-            Play(seat=0, card=other),
-            CardNotHeldError,
-            rule="R-PLAY-7",
-            says=f"seat 0 cannot play {other}: it does not hold {other} (R-PLAY-7)",
-        )
-    r = play(r, "Ah", "Kh", "Qh")
-    assert r.to_act == 0
-    refuse(
-        r,
-        Play(seat=0, card="Ah"),
-        CardNotHeldError,
-        rule="R-PLAY-7",
-        says="seat 0 cannot play Ah: it does not hold Ah",
-    )
+def not_held(card: str) -> tuple[str, Play, type[IllegalActionError], str]:
+    """Seat 0, to lead after the bids, plays a card it does not hold."""
+    says = f"seat 0 cannot play {card}: it does not hold {card} (R-PLAY-7)"
+    return ("bids-done", Play(seat=0, card=card), CardNotHeldError, says)
+
+
+@pytest.mark.parametrize(
+    ("state", "action", "error", "says"),
+    [
+        (
+            "fresh",
+            Play(seat=0, card="Ah"),
+            WrongPhaseError,
+            "seat 0 cannot play Ah: bidding is not finished, seat 0 bids next (R-PLAY-7)",
+        ),
+        (
+            "one-bid",
+            Play(seat=1, card="Kh"),
+            WrongPhaseError,
+            "bidding is not finished, seat 1 bids next",
+        ),
+        (
+            "bids-done",
+            Play(seat=1, card="Kh"),
+            OutOfTurnError,
+            "seat 1 cannot play Kh: it is seat 0's turn to play (R-PLAY-7)",
+        ),
+        not_held("Kh"),  # someone else's
+        not_held("10s"),  # the turn-up
+        not_held("2c"),  # not in the deck
+        not_held("8h"),  # not in the deck
+        ("trick-done", Play(seat=0, card="Ah"), CardNotHeldError, "it does not hold Ah"),
+    ],
+    ids=["bidding", "bidding-2", "out-of-turn", "other-seats", "turn-up", "2c", "8h", "played"],
+)
+def test_r_play_7_out_of_turn_unheld_card_or_card_during_bidding(
+    state: str, action: Play, error: type[IllegalActionError], says: str
+) -> None:
+    r = three_by_two()
+    if state == "one-bid":
+        r = bid_in_turn(r, 1)
+    elif state in ("bids-done", "trick-done"):
+        r = bid_in_turn(r, 1, 0, 0)
+    if state == "trick-done":
+        r = play_in_turn(r, "Ah", "Kh", "Qh")
+        assert r.to_act == 0  # seat 0 won the trick and leads again, without its Ah
+    refuse(r, action, error, rule="R-PLAY-7", says=says)
 
 
 OVERTRUMP = attrs.evolve(ROM, must_overtrump=True)
@@ -1206,10 +1283,10 @@ HANDS_R8 = ["Ac Ad", "9h Kd", "8h Jh", "10h Qd"]
 
 def test_r_play_8_must_overtrump_when_able() -> None:
     r = Round.from_hands(OVERTRUMP, hands=HANDS_R8, dealer=3, turn_up="7h")
-    r = play(bid_all(r, 0, 0, 2, 1), "Ac")
+    r = play_in_turn(bid_in_turn(r, 0, 0, 2, 1), "Ac")
     # Seat 1 must trump; nothing to beat yet, so its one trump will do.
     assert legal_cards(r) == cards("9h")
-    r = play(r, "9h")
+    r = play_in_turn(r, "9h")
     # Seat 2 can beat the 9h, so only the Jh is allowed.
     assert legal_cards(r) == cards("Jh")
     refuse(
@@ -1219,7 +1296,7 @@ def test_r_play_8_must_overtrump_when_able() -> None:
         rule="R-PLAY-8",
         says="seat 2 cannot play 8h: it must beat the 9h in the trick with Jh (R-PLAY-8)",
     )
-    r = play(r, "Jh")
+    r = play_in_turn(r, "Jh")
     # Seat 3 cannot beat the Jh: it must still trump, with any trump.
     assert legal_cards(r) == cards("10h")
     refuse(
@@ -1229,21 +1306,21 @@ def test_r_play_8_must_overtrump_when_able() -> None:
         rule="R-PLAY-3",
         says="seat 3 cannot play Qd: it has no clubs but holds hearts 10h and must trump",
     )
-    r = play(r, "10h")
+    r = play_in_turn(r, "10h")
     assert r.tricks_won == (0, 0, 1, 0)
     # Trump led: seat 3 has no trump left, so any card.
-    r = play(r, "8h")
+    r = play_in_turn(r, "8h")
     assert legal_cards(r) == cards("Qd")
-    r = play(r, "Qd", "Ad", "Kd")
+    r = play_in_turn(r, "Qd", "Ad", "Kd")
     assert r.tricks_won == (0, 0, 2, 0)
 
 
 def test_r_play_8_off_by_default() -> None:
     assert ROM.must_overtrump is False
     r = Round.from_hands(ROM, hands=HANDS_R8, dealer=3, turn_up="7h")
-    r = play(bid_all(r, 0, 0, 2, 1), "Ac", "9h")
+    r = play_in_turn(bid_in_turn(r, 0, 0, 2, 1), "Ac", "9h")
     assert legal_cards(r) == cards("8h Jh")
-    r = play(r, "8h", "10h")  # under-trumping is allowed
+    r = play_in_turn(r, "8h", "10h")  # under-trumping is allowed
     assert r.tricks_won == (0, 0, 0, 1)
 
 
@@ -1257,8 +1334,8 @@ HANDS_R6 = ["Ad Ac Kc", "7s 7h Js", "9s Jh Qs", "Kd Qh 10s"]
 def played_r6(variant: Variant, bids: tuple[int, int, int, int]) -> Round:
     """The R-PLAY-6 deal played out: seat 2 takes two tricks, seat 3 one."""
     r = Round.from_hands(variant, hands=HANDS_R6, dealer=3, turn_up="8s")
-    r = play(bid_all(r, *bids), "Ad", "7s", "9s", "Kd", "Jh", "Qh", "Ac", "7h")
-    r = play(r, "10s", "Kc", "Js", "Qs")
+    r = play_in_turn(bid_in_turn(r, *bids), "Ad", "7s", "9s", "Kd", "Jh", "Qh", "Ac", "7h")
+    r = play_in_turn(r, "10s", "Kc", "Js", "Qs")
     assert r.tricks_won == (0, 0, 2, 1)
     return r
 
@@ -1288,7 +1365,7 @@ def test_r_score_2_missed_bid_loses_the_difference() -> None:
     # A played 6-card round: seat 0 holds the five top trumps and the top heart.
     hands = ["As Ks Qs Js 10s Ah", "Kh Qh Jh 10h 9h Ad", "Kd Qd Jd 10d 9d Ac"]
     r = Round.from_hands(ROM, hands=hands, dealer=2, turn_up="9s")
-    r = play_out(bid_all(r, 3, 2, 0))
+    r = play_out(bid_in_turn(r, 3, 2, 0))
     assert r.tricks_won == (6, 0, 0)
     # bid 3 took 6: -3; bid 2 took 0: -2; bid 0 took 0: made, 5.
     assert r.points == (-3, -2, 5)
@@ -1297,16 +1374,22 @@ def test_r_score_2_missed_bid_loses_the_difference() -> None:
     assert exact_points(steep, bid=3, tricks=6) == -6
 
 
-def test_r_score_3_classic_side_with_7_or_more_scores_tricks_minus_6() -> None:
-    # Seat 3 holds every spade, which is trump: it takes all 13 tricks.
-    hands = [suit_of("c"), suit_of("d"), suit_of("h"), suit_of("s")]
-    r = play_out(Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2s"))
-    assert r.tricks_won == (0, 0, 0, 13)
-    assert r.points == (0, 7, 0, 7)
-    # Dealer 2 holds every heart, now trump: seats 0 and 2 score.
-    r = play_out(Round.from_hands(CLASSIC, hands=hands, dealer=2, turn_up="Ah"))
-    assert r.tricks_won == (0, 0, 13, 0)
-    assert r.points == (7, 0, 7, 0)
+@pytest.mark.parametrize(
+    ("dealer", "turn_up", "tricks_won", "points"),
+    [
+        # Seat 3 holds every spade, which is trump: it takes all 13 tricks.
+        (3, "2s", (0, 0, 0, 13), (0, 7, 0, 7)),
+        # Dealer 2 holds every heart, now trump: seats 0 and 2 score.
+        (2, "Ah", (0, 0, 13, 0), (7, 0, 7, 0)),
+    ],
+    ids=["spades", "hearts"],
+)
+def test_r_score_3_classic_side_with_7_or_more_scores_tricks_minus_6(
+    dealer: int, turn_up: str, tricks_won: tuple[int, ...], points: tuple[int, ...]
+) -> None:
+    r = play_out(Round.from_hands(CLASSIC, hands=ONE_SUIT_EACH, dealer=dealer, turn_up=turn_up))
+    assert r.tricks_won == tricks_won
+    assert r.points == points
 
 
 def test_r_score_3_partners_tricks_are_added() -> None:
@@ -1315,7 +1398,7 @@ def test_r_score_3_partners_tricks_are_added() -> None:
     assert classic_points((3, 3, 3, 4)) == (0, 1, 0, 1)  # 6 against 7
     assert classic_points((0, 5, 2, 6)) == (0, 5, 0, 5)
     for seed in range(3):
-        m = run_match(Match.new(CLASSIC, players=4, seed=seed))
+        m = play_out(Match.new(CLASSIC, players=4, seed=seed))
         for row in m.score_sheet:
             t = [s.tricks for s in row.seats]
             sides = (t[0] + t[2], t[1] + t[3])
@@ -1342,24 +1425,19 @@ def always_made(_: int, seat: int) -> bool:
     return seat != 1
 
 
-def test_r_streak_1_five_made_bids_earn_10_five_misses_cost_10() -> None:
+@pytest.mark.parametrize(("made", "paid"), [(True, 10), (False, -10)], ids=["made", "missed"])
+def test_r_streak_1_five_made_bids_earn_10_five_misses_cost_10(made: bool, paid: int) -> None:
     s = Streak()
-    paid = []
+    bonuses_paid = []
     for _ in range(5):
-        s, bonus = next_streak(ROM, s, made=True, hand_size=3)
-        paid.append(bonus)
-    assert paid == [0, 0, 0, 0, 10]
-    s, paid = Streak(), []
-    for _ in range(5):
-        s, bonus = next_streak(ROM, s, made=False, hand_size=3)
-        paid.append(bonus)
-    assert paid == [0, 0, 0, 0, -10]
+        s, bonus = next_streak(ROM, s, made=made, hand_size=3)
+        bonuses_paid.append(bonus)
+    assert bonuses_paid == [0, 0, 0, 0, paid]
     # In a match: seats 0, 2, 3 make every bid, seat 1 misses every bid. The
     # 1-card rounds 0-3 do not count, so the 5th counted round is round 8.
-    m = scripted_match(ROM, players=4, plan=always_made)
-    rows = m.score_sheet
-    assert [rows[i].seats[0].bonus for i in range(9)] == [0] * 8 + [10]
-    assert [rows[i].seats[1].bonus for i in range(9)] == [0] * 8 + [-10]
+    seat = 0 if made else 1
+    rows = scripted_match(ROM, players=4, plan=always_made).score_sheet
+    assert [rows[i].seats[seat].bonus for i in range(9)] == [0] * 8 + [paid]
 
 
 def test_r_streak_2_count_restarts_so_every_fifth_pays() -> None:
@@ -1505,12 +1583,11 @@ def test_r_streak_5_bonus_paid_in_the_completing_round_apart_from_points() -> No
 def test_r_end_1_match_ends_when_the_schedule_ends(players: int) -> None:
     m = Match.new(ROM, players=players, seed=6)
     rounds = 3 * players + 12
-    while len(m.rounds) < rounds - 1:
+    for _ in range(rounds - 1):
+        m = finish_round(m)
         assert not m.is_over
         assert m.to_act is not None
-        m = m.apply(m.legal_actions()[0])
-    assert not m.is_over
-    m = run_match(m)
+    m = play_out(m)
     assert m.is_over
     assert len(m.rounds) == len(m.score_sheet) == rounds
     assert m.to_act is None
@@ -1544,7 +1621,7 @@ def test_r_end_2_classic_side_reaching_target_wins_after_the_round(target: int) 
     variant = CLASSIC if target == 5 else attrs.evolve(CLASSIC, target=target)
     longest = 0
     for seed in range(5):
-        m = run_match(Match.new(variant, players=4, seed=seed))
+        m = play_out(Match.new(variant, players=4, seed=seed))
         rows = m.score_sheet
         longest = max(longest, len(rows))
         for row in rows[:-1]:
@@ -1562,28 +1639,64 @@ def test_r_end_2_classic_side_reaching_target_wins_after_the_round(target: int) 
     assert longest > 1
 
 
-def test_r_end_4_no_action_after_the_round_is_over() -> None:
+@pytest.mark.parametrize(
+    ("target", "seed", "side_tricks"),
+    [
+        (5, 14, [(9, 4), (5, 8), (4, 9)]),
+        (7, 8, [(7, 6), (5, 8), (6, 7), (3, 10)]),
+        (10, 3, [(1, 12), (5, 8), (8, 5), (5, 8)]),
+    ],
+    ids=["short-5", "long-7", "long-10"],
+)
+def test_r_end_2_classic_game_ends_on_exactly_the_target(
+    target: int, seed: int, side_tricks: list[tuple[int, int]]
+) -> None:
+    """A side that reaches the target exactly, not past it, wins (``>=``, not ``>``).
+
+    Seeded matches played with the first legal card, chosen because the last
+    deal lands a side exactly on the target. ``side_tricks`` are the tricks
+    of seats 0+2 and 1+3 in each deal; by R-SCORE-3 a side scores its tricks
+    over 6, so seed 14 runs 3-0, 3-2, 3-5 (short whist, 5); seed 8 runs
+    1-0, 1-2, 1-3, 1-7 (to 7); seed 3 runs 0-6, 0-8, 2-8, 2-10 (to 10).
+    """
+    variant = CLASSIC if target == 5 else attrs.evolve(CLASSIC, target=target)
+    m = Match.new(variant, players=4, seed=seed)
+    expected = [0, 0]
+    for deal, tricks in enumerate(side_tricks, start=1):
+        m = finish_round(m)
+        won = m.rounds[-1].tricks_won
+        assert (won[0] + won[2], won[1] + won[3]) == tricks
+        expected = [total + max(t - 6, 0) for total, t in zip(expected, tricks, strict=True)]
+        row = m.score_sheet[-1]
+        assert [row.seats[0].total, row.seats[1].total] == expected
+        if deal < len(side_tricks):
+            assert max(expected) < target
+            assert not m.is_over
+            assert m.to_act is not None
+    assert max(expected) == target  # exactly on the target
+    assert m.is_over
+    assert len(m.rounds) == len(side_tricks)
+    assert m.winners == (1, 3)
+    assert m.legal_actions() == ()
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        (Play(seat=0, card="Ah"), "seat 0 cannot play Ah: the round is over (R-END-4)"),
+        (Bid(seat=0, tricks=0), "seat 0 cannot bid 0: the round is over (R-END-4)"),
+        (Play(seat=1, card="Kh"), "the round is over"),
+    ],
+    ids=["played-card", "bid", "other-seat"],
+)
+def test_r_end_4_no_action_after_the_round_is_over(action: Action, says: str) -> None:
     r = Round.from_hands(ROM, hands=["Ah", "Kh", "Qh"], dealer=2, turn_up="9s")
-    r = play(bid_all(r, 1, 1, 1), "Ah", "Kh", "Qh")
+    r = play_in_turn(bid_in_turn(r, 1, 1, 1), "Ah", "Kh", "Qh")
     assert r.is_over
     assert r.to_act is None
     assert r.legal_actions() == ()
     assert r.points == (6, -1, -1)
-    refuse(
-        r,
-        Play(seat=0, card="Ah"),
-        GameOverError,
-        rule="R-END-4",
-        says="seat 0 cannot play Ah: the round is over (R-END-4)",
-    )
-    refuse(
-        r,
-        Bid(seat=0, tricks=0),
-        GameOverError,
-        rule="R-END-4",
-        says="seat 0 cannot bid 0: the round is over (R-END-4)",
-    )
-    refuse(r, Play(seat=1, card="Kh"), GameOverError, rule="R-END-4", says="the round is over")
+    refuse(r, action, GameOverError, rule="R-END-4", says=says)
 
 
 @pytest.mark.parametrize(
@@ -1592,23 +1705,15 @@ def test_r_end_4_no_action_after_the_round_is_over() -> None:
     ids=["one-round", "two-rounds", "classic"],
 )
 def test_r_end_4_no_action_after_the_match_is_over(variant: Variant) -> None:
-    m = run_match(Match.new(variant, players=4, seed=3))
-    twin = run_match(Match.new(variant, players=4, seed=3))
+    m = play_out(Match.new(variant, players=4, seed=3))
     assert m.is_over
-    assert m == twin
+    assert m == play_out(Match.new(variant, players=4, seed=3))
+    assert m.to_act is None
     last = m.round
     seat = last.dealer
     held = next(iter(last.hands[seat]))
     for action in (Bid(seat=seat, tricks=0), Play(seat=seat, card=held)):
-        with pytest.raises(GameOverError, match=re.escape("the match is over (R-END-4)")) as info:
-            m.apply(action)
-        assert info.value.rule == "R-END-4"
-        assert info.value.seat == seat
-        assert info.value.action == action
-        assert m == twin
-        assert m.to_act is None
-        assert m.totals == twin.totals
-        assert len(m.rounds) == len(twin.rounds)
+        refuse(m, action, GameOverError, rule="R-END-4", says="the match is over (R-END-4)")
 
 
 def test_r_deck_4_hands_must_be_one_per_seat() -> None:
