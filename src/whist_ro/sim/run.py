@@ -1,0 +1,493 @@
+"""The public entry points: :func:`playout` and :func:`playouts`, and their policies.
+
+>>> import whist_ro as wr
+>>> from whist_ro import sim
+>>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=5, seed=1)
+>>> sim.playout(r, policy="lowest") == sim.playout(r, policy="lowest")
+True
+>>> len(sim.playouts(r, 100, rng=7))
+100
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Final, Literal
+
+from whist_ro._check import excerpt, is_whole
+from whist_ro.actions import Bid, Play
+from whist_ro.cards import Card, CardSet, Suit
+from whist_ro.engine.round import Round, legal_bids, legal_cards
+from whist_ro.engine.tricks import trick_winner
+from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.sim import batched, scalar
+from whist_ro.sim._position import (
+    Hidden,
+    Position,
+    fresh_hidden,
+    hidden_of,
+    position_of,
+    sampled_hidden,
+)
+from whist_ro.sim.outcome import Outcome, Outcomes
+
+__all__ = [
+    "POLICIES",
+    "Decision",
+    "KernelMismatchError",
+    "Policy",
+    "Progress",
+    "playout",
+    "playouts",
+]
+
+#: The policies built into the kernels, by name.
+POLICIES: Final = ("random", "lowest", "highest", "greedy")
+_CODES: Final = {
+    "random": scalar.RANDOM,
+    "lowest": scalar.LOWEST,
+    "highest": scalar.HIGHEST,
+    "greedy": scalar.GREEDY,
+}
+_BATCHED: Final = frozenset({"random", "lowest", "highest"})
+#: Games per chunk: runs split into chunks of this size whatever the worker count.
+CHUNK: Final = 4096
+_MIN_BATCH: Final = 32  # below this, the scalar kernel is faster than the batched one
+
+DealsMode = Literal["fresh", "sampled", "same"]
+Seedish = int | str | random.Random | None
+Progress = Callable[[int, int], None]
+
+
+class KernelMismatchError(WhistError):
+    """A kernel disagreed with the engine's rule functions (``debug=True`` only).
+
+    It means a bug in :mod:`whist_ro.sim`, never in the caller's input.
+
+    >>> issubclass(KernelMismatchError, WhistError)
+    True
+    """
+
+
+class Decision:
+    """What a Python policy sees when it must act: the acting seat's own view.
+
+    ``kind`` is ``"bid"`` or ``"play"``; ``legal`` is the legal bids (a
+    tuple of ints) or the legal cards (a :class:`CardSet`); ``hand`` the
+    seat's cards, ``trick`` the cards on the table, ``bids`` and
+    ``tricks_won`` per seat, ``trump`` the trump suit or None, and ``rng``
+    the playout's generator (use it, not a global one, to stay seeded).
+    A policy returns a bid (an int) or a card (a :class:`Card`).
+
+    >>> import whist_ro as wr
+    >>> from whist_ro import sim
+    >>> def cautious(d: Decision) -> int | wr.Card:
+    ...     return d.legal[0] if d.kind == "bid" else min(d.legal, key=lambda c: c.rank)
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=4, seed=2)
+    >>> sim.playout(r, policy=cautious) == sim.playout(r, policy="lowest")
+    True
+    """
+
+    __slots__ = ("bids", "hand", "kind", "legal", "rng", "seat", "trick", "tricks_won", "trump")
+
+    seat: int
+    kind: Literal["bid", "play"]
+    legal: tuple[int, ...] | CardSet
+    hand: CardSet
+    trick: tuple[Card, ...]
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    trump: Suit | None
+    rng: random.Random
+
+    def __repr__(self) -> str:
+        return f"<Decision seat {self.seat} {self.kind}: legal {self.legal}>"
+
+
+Policy = str | Callable[[Decision], "int | Card"]
+
+
+def _rng(rng: object) -> random.Random:
+    if rng is None:
+        return random.Random()
+    if isinstance(rng, random.Random):
+        return rng
+    if isinstance(rng, str) or is_whole(rng):
+        return random.Random(rng)  # type: ignore[arg-type]
+    raise ConfigurationError(
+        f"rng must be None, an int, a str or a random.Random, not {excerpt(rng)}", field="rng"
+    )
+
+
+def _policy(policy: object, rng: random.Random) -> tuple[int, scalar.Decide | None]:
+    if isinstance(policy, str):
+        code = _CODES.get(policy)
+        if code is None:
+            raise ConfigurationError(
+                f"unknown policy {excerpt(policy)}; built in: {', '.join(POLICIES)}, or pass "
+                "a callable taking a sim.Decision",
+                field="policy",
+            )
+        return code, None
+    if not callable(policy):
+        raise ConfigurationError(
+            f"policy must be a name ({', '.join(POLICIES)}) or a callable, not {excerpt(policy)}",
+            field="policy",
+        )
+    return scalar.CALLABLE, _decider(policy, rng)
+
+
+def _decider(policy: Callable[[Decision], object], rng: random.Random) -> scalar.Decide:
+    def decide(seat: int, is_bid: bool, options: tuple[int, ...] | int, view: scalar.View) -> int:
+        bids, won, trick, trump, hand = view
+        d = object.__new__(Decision)
+        d.seat = seat
+        d.kind = "bid" if is_bid else "play"
+        d.legal = CardSet.from_mask(options) if isinstance(options, int) else options
+        d.hand = CardSet.from_mask(hand)
+        d.trick = tuple(Card.from_bit(b) for b in trick)
+        d.bids = tuple(None if b < 0 else b for b in bids)
+        d.tricks_won = won
+        d.trump = None if trump < 0 else Suit(trump)
+        d.rng = rng
+        choice = policy(d)
+        if isinstance(options, tuple):
+            if is_whole(choice) and choice in options:
+                return int(choice)
+        elif isinstance(choice, Card) and options >> choice.bit & 1:
+            return choice.bit
+        raise ConfigurationError(
+            f"policy {excerpt(policy)} chose {excerpt(choice)} for seat {seat}, which is not "
+            f"one of the legal {'bids' if is_bid else 'cards'} {d.legal}",
+            field="policy",
+        )
+
+    return decide
+
+
+# -- one playout -------------------------------------------------------------------
+
+
+def playout(
+    state: object, *, policy: Policy = "random", rng: Seedish = None, debug: bool = False
+) -> Outcome:
+    """Play ``state`` (a :class:`Round`, or a :class:`Match`'s current round) to the round's end.
+
+    Uses the state's own cards, whoever holds them; ``policy`` chooses every
+    remaining bid and card for every seat: ``"random"`` (uniform over the
+    legal actions), ``"lowest"`` (the smallest legal bid, and the legal card
+    of lowest rank, ties to clubs, diamonds, hearts, spades: exactly the
+    engine's round played that way), ``"highest"`` (its mirror: the largest
+    bid, the highest card), ``"greedy"`` (bids its aces and trump honours,
+    then wins cheaply while short of its bid and ducks once it has it), or a
+    callable taking a :class:`Decision`.  ``rng`` is a seed or a
+    ``random.Random``.  ``debug=True`` replays every step through
+    :meth:`Round.apply` and checks the legal set and each trick's winner
+    against the engine, raising :class:`KernelMismatchError` on a difference.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=5)
+    >>> o = playout(r, policy="lowest", debug=True)
+    >>> sum(o.tricks_won), len(o.bids), o == playout(r, policy="lowest")
+    (3, 4, True)
+    """
+    p = position_of(state)
+    generator = _rng(rng)
+    code, decide = _policy(policy, generator)
+    check = _scalar_checker(p, p.hidden) if debug else None
+    bids, won = scalar.play(p, p.hidden, code, generator.random, decide, check)
+    return Outcome._trusted(p.variant, tuple(None if b < 0 else b for b in bids), won)
+
+
+# -- many playouts -----------------------------------------------------------------
+
+
+def playouts(
+    state: object,
+    n: int,
+    *,
+    policy: Policy = "random",
+    rng: Seedish = None,
+    deals: DealsMode | Sequence[object] | None = None,
+    kernel: Literal["auto", "scalar", "batched"] = "auto",
+    executor: Executor | None = None,
+    debug: bool = False,
+    progress: Progress | bool | None = None,
+) -> Outcomes:
+    """Play ``n`` deals of the position ``state`` to the end; their :class:`Outcomes`.
+
+    ``deals`` says which hidden cards each game gets:
+
+    - ``"fresh"``: new deals of the same set-up (variant, players, dealer,
+      hand size), from the kernel's own shuffle; only before the first action;
+    - ``"sampled"``: the seat to act keeps its cards, and the cards it has not
+      seen are dealt again, uniformly among the deals consistent with every
+      void the play has shown (what a determinised search needs);
+    - ``"same"``: the state's own cards every time (only the play varies);
+    - a sequence of ``n`` deals: rounds at the same point, :class:`~whist_ro.Deal`
+      values (before the first action), or each seat's unplayed cards;
+    - ``None`` (the default): ``"fresh"`` before the first action, else ``"sampled"``.
+
+    ``kernel="auto"`` plays the built-in policies ``random``, ``lowest`` and
+    ``highest`` on the batched kernel and the rest on the scalar one.  The
+    games are split into chunks of 4,096 with seeds drawn from ``rng`` by
+    chunk number, so ``executor`` (any :class:`concurrent.futures.Executor`)
+    spreads them over workers without changing any result.  ``progress`` is
+    ``True`` for a bar on standard error, or a callable ``(done, total)``.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.shuffled(wr.variants.INVERTED, players=3, dealer=1, hand_size=4, seed=3)
+    >>> a = playouts(r, 500, rng=11)
+    >>> a == playouts(r, 500, rng=11), sum(a[0].tricks_won)
+    (True, 4)
+    """
+    p = position_of(state)
+    if not is_whole(n) or n < 0:
+        raise ConfigurationError(f"n must be a whole number >= 0, not {excerpt(n)}", field="n")
+    if isinstance(policy, str) and policy not in _CODES:
+        _policy(policy, random.Random())  # raises the precise error
+    if kernel not in ("auto", "scalar", "batched"):
+        raise ConfigurationError(
+            f"kernel must be 'auto', 'scalar' or 'batched', not {excerpt(kernel)}",
+            field="kernel",
+        )
+    if kernel == "batched" and not (isinstance(policy, str) and policy in _BATCHED):
+        raise ConfigurationError(
+            f"the batched kernel plays the policies {', '.join(sorted(_BATCHED))}, not "
+            f"{excerpt(policy)}; use kernel='scalar'",
+            field="kernel",
+        )
+    mode, given = _deals_mode(p, n, deals)
+    base = _base_seed(rng)
+    jobs = []
+    for index, start in enumerate(range(0, n, CHUNK)):
+        count = min(CHUNK, n - start)
+        part = given[start : start + count] if given is not None else None
+        jobs.append((p, mode, part, count, f"whist_ro.sim:{base}:{index}", policy, kernel, debug))
+    report = _progress(progress)
+    results: list[Outcomes] = []
+    done = 0
+    chunks = executor.map(_run_chunk, jobs) if executor is not None else map(_run_chunk, jobs)
+    for result in chunks:
+        results.append(result)
+        done += len(result)
+        if report is not None:
+            report(done, n)
+    if not results:
+        return Outcomes(p.variant, bids=[b""] * p.players, tricks_won=[b""] * p.players)
+    return results[0] if len(results) == 1 else Outcomes.join(results)
+
+
+def _deals_mode(p: Position, n: int, deals: object) -> tuple[DealsMode, list[Hidden] | None]:
+    if deals is None:
+        return ("fresh" if p.fresh else "sampled"), None
+    if isinstance(deals, str):
+        if deals not in ("fresh", "sampled", "same"):
+            raise ConfigurationError(
+                f"deals must be 'fresh', 'sampled', 'same' or a sequence of deals, not "
+                f"{excerpt(deals)}",
+                field="deals",
+            )
+        if deals == "fresh" and not p.fresh:
+            raise ConfigurationError(
+                "fresh deals need a round before its first action; mid-round, use "
+                "deals='sampled' or 'same'",
+                field="deals",
+            )
+        return deals, None  # type: ignore[return-value]
+    if not isinstance(deals, Sequence):
+        raise ConfigurationError(
+            f"deals must be 'fresh', 'sampled', 'same' or a sequence of deals, not "
+            f"{excerpt(deals)}",
+            field="deals",
+        )
+    if len(deals) != n:
+        raise ConfigurationError(
+            f"{len(deals)} deals given for n={n} playouts; give exactly n", field="deals"
+        )
+    return "same", [hidden_of(p, deal, i) for i, deal in enumerate(deals)]
+
+
+def _base_seed(rng: object) -> int | str:
+    if rng is None:
+        return random.SystemRandom().getrandbits(64)
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(64)
+    if isinstance(rng, str) or is_whole(rng):
+        return repr(rng)
+    raise ConfigurationError(
+        f"rng must be None, an int, a str or a random.Random, not {excerpt(rng)}", field="rng"
+    )
+
+
+def _progress(progress: object) -> Progress | None:
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        return _bar
+    if callable(progress):
+        return progress
+    raise ConfigurationError(
+        f"progress must be True, False, None or a callable (done, total), not {excerpt(progress)}",
+        field="progress",
+    )
+
+
+def _bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}{end}")
+    sys.stderr.flush()
+
+
+def _run_chunk(
+    job: tuple[Position, str, list[Hidden] | None, int, str, Policy, str, bool],
+) -> Outcomes:
+    """Play one chunk; a top-level function so process pools can pickle it."""
+    p, mode, given, count, seed, policy, kernel, debug = job
+    rng = random.Random(seed)
+    if given is not None:
+        hidden = given
+    elif mode == "fresh":
+        hidden = fresh_hidden(p, rng, count)
+    elif mode == "sampled":
+        hidden = sampled_hidden(p, rng, count)
+    else:
+        hidden = [p.hidden] * count
+    use_batched = isinstance(policy, str) and policy in _BATCHED and kernel != "scalar"
+    if kernel == "auto" and count < _MIN_BATCH:
+        use_batched = False
+    if use_batched:
+        assert isinstance(policy, str)
+        check = _batch_checker(p, hidden) if debug else None
+        bids, won = batched.play_batch(p, hidden, _CODES[policy], rng, check)
+        return Outcomes(p.variant, bids=bids, tricks_won=won)
+    code, decide = _policy(policy, rng)
+    rows_bids = []
+    rows_won = []
+    random_ = rng.random
+    for h in hidden:
+        check_one = _scalar_checker(p, h) if debug else None
+        b, w = scalar.play(p, h, code, random_, decide, check_one)
+        rows_bids.append(b)
+        rows_won.append(w)
+    return Outcomes.of(p.variant, rows_bids, rows_won)
+
+
+# -- the debug checks ----------------------------------------------------------------
+
+
+def _reference(p: Position, hidden: Hidden) -> Round:
+    """The engine's round for position ``p`` with these hidden cards, replayed to ``p``."""
+    hands = list(hidden[0])
+    for leader, bits in p.history:
+        for i, bit in enumerate(bits):
+            hands[(leader + i) % p.players] |= 1 << bit
+    turn_up = Card.from_bit(hidden[2]) if hidden[2] >= 0 else None
+    r = Round.from_hands(
+        p.variant,
+        hands=[CardSet.from_mask(h) for h in hands],
+        dealer=p.dealer,
+        turn_up=turn_up,
+    )
+    seat = p.first
+    for _ in range(p.players):
+        if p.bids[seat] < 0:
+            break
+        r = r.apply(Bid(seat=seat, tricks=p.bids[seat]))
+        seat = (seat + 1) % p.players
+    for leader, bits in p.history:
+        for i, bit in enumerate(bits):
+            r = r.apply(Play(seat=(leader + i) % p.players, card=Card.from_bit(bit)))
+    return r
+
+
+def _mismatch(what: str, kernel: object, engine: object, r: Round) -> KernelMismatchError:
+    return KernelMismatchError(
+        f"the kernel's {what} is {excerpt(kernel)} but the engine's is {excerpt(engine)} at {r!r}"
+    )
+
+
+def _check_step(
+    refs: list[Round], g: int, seat: int, is_bid: bool, legal: object, chosen: int
+) -> None:
+    r = refs[g]
+    if r.to_act != seat:
+        raise _mismatch("seat to act", seat, r.to_act, r)
+    if is_bid:
+        engine_bids = legal_bids(r)
+        if isinstance(legal, tuple) and legal != engine_bids:
+            raise _mismatch("legal bids", legal, engine_bids, r)
+        if chosen not in engine_bids:
+            raise _mismatch("bid", chosen, engine_bids, r)
+        refs[g] = r.apply(Bid(seat=seat, tricks=chosen))
+    else:
+        engine_cards = legal_cards(r).mask
+        if legal != engine_cards:
+            raise _mismatch(
+                "legal cards",
+                CardSet.from_mask(legal),  # type: ignore[arg-type]
+                CardSet.from_mask(engine_cards),
+                r,
+            )
+        refs[g] = r.apply(Play(seat=seat, card=Card.from_bit(chosen)))
+
+
+def _check_winner(refs: list[Round], g: int, winner: int) -> None:
+    r = refs[g]
+    last = r.tricks[-1]
+    expected = trick_winner(last, r.trump)
+    if expected != winner:
+        raise _mismatch(f"winner of {last}", winner, expected, r)
+
+
+def _scalar_checker(p: Position, hidden: Hidden) -> scalar.Checker:
+    refs = [_reference(p, hidden)]
+
+    def check(seat: int, is_bid: bool | None, legal: object, chosen: int) -> None:
+        if is_bid is None:
+            _check_winner(refs, 0, seat)
+        else:
+            _check_step(refs, 0, seat, is_bid, legal, chosen)
+
+    return check
+
+
+def _batch_checker(p: Position, hidden: Sequence[Hidden]) -> batched.BatchChecker:
+    refs = [_reference(p, h) for h in hidden]
+    n = len(refs)
+    cards = [b for b in range(64) if p.deck >> b & 1]
+
+    def bits(plane: int) -> str:
+        return format(plane, f"0{n}b")[::-1]
+
+    def seat_of(planes: Sequence[int], g: int) -> int:
+        return next(s for s, plane in enumerate(planes) if plane >> g & 1)
+
+    def check(event: tuple[object, ...]) -> None:
+        kind = event[0]
+        if kind == "bid":
+            _, seat, column = event
+            for g in range(n):
+                _check_step(refs, g, seat, True, None, column[g])  # type: ignore[arg-type, index]
+        elif kind == "play":
+            _, offset, legal, chosen, lead = event
+            legal_bits = [bits(x) for x in legal]  # type: ignore[attr-defined]
+            chosen_bits = [bits(x) for x in chosen]  # type: ignore[attr-defined]
+            for g in range(n):
+                seat = (seat_of(lead, g) + offset) % p.players  # type: ignore[arg-type, operator]
+                mask = sum(1 << cards[i] for i, t in enumerate(legal_bits) if t[g] == "1")
+                picked = [cards[i] for i, t in enumerate(chosen_bits) if t[g] == "1"]
+                if len(picked) != 1:
+                    raise _mismatch("number of cards chosen", len(picked), 1, refs[g])
+                _check_step(refs, g, seat, False, mask, picked[0])
+        else:
+            _, lead = event
+            for g in range(n):
+                _check_winner(refs, g, seat_of(lead, g))  # type: ignore[arg-type]
+
+    return check
