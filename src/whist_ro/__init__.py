@@ -19,6 +19,7 @@ from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import (
     ActionTypeError,
+    ActionValueError,
     BidOutOfRangeError,
     CardNotHeldError,
     CardParseError,
@@ -27,6 +28,7 @@ from whist_ro.errors import (
     GameOverError,
     IllegalActionError,
     InvalidDealError,
+    InvalidTrickError,
     MatchEndError,
     MustFollowSuitError,
     MustOvertrumpError,
@@ -62,6 +64,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "Action",
     "ActionTypeError",
+    "ActionValueError",
     "Bid",
     "BidOutOfRangeError",
     "Card",
@@ -76,6 +79,7 @@ __all__ = [
     "GameResult",
     "IllegalActionError",
     "InvalidDealError",
+    "InvalidTrickError",
     "Match",
     "MatchEndError",
     "MustFollowSuitError",

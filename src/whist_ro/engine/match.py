@@ -45,15 +45,10 @@ from whist_ro.errors import (
     NotOverError,
     OutOfDealsError,
 )
+from whist_ro.ranking import RankingSystem
 from whist_ro.results.rubber import GameResult, Rubber, match_points
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.results.standings import (
-    RankingSystem,
-    Standings,
-    check_disconnected,
-    check_zero_win,
-    rank_totals,
-)
+from whist_ro.results.standings import Standings, check_disconnected, rank_totals
 from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
@@ -63,7 +58,7 @@ from whist_ro.rules.scoring import (
     honours_points,
 )
 from whist_ro.schedule import Deck, Schedule, check_players
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_zero_win
 
 __all__ = ["Match"]
 
@@ -846,7 +841,11 @@ def _over_error(action: object) -> Exception:
 def _advance(round_: Round, progress: _Progress) -> Match:
     """The one way a match moves on: the new round state, scored if it is over."""
     if not round_.is_over:
-        return _make(round_, progress)
+        # _make inlined: this line runs for every action of every match.
+        m = _new(Match)
+        _set_round(m, round_)
+        _set_progress(m, progress)
+        return m
     if progress.setup.variant.is_classic:
         return _finish_classic(round_, progress)
     return _finish_exact(round_, progress)

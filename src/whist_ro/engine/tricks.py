@@ -17,6 +17,7 @@ from whist_ro._immutable import Immutable
 from whist_ro.actions import Play
 from whist_ro.cards import Card, Suit, cards_of
 from whist_ro.errors import InvalidTrickError, NotOverError
+from whist_ro.rules.play import trick_winner_index
 
 __all__ = ["Trick", "trick_winner", "winning_index"]
 
@@ -127,20 +128,16 @@ class Trick(Immutable):
 def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     """Position of the winning card: the highest trump, else the highest of the led suit.
 
+    The rule is :func:`whist_ro.rules.play.trick_winner_index` (R-PLAY-6).
+
     >>> winning_index([Card.parse(c) for c in ("7h", "Ah", "7s")], Suit.SPADES)
     2
     """
     if not cards:
         raise NotOverError("an empty trick has no winner yet")
-    best = 0
-    for i in range(1, len(cards)):
-        card, top = cards[i], cards[best]
-        if card.suit is top.suit:
-            if card.rank > top.rank:
-                best = i
-        elif card.suit is trump:
-            best = i
-    return best
+    return trick_winner_index(
+        [card.bit for card in cards], trump=None if trump is None else int(trump)
+    )
 
 
 def trick_winner(trick: Trick, trump: Suit | None) -> int:
