@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import importlib.util
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -84,11 +85,11 @@ def documented_ids() -> set[str]:
     return heading_ids(RULES_PAGE) | mentioned_ids(STANDINGS_PAGE)
 
 
-def rule_sections() -> dict[str, str]:
-    """The text of each rules.md entry, keyed by the rule ID of its heading."""
+def rule_sections(text: str | None = None) -> dict[str, str]:
+    """The text of each rules.md entry (or of ``text``), keyed by the rule ID of its heading."""
     sections: dict[str, str] = {}
     current: str | None = None
-    for line in read(RULES_PAGE).splitlines():
+    for line in (read(RULES_PAGE) if text is None else text).splitlines():
         match = HEADING.match(line)
         if match:
             title = match.group(1)
@@ -282,3 +283,178 @@ def test_links_resolve() -> None:
         elif anchor and anchor not in anchors(path):
             broken.append(f"{target}: no such heading")
     assert not broken, f"broken links in docs/rules.md: {broken}"
+
+
+# -- every rule ID links to its function and has a test named after it ---------------
+
+# An entry's function link: [`whist_ro.rules.play.playable_cards`](../src/whist_ro/rules/play.py).
+FUNCTION_LINK = re.compile(r"\[`(whist_ro(?:\.\w+)+)`\]\(([^)\s]+)\)")
+# The "Enforced by:" line of an entry (a bullet or a paragraph), up to the next
+# bullet or blank line.
+ENFORCED_BY = re.compile(r"^(?:- )?Enforced by:(.*?)(?=\n- |\n\s*\n|\Z)", re.M | re.S)
+# A test named after a rule, ``test_r_play_3_...`` or ``test_R_PLAY_3_...``.
+RULE_TEST = re.compile(r"^\s*(?:async\s+)?def\s+test_(r_[a-z]+_\d+)(?!\d)\w*\s*\(", re.M | re.I)
+
+
+def resolve(dotted: str) -> tuple[object, Path] | None:
+    """The object a dotted name names and the file of its module, or None if it has none."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        module_file = getattr(found, "__file__", None)
+        for attribute in parts[cut:]:
+            if not hasattr(found, attribute):
+                return None
+            found = getattr(found, attribute)
+        return (found, Path(module_file).resolve()) if module_file else None
+    return None
+
+
+def link_problem(dotted: str, target: str) -> str | None:
+    """Why a function link does not hold, or None: the name must exist, in the linked file."""
+    resolved = resolve(dotted)
+    if resolved is None:
+        return f"{dotted} does not exist"
+    if (DOCS / target).resolve() != resolved[1]:
+        return f"{dotted} is not in {target}"
+    return None
+
+
+def enforced_by(body: str) -> list[tuple[str, str]]:
+    """The (dotted name, link target) pairs of an entry's "Enforced by:" line."""
+    line = ENFORCED_BY.search(body)
+    return FUNCTION_LINK.findall(line.group(1)) if line else []
+
+
+def ids_tested(sources: Iterable[str]) -> set[str]:
+    """The rule IDs some test is named after, from test sources."""
+    return {
+        match.upper().replace("_", "-") for source in sources for match in RULE_TEST.findall(source)
+    }
+
+
+def link_and_test_problems(
+    rules: Iterable[str], sections: dict[str, str], tested: set[str]
+) -> dict[str, list[str]]:
+    """What each rule lacks: a resolving "Enforced by" link, a test named after it.
+
+    Only R-VIEW-* and R-SEAT-1 may instead be marked planned (their code belongs
+    to the player views issue).
+    """
+    problems: dict[str, list[str]] = {}
+    for rule in sorted(rules):
+        body = sections.get(rule)
+        if body is None:
+            problems[rule] = ["no entry in docs/rules.md"]
+            continue
+        if PLANNED.match(rule) and PLANNED_MARK in body:
+            continue
+        found = []
+        links = enforced_by(body)
+        if not links:
+            found.append("no 'Enforced by:' line linking a whist_ro function")
+        found += [p for name, target in links if (p := link_problem(name, target))]
+        if rule not in tested:
+            found.append(f"no test named test_{rule.lower().replace('-', '_')}_...")
+        if found:
+            problems[rule] = found
+    return problems
+
+
+def rule_ids_to_check() -> set[str]:
+    """The rule book's IDs (when it is beside the repository) and those the docs add."""
+    book = set(RULE_ID.findall(read(RULE_BOOK))) if RULE_BOOK.exists() else set()
+    return book | documented_ids()
+
+
+def test_every_rule_links_its_function_and_has_a_test() -> None:
+    rules = rule_ids_to_check()
+    assert len(rules) >= 50, f"only {len(rules)} rule IDs found: is RULES.md or rules.md cut short?"
+    tested = ids_tested(read(path) for path in TESTS.glob("*.py"))
+    problems = link_and_test_problems(rules, rule_sections(), tested)
+    assert not problems, f"rules without a function link or a test: {problems}"
+
+
+def test_only_view_and_seat_rules_are_planned() -> None:
+    sections = rule_sections()
+    planned = sorted(rule for rule, body in sections.items() if PLANNED_MARK in body)
+    assert planned, "no planned entries: has the player views issue landed? update this test"
+    assert all(PLANNED.match(rule) for rule in planned), planned
+    # A planned entry names the work that will enforce it.
+    unnamed = [rule for rule in planned if "player views issue" not in sections[rule]]
+    assert not unnamed, f"planned entries that do not name the player views issue: {unnamed}"
+
+
+# The checks above, on doctored copies of the page and the tests: each defect is caught.
+
+
+def doctored(rule: str, old: str, new: str) -> dict[str, str]:
+    sections = rule_sections()
+    assert old in sections[rule], f"{old!r} not in the {rule} entry"
+    return {**sections, rule: sections[rule].replace(old, new)}
+
+
+def problems_of(sections: dict[str, str], tested: set[str] | None = None) -> dict[str, list[str]]:
+    everything = tested if tested is not None else {rule.upper() for rule in sections}
+    return link_and_test_problems(sections, sections, everything)
+
+
+def test_checker_passes_the_real_page() -> None:
+    assert problems_of(rule_sections()) == {}
+
+
+def test_checker_flags_a_removed_link() -> None:
+    # R-BID-2 links one function; as plain code it links none.
+    link = "[`whist_ro.rules.bidding.forbidden_bid`](../src/whist_ro/rules/bidding.py)"
+    unlinked = doctored("R-BID-2", link, "`forbidden_bid`")
+    assert problems_of(unlinked) == {
+        "R-BID-2": ["no 'Enforced by:' line linking a whist_ro function"]
+    }
+    # A link elsewhere in the entry does not stand in for the "Enforced by:" line.
+    moved = doctored("R-BID-2", "- Enforced by: " + link, "- Enforced by: `forbidden_bid`")
+    assert "R-BID-2" in problems_of({**moved, "R-BID-2": moved["R-BID-2"] + "\n" + link})
+
+
+def test_checker_flags_a_name_that_does_not_resolve() -> None:
+    wrong = doctored("R-BID-2", "bidding.forbidden_bid`", "bidding.forbiden_bid`")
+    assert problems_of(wrong) == {"R-BID-2": ["whist_ro.rules.bidding.forbiden_bid does not exist"]}
+    module = doctored("R-BID-2", "whist_ro.rules.bidding.", "whist_ro.rules.biding.")
+    assert "does not exist" in problems_of(module)["R-BID-2"][0]
+
+
+def test_checker_flags_a_link_to_the_wrong_file() -> None:
+    wrong = doctored(
+        "R-BID-2", "(../src/whist_ro/rules/bidding.py)", "(../src/whist_ro/rules/play.py)"
+    )
+    assert problems_of(wrong) == {
+        "R-BID-2": ["whist_ro.rules.bidding.forbidden_bid is not in ../src/whist_ro/rules/play.py"]
+    }
+
+
+def test_checker_flags_a_rule_without_a_test() -> None:
+    sections = rule_sections()
+    tested = ids_tested(
+        ["def test_R_PLAY_3_upper_case_counts():\n", "  def test_r_play_30_is_another_rule(x):\n"]
+    )
+    assert tested == {"R-PLAY-3", "R-PLAY-30"}
+    problems = link_and_test_problems(["R-PLAY-3", "R-PLAY-6"], sections, tested)
+    assert problems == {"R-PLAY-6": ["no test named test_r_play_6_..."]}
+
+
+def test_checker_allows_planned_only_for_views_and_seats() -> None:
+    sections = rule_sections()
+    planned = {**sections, "R-PLAY-3": f"**Status: {PLANNED_MARK}.**\n"}
+    assert list(problems_of(planned)) == ["R-PLAY-3"]
+    assert problems_of({"R-VIEW-9": f"{PLANNED_MARK}\n"}, set()) == {}
+    assert problems_of({"R-VIEW-9": "nothing here\n"}, set()) == {
+        "R-VIEW-9": [
+            "no 'Enforced by:' line linking a whist_ro function",
+            "no test named test_r_view_9_...",
+        ]
+    }
+    assert link_and_test_problems(["R-NEW-1"], sections, set()) == {
+        "R-NEW-1": ["no entry in docs/rules.md"]
+    }
