@@ -222,18 +222,18 @@ class _Progress(Immutable):
         disconnected: tuple[int, ...] = (),
         conceded: int | None = None,
     ) -> None:
-        set_ = object.__setattr__
-        set_(self, "setup", setup)
-        set_(self, "rounds", rounds)
-        set_(self, "totals", totals)
-        set_(self, "runs", runs)  # streaks in advance_runs' compact form
-        set_(self, "entries", entries)
-        set_(self, "rows", None)  # built from entries when first read
-        set_(self, "over", over)
-        set_(self, "games", games)
-        set_(self, "abandoned", abandoned)
-        set_(self, "disconnected", disconnected)
-        set_(self, "conceded", conceded)
+        # Through the slot descriptors: a match builds one of these per round.
+        _P_SETUP(self, setup)
+        _P_ROUNDS(self, rounds)
+        _P_TOTALS(self, totals)
+        _P_RUNS(self, runs)  # streaks in advance_runs' compact form
+        _P_ENTRIES(self, entries)
+        _P_ROWS(self, None)  # built from entries when first read
+        _P_OVER(self, over)
+        _P_GAMES(self, games)
+        _P_ABANDONED(self, abandoned)
+        _P_DISCONNECTED(self, disconnected)
+        _P_CONCEDED(self, conceded)
 
     def but(self, **changes: object) -> _Progress:
         """This progress with some fields changed (the setup never changes)."""
@@ -263,6 +263,34 @@ class _Progress(Immutable):
 
 
 _set_rows: Final = _Progress.__dict__["rows"].__set__
+(
+    _P_SETUP,
+    _P_ROUNDS,
+    _P_TOTALS,
+    _P_RUNS,
+    _P_ENTRIES,
+    _P_ROWS,
+    _P_OVER,
+    _P_GAMES,
+    _P_ABANDONED,
+    _P_DISCONNECTED,
+    _P_CONCEDED,
+) = (
+    _Progress.__dict__[name].__set__
+    for name in (
+        "setup",
+        "rounds",
+        "totals",
+        "runs",
+        "entries",
+        "rows",
+        "over",
+        "games",
+        "abandoned",
+        "disconnected",
+        "conceded",
+    )
+)
 
 
 class Match(Immutable):
@@ -280,15 +308,24 @@ class Match(Immutable):
     (True, 21, True)
     """
 
-    __slots__ = ("_progress", "_round")
+    # One slot holding (round, progress): a new state is one tuple and one
+    # slot write (the slots refuse ordinary assignment: see _immutable).
+    __slots__ = ("_st",)
 
     # No annotations on purpose: help() then shows no "Match()" signature,
     # which would suggest calling the class.
     def __init__(self):  # type: ignore[no-untyped-def]
         raise TypeError("build a Match with Match.new(variant, players=..., seed=...)")
 
-    _round: Round
-    _progress: _Progress
+    _st: tuple[Round, _Progress]
+
+    @property
+    def _round(self) -> Round:
+        return self._st[0]
+
+    @property
+    def _progress(self) -> _Progress:
+        return self._st[1]
 
     @classmethod
     def new(
@@ -602,9 +639,10 @@ class Match(Immutable):
         >>> Match.new(variants.ROMANIAN, players=3, seed=1).legal_actions()
         (Bid(seat=2, tricks=0), Bid(seat=2, tricks=1))
         """
-        if self._progress.over:
+        current, progress = self._st
+        if progress.over:
             return ()
-        return self._round.legal_actions()
+        return current.legal_actions()
 
     def apply(self, action: Action) -> Match:
         """The match after ``action``; raises like :meth:`Round.apply` if it is illegal.
@@ -619,10 +657,16 @@ class Match(Immutable):
         ...
         whist_ro.errors.OutOfTurnError: seat 0 cannot bid 0: it is seat 2's turn to bid (R-BID-3)
         """
-        progress = self._progress
+        current, progress = self._st
         if progress.over:
             raise _over_error(action)
-        return _advance(self._round.apply(action), progress)
+        round_ = current.apply(action)
+        if round_.is_over:
+            return _round_end(round_, progress)
+        # The common case, inlined: it runs for every action of every match.
+        m = _new(Match)
+        _set_st(m, (round_, progress))
+        return m
 
     def apply_legal(self, action: Action) -> Match:
         """Like :meth:`apply` for an action taken from this match's :meth:`legal_actions`.
@@ -635,7 +679,13 @@ class Match(Immutable):
         >>> m.apply_legal(m.legal_actions()[-1]) == m.apply(m.legal_actions()[-1])
         True
         """
-        return _advance(self._round.apply_legal(action), self._progress)
+        current, progress = self._st
+        round_ = current.apply_legal(action)
+        if round_.is_over:
+            return _round_end(round_, progress)
+        m = _new(Match)
+        _set_st(m, (round_, progress))
+        return m
 
     # -- ending early ------------------------------------------------------------
 
@@ -773,7 +823,7 @@ class Match(Immutable):
 
     def _key(self) -> tuple[object, ...]:
         progress = self._progress
-        return (progress.setup.key(), self._round, progress.rounds, progress.ending())
+        return (progress.setup.key(), self._st[0], progress.rounds, progress.ending())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Match):
@@ -802,14 +852,12 @@ class Match(Immutable):
 # Match's slots refuse assignment; states are filled through the slot
 # descriptors themselves, which costs no more than a plain attribute write.
 _new: Final = object.__new__
-_set_round: Final = Match.__dict__["_round"].__set__
-_set_progress: Final = Match.__dict__["_progress"].__set__
+_set_st: Final = Match.__dict__["_st"].__set__
 
 
 def _make(round_: Round, progress: _Progress) -> Match:
     m = _new(Match)
-    _set_round(m, round_)
-    _set_progress(m, progress)
+    _set_st(m, (round_, progress))
     return m
 
 
@@ -838,17 +886,15 @@ def _over_error(action: object) -> Exception:
     )
 
 
-def _advance(round_: Round, progress: _Progress) -> Match:
-    """The one way a match moves on: the new round state, scored if it is over."""
-    if not round_.is_over:
-        # _make inlined: this line runs for every action of every match.
-        m = _new(Match)
-        _set_round(m, round_)
-        _set_progress(m, progress)
-        return m
+def _round_end(done: Round, progress: _Progress) -> Match:
+    """The one way a match gets past a round: score it, then end the match or deal on.
+
+    :meth:`Match.apply` and :meth:`Match.apply_legal` both come here when an
+    action ends a round; every other action only wraps the new round state.
+    """
     if progress.setup.variant.is_classic:
-        return _finish_classic(round_, progress)
-    return _finish_exact(round_, progress)
+        return _finish_classic(done, progress)
+    return _finish_exact(done, progress)
 
 
 def _next(done: Round, progress: _Progress, new_progress: _Progress) -> Match:

@@ -133,6 +133,7 @@ _HISTORY: Final = 8
 _WON: Final = 9
 _LEGAL: Final = 10
 _LAST: Final = 11
+_DEAL: Final = 12
 _State = tuple[
     int,  # phase
     int,  # to_act
@@ -146,6 +147,7 @@ _State = tuple[
     tuple[int, ...],  # won
     int,  # legal
     Action | None,  # last
+    Deal,  # the deal, shared by every state of the round
 ]
 # _PLAYED: mask of every card played so far (a seat holds masks[seat] & ~played)
 # _TRICK: the bits on the table in play order; _BEST/_BEST_SEAT: who is winning it
@@ -172,15 +174,18 @@ class Round(Immutable):
     ((None, None, None, None), (2, None, None, None))
     """
 
-    __slots__ = ("_deal", "_s")
+    __slots__ = ("_s",)
 
     # No annotations on purpose: help() then shows no "Round()" signature,
     # which would suggest calling the class.
     def __init__(self):  # type: ignore[no-untyped-def]
         raise TypeError("build a Round with Round.from_deal(deal)")
 
-    _deal: Deal
     _s: _State
+
+    @property
+    def _deal(self) -> Deal:
+        return self._s[_DEAL]
 
     # -- construction -------------------------------------------------------
 
@@ -643,7 +648,8 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     def _key(self) -> tuple[object, ...]:
         # The last action is left out: within a round it follows from the rest.
-        return (self._deal, self._s[:_LAST])
+        s = self._s
+        return (s[_DEAL], s[:_LAST])
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Round):
@@ -669,13 +675,11 @@ points=None, bonuses=None, totals=None, match_over=False)
 # Round's slots refuse assignment; states are filled through the slot
 # descriptors themselves, which costs no more than a plain attribute write.
 _new: Final = object.__new__
-_set_deal: Final = Round.__dict__["_deal"].__set__
 _set_state: Final = Round.__dict__["_s"].__set__
 
 
-def _make(deal: Deal, state: _State) -> Round:
+def _make(state: _State) -> Round:
     r = _new(Round)
-    _set_deal(r, deal)
     _set_state(r, state)
     return r
 
@@ -688,21 +692,33 @@ def _start(deal: Deal) -> Round:
     else:
         phase, legal = _BIDDING, 0
     return _make(
-        deal,
-        (phase, first, (None,) * players, 0, (), first, -1, -1, (), (0,) * players, legal, None),
+        (
+            phase,
+            first,
+            (None,) * players,
+            0,
+            (),
+            first,
+            -1,
+            -1,
+            (),
+            (0,) * players,
+            legal,
+            None,
+            deal,
+        )
     )
 
 
 def _bid(r: Round, seat: int, action: Bid) -> Round:
-    deal = r._deal
     s = r._s
+    deal = s[_DEAL]
     bids = list(s[_BIDS])
     bids[seat] = action.tricks
     if seat == deal.dealer:
         # The dealer bids last (R-BID-1); the first hand leads (R-PLAY-1).
         first = deal.first_hand
         return _make(
-            deal,
             (
                 _PLAYING,
                 first,
@@ -716,10 +732,10 @@ def _bid(r: Round, seat: int, action: Bid) -> Round:
                 s[_WON],
                 deal.masks[first],
                 action,
-            ),
+                deal,
+            )
         )
     return _make(
-        deal,
         (
             _BIDDING,
             deal._clockwise[seat],
@@ -733,7 +749,8 @@ def _bid(r: Round, seat: int, action: Bid) -> Round:
             s[_WON],
             0,
             action,
-        ),
+            deal,
+        )
     )
 
 
@@ -744,8 +761,7 @@ _next_leader: Final = play_rules.next_leader
 
 
 def _play(r: Round, seat: int, action: Play) -> Round:
-    deal = r._deal
-    phase, _, bids, played, trick, leader, best, best_seat, history, won, _, _ = r._s
+    phase, _, bids, played, trick, leader, best, best_seat, history, won, _, _, deal = r._s
     bit = action.card.bit
     played |= 1 << bit
     if not trick:
@@ -758,7 +774,6 @@ def _play(r: Round, seat: int, action: Play) -> Round:
     players = deal._players
     masks = deal._masks
     r = _new(Round)
-    _set_deal(r, deal)
     if len(trick) < players:
         to_act = deal._clockwise[seat]
         legal = _playable_cards(
@@ -784,6 +799,7 @@ def _play(r: Round, seat: int, action: Play) -> Round:
                 won,
                 legal,
                 action,
+                deal,
             ),
         )
         return r
@@ -795,7 +811,21 @@ def _play(r: Round, seat: int, action: Play) -> Round:
     if len(history) == deal._hand_size:
         _set_state(
             r,
-            (_OVER, leader, bids, played, (), leader, -1, -1, history, tuple(won_list), 0, action),
+            (
+                _OVER,
+                leader,
+                bids,
+                played,
+                (),
+                leader,
+                -1,
+                -1,
+                history,
+                tuple(won_list),
+                0,
+                action,
+                deal,
+            ),
         )
         return r
     _set_state(
@@ -813,6 +843,7 @@ def _play(r: Round, seat: int, action: Play) -> Round:
             tuple(won_list),
             masks[leader] & ~played,
             action,
+            deal,
         ),
     )
     return r
