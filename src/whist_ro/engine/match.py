@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from operator import add, eq
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -179,28 +179,39 @@ _Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 """What a round's end records: points, bonuses, running totals and the game number."""
 
 
+_Score = tuple[tuple[int, ...], tuple[int, ...], tuple[_Entry, ...]]
+"""Running totals, streak runs (advance_runs' compact form) and one entry per round."""
+
+
 class _Progress(Immutable):
-    """What changes only when a round ends, or when the match is ended early."""
+    """What changes only when a round ends, or when the match is ended early.
+
+    In the exact family a round's end only appends the round: its points,
+    streaks and totals are worked out when something first reads them
+    (:meth:`score`), from the nearest earlier progress that has them.
+    Nothing about the match's course depends on them there (the schedule
+    alone ends it), so a simulation that never reads the sheet never scores
+    it.  Classic rounds are scored at once: a game ends on its score.
+    """
 
     __slots__ = (
         "abandoned",
         "conceded",
         "disconnected",
-        "entries",
         "games",
         "over",
+        "parent",
         "rounds",
         "rows",
-        "runs",
+        "scored",
         "setup",
-        "totals",
     )
 
     setup: _Setup
     rounds: tuple[Round, ...]
-    totals: tuple[int, ...]
-    runs: tuple[int, ...]
-    entries: tuple[_Entry, ...]
+    # Either scored is set, or parent is the progress one round earlier.
+    scored: _Score | None
+    parent: _Progress | None
     rows: tuple[ScoreRow, ...] | None
     over: bool
     games: tuple[GameResult, ...]
@@ -212,11 +223,10 @@ class _Progress(Immutable):
         self,
         setup: _Setup,
         rounds: tuple[Round, ...],
-        totals: tuple[int, ...],
-        runs: tuple[int, ...],
-        entries: tuple[_Entry, ...],
         over: bool,
         *,
+        scored: _Score | None = None,
+        parent: _Progress | None = None,
         games: tuple[GameResult, ...] = (),
         abandoned: bool = False,
         disconnected: tuple[int, ...] = (),
@@ -225,19 +235,68 @@ class _Progress(Immutable):
         # Through the slot descriptors: a match builds one of these per round.
         _P_SETUP(self, setup)
         _P_ROUNDS(self, rounds)
-        _P_TOTALS(self, totals)
-        _P_RUNS(self, runs)  # streaks in advance_runs' compact form
-        _P_ENTRIES(self, entries)
-        _P_ROWS(self, None)  # built from entries when first read
+        _P_SCORED(self, scored)
+        _P_PARENT(self, parent)
+        _P_ROWS(self, None)  # built from the entries when first read
         _P_OVER(self, over)
         _P_GAMES(self, games)
         _P_ABANDONED(self, abandoned)
         _P_DISCONNECTED(self, disconnected)
         _P_CONCEDED(self, conceded)
 
-    def but(self, **changes: object) -> _Progress:
-        """This progress with some fields changed (the setup never changes)."""
-        return _Progress(self.setup, **{**_progress_fields(self), **changes})  # type: ignore[arg-type]
+    def score(self) -> _Score:
+        """Totals, runs and entries, worked out on first use and kept.
+
+        Walks back to the nearest progress already scored (a loop, not
+        recursion: a long match stays shallow), then scores each later
+        round in order.  Each result is cached through the slot, and the
+        link to the earlier progress is dropped once it is no longer needed.
+        """
+        scored = self.scored
+        if scored is not None:
+            return scored
+        pending: list[_Progress] = []
+        node: _Progress | None = self
+        while node is not None and node.scored is None:
+            pending.append(node)
+            node = node.parent
+        assert node is not None  # the first progress of a match is scored
+        scored = node.scored
+        assert scored is not None
+        for later in reversed(pending):
+            scored = _score_exact(later.setup, later.rounds[-1], scored)
+            _P_SCORED(later, scored)
+            _P_PARENT(later, None)
+        return scored
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals per seat, bonuses included."""
+        return self.score()[0]
+
+    @property
+    def runs(self) -> tuple[int, ...]:
+        """Each seat's streak in compact form."""
+        return self.score()[1]
+
+    @property
+    def entries(self) -> tuple[_Entry, ...]:
+        """Points, bonuses, totals and game number of every completed round."""
+        return self.score()[2]
+
+    def but(self, **changes: Any) -> _Progress:
+        """This progress, scored, with some fields changed (the setup never changes)."""
+        fields: dict[str, Any] = {
+            "over": self.over,
+            "scored": self.score(),
+            "games": self.games,
+            "abandoned": self.abandoned,
+            "disconnected": self.disconnected,
+            "conceded": self.conceded,
+        }
+        fields.update(changes)
+        setup = fields.pop("setup", self.setup)
+        return _Progress(setup, self.rounds, **fields)
 
     def sheet_rows(self) -> tuple[ScoreRow, ...]:
         """The score sheet's rows, built on first use.
@@ -252,7 +311,7 @@ class _Progress(Immutable):
                 _row(index, done, *entry)
                 for index, (done, entry) in enumerate(zip(self.rounds, self.entries, strict=True))
             )
-            _set_rows(self, rows)
+            _P_ROWS(self, rows)
         return rows
 
     def ending(self) -> tuple[object, ...]:
@@ -262,13 +321,11 @@ class _Progress(Immutable):
         return (self.abandoned, self.disconnected, self.conceded)
 
 
-_set_rows: Final = _Progress.__dict__["rows"].__set__
 (
     _P_SETUP,
     _P_ROUNDS,
-    _P_TOTALS,
-    _P_RUNS,
-    _P_ENTRIES,
+    _P_SCORED,
+    _P_PARENT,
     _P_ROWS,
     _P_OVER,
     _P_GAMES,
@@ -280,9 +337,8 @@ _set_rows: Final = _Progress.__dict__["rows"].__set__
     for name in (
         "setup",
         "rounds",
-        "totals",
-        "runs",
-        "entries",
+        "scored",
+        "parent",
         "rows",
         "over",
         "games",
@@ -408,7 +464,7 @@ class Match(Immutable):
             setup = _Setup(
                 variant, players, first_dealer, seed=None, deals=setup.check_deals(given, 0)
             )
-        progress = _Progress(setup, (), (0,) * players, (0,) * players, (), False)
+        progress = _Progress(setup, (), False, scored=((0,) * players, (0,) * players, ()))
         return _make(Round.from_deal(setup.deal(0)), progress)
 
     def with_deals(self, deals: Iterable[Deal]) -> Match:
@@ -439,7 +495,7 @@ class Match(Immutable):
             seed=None,
             deals=setup.deals + more,
         )
-        return _make(self._round, _Progress(new_setup, **_progress_fields(self._progress)))  # type: ignore[arg-type]
+        return _make(self._round, self._progress.but(setup=new_setup))
 
     # -- reading -----------------------------------------------------------------
 
@@ -861,20 +917,6 @@ def _make(round_: Round, progress: _Progress) -> Match:
     return m
 
 
-def _progress_fields(progress: _Progress) -> dict[str, object]:
-    return {
-        "rounds": progress.rounds,
-        "totals": progress.totals,
-        "runs": progress.runs,
-        "entries": progress.entries,
-        "over": progress.over,
-        "games": progress.games,
-        "abandoned": progress.abandoned,
-        "disconnected": progress.disconnected,
-        "conceded": progress.conceded,
-    }
-
-
 def _over_error(action: object) -> Exception:
     if not isinstance(action, (Bid, Play)):
         return ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
@@ -906,32 +948,29 @@ def _next(done: Round, progress: _Progress, new_progress: _Progress) -> Match:
 
 
 def _finish_exact(done: Round, progress: _Progress) -> Match:
+    # Only the schedule ends an exact-family match (R-END-1): the round is
+    # scored when its score is first read (see _Progress.score).
     setup = progress.setup
+    rounds = (*progress.rounds, done)
+    over = setup.schedule.is_last(len(progress.rounds))
+    return _next(done, progress, _Progress(setup, rounds, over, parent=progress))
+
+
+def _score_exact(setup: _Setup, done: Round, before: _Score) -> _Score:
+    """The score after one more exact-family round (R-SCORE-1/2, R-STREAK-*)."""
     variant = setup.variant
+    totals, runs, entries = before
     bids, won = done.bids, done.tricks_won
     points = exact_round_points(variant, bids=bids, tricks=won)
-    runs = progress.runs
     if variant.streak_bonus:
         runs, bonuses = advance_runs(
             variant, runs, made=tuple(map(eq, bids, won)), hand_size=done.hand_size
         )
-        totals = tuple(map(add, progress.totals, map(add, points, bonuses)))
+        totals = tuple(map(add, totals, map(add, points, bonuses)))
     else:
         bonuses = (0,) * setup.players
-        totals = tuple(map(add, progress.totals, points))
-    over = setup.schedule.is_last(len(progress.rounds))
-    return _next(
-        done,
-        progress,
-        _Progress(
-            setup,
-            (*progress.rounds, done),
-            totals,
-            runs,
-            (*progress.entries, (points, bonuses, totals, 1)),
-            over,
-        ),
-    )
+        totals = tuple(map(add, totals, points))
+    return totals, runs, (*entries, (points, bonuses, totals, 1))
 
 
 def _finish_classic(done: Round, progress: _Progress) -> Match:
@@ -974,10 +1013,8 @@ def _finish_classic(done: Round, progress: _Progress) -> Match:
         _Progress(
             setup,
             (*progress.rounds, done),
-            totals,
-            progress.runs,
-            (*progress.entries, entry),
             over,
+            scored=(totals, progress.runs, (*progress.entries, entry)),
             games=games,
         ),
     )
