@@ -442,11 +442,11 @@ points=None, bonuses=None, totals=None, match_over=False)
         (True, 1)
         """
         s = self._s
-        deal = self._deal
-        if s[_PHASE] != _BIDDING or s[_TO_ACT] != deal.dealer:
+        deal = s[_DEAL]
+        if s[_PHASE] != _BIDDING or s[_TO_ACT] != deal._dealer:
             return None
         return forbidden_bid(
-            hand_size=deal.hand_size,
+            hand_size=deal._hand_size,
             earlier=sum(filter(None, s[_BIDS])),
             hook=deal._hook,
         )
@@ -468,7 +468,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         if phase == _OVER:
             return ()
         row = BIDS[s[_TO_ACT]]
-        size = self._deal.hand_size
+        size = s[_DEAL]._hand_size
         forbidden = self.forbidden_bid()
         if forbidden is None:
             return row[: size + 1]
@@ -499,11 +499,12 @@ points=None, bonuses=None, totals=None, match_over=False)
         if type(action) is Bid:
             seat = action.seat
             tricks = action.tricks
+            deal = s[_DEAL]
             if (
                 s[_PHASE] == _BIDDING
                 and seat == s[_TO_ACT]
-                and bid_in_range(tricks, hand_size=self._deal.hand_size)
-                and (seat != self._deal.dealer or tricks != self.forbidden_bid())
+                and bid_in_range(tricks, hand_size=deal._hand_size)
+                and (seat != deal._dealer or tricks != self.forbidden_bid())
             ):
                 return _bid(self, seat, action)
             raise self._bid_error(action)
