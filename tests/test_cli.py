@@ -11,7 +11,15 @@ import pytest
 import whist_ro as wr
 from whist_ro.cli import main
 
-PRESETS = ("romanian", "inverted", "classic", "classic-rubber", "long-whist")
+PRESETS = (
+    "romanian",
+    "romanian-forehead",
+    "romanian-hidden",
+    "inverted",
+    "classic",
+    "classic-rubber",
+    "long-whist",
+)
 
 
 def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from whist_ro import variants
 from whist_ro.actions import Action, Bid, Play
+from whist_ro.agents import Agent
 from whist_ro.cards import Card, CardSet, Rank, Suit
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
@@ -57,7 +58,9 @@ from whist_ro.rules.scoring import (
     next_streaks,
 )
 from whist_ro.schedule import Deck, Schedule
+from whist_ro.table import Table, Takeover
 from whist_ro.variants import Variant
+from whist_ro.views import PlayerView
 
 __version__ = "0.1.0.dev0"
 
@@ -65,6 +68,7 @@ __all__ = [
     "Action",
     "ActionTypeError",
     "ActionValueError",
+    "Agent",
     "Bid",
     "BidOutOfRangeError",
     "Card",
@@ -90,6 +94,7 @@ __all__ = [
     "OutOfTurnError",
     "Phase",
     "Play",
+    "PlayerView",
     "Rank",
     "RankingSystem",
     "Rating",
@@ -105,7 +110,9 @@ __all__ = [
     "Step",
     "Streak",
     "Suit",
+    "Table",
     "TablePoints",
+    "Takeover",
     "Trick",
     "Variant",
     "WhistError",

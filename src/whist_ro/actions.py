@@ -125,24 +125,37 @@ class Bid(Action):
 class Play(Action):
     """Seat ``seat`` plays ``card`` (a :class:`Card` or text such as ``"Ah"``).
 
+    ``card=None`` means "my only card": in a blind 1-card round (R-VIEW-3) a
+    seat may not see its own card, so its player view offers this one play,
+    which names no card.  It is legal only when the seat holds exactly one
+    card.
+
     >>> Play(seat=3, card="10d").card
     Card.parse('10d')
     >>> Play(seat=3, card=None)
+    Play(seat=3, card=None)
+    >>> Play(seat=3, card=7)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ActionTypeError: a play needs a Card or text such as 'Ah', not None
+    whist_ro.errors.ActionTypeError: a play needs a Card, text such as 'Ah', or None ..., not 7
     """
 
     __slots__ = ("card", "seat")
 
     seat: int
-    card: Card
+    card: Card | None
+    """The card played, or None for "my only card" (R-VIEW-3)."""
 
-    def __new__(cls, *, seat: int, card: Card | str) -> Play:
+    def __new__(cls, *, seat: int, card: Card | str | None) -> Play:
+        if card is None:
+            if type(seat) is int and 0 <= seat < _MAX_SEATS:
+                return _ONLY_CARD[seat]
+            return cls._create(_whole(seat, name="seat", low=0), None)
         if not isinstance(card, Card):
             if not isinstance(card, str):
                 raise ActionTypeError(
-                    f"a play needs a Card or text such as 'Ah', not {excerpt(card)}"
+                    "a play needs a Card, text such as 'Ah', or None (my only card), "
+                    f"not {excerpt(card)}"
                 )
             card = Card.parse(card)
         if type(seat) is int and 0 <= seat < _MAX_SEATS:
@@ -152,7 +165,7 @@ class Play(Action):
         return cls._create(_whole(seat, name="seat", low=0), card)
 
     @classmethod
-    def _create(cls, seat: int, card: Card) -> Play:
+    def _create(cls, seat: int, card: Card | None) -> Play:
         play = object.__new__(cls)
         object.__setattr__(play, "seat", seat)
         object.__setattr__(play, "card", card)
@@ -167,12 +180,15 @@ class Play(Action):
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((Play, self.seat, self.card.bit))
+        card = self.card
+        return hash((Play, self.seat, -1 if card is None else card.bit))
 
     def __repr__(self) -> str:
         return f"Play(seat={self.seat}, card={self.card!r})"
 
     def __str__(self) -> str:
+        if self.card is None:
+            return f"seat {self.seat} plays its only card"
         return f"seat {self.seat} plays {self.card}"
 
 
@@ -180,7 +196,7 @@ def _make_bid(seat: int, tricks: int) -> Bid:
     return Bid(seat=seat, tricks=tricks)
 
 
-def _make_play(seat: int, card: Card) -> Play:
+def _make_play(seat: int, card: Card | None) -> Play:
     return Play(seat=seat, card=card)
 
 
@@ -194,5 +210,7 @@ _PLAYS: Final = tuple(
     tuple(None if card is None else Play._create(seat, card) for card in CARD_BY_BIT)
     for seat in range(_MAX_SEATS)
 )
+#: ``_ONLY_CARD[seat]``: the shared "my only card" plays (R-VIEW-3).
+_ONLY_CARD: Final = tuple(Play._create(seat, None) for seat in range(_MAX_SEATS))
 BIDS: Final[tuple[tuple[Bid, ...], ...]] = _BIDS
 PLAYS: Final[tuple[tuple[Play | None, ...], ...]] = _PLAYS

@@ -48,6 +48,8 @@ __all__ = [
     "MAX_NAME",
     "MAX_ROUNDS",
     "ROMANIAN",
+    "ROMANIAN_FOREHEAD",
+    "ROMANIAN_HIDDEN",
     "Variant",
     "check_zero_win",
     "get",
@@ -58,6 +60,7 @@ Family = Literal["exact", "classic"]
 Pattern = Literal["1-8-1", "8-1-8"]
 OneCardRounds = Literal["skip", "break", "count"]
 DealtOutTrump = Literal["none", "dealer_last"]
+BlindOneCard = Literal["off", "forehead", "hidden"]
 Scorer = Callable[[int, int], int]
 
 GAME_TARGETS: Final = (5, 7, 10)
@@ -311,6 +314,12 @@ class Variant:
     ``rubber``
         Classic only: play best of three games, scored by game values
         (R-RUBBER-1..3).
+    ``blind_one_card``
+        The blind 1-card house rule (R-VIEW-3), exact family only:
+        ``"off"`` (the default), ``"forehead"`` (in a 1-card round each
+        seat sees every other seat's card but not its own) or ``"hidden"``
+        (nobody sees a card before it is played, and the bids are made
+        blind).  Only the player views change; legality and scoring do not.
     ``ranking``
         The ranking system :meth:`Match.standings <whist_ro.Match.standings>`
         uses by default (R-RANK-*); table points unless set.
@@ -366,6 +375,9 @@ class Variant:
     ranking: RankingSystem = attrs.field(
         default=TablePoints(), converter=_to_ranking, validator=_check_ranking
     )
+    blind_one_card: BlindOneCard = attrs.field(
+        default="off", validator=_one_of("off", "forehead", "hidden")
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.family == "classic":
@@ -395,6 +407,13 @@ class Variant:
                     f"classic family, not {self.target} (R-END-2)",
                     field="target",
                     rule="R-END-2",
+                )
+            if self.blind_one_card != "off":
+                raise ConfigurationError(
+                    "Variant.blind_one_card must be 'off' for the classic family: classic "
+                    "whist deals 13 cards and has no 1-card rounds to play blind (R-VIEW-3)",
+                    field="blind_one_card",
+                    rule="R-VIEW-3",
                 )
         else:
             for name, rule in (("honours", "R-HON-1"), ("rubber", "R-RUBBER-1")):
@@ -493,6 +512,12 @@ ROMANIAN: Final = Variant(name="romanian")
 INVERTED: Final = Variant(name="inverted", pattern="8-1-8")
 """Whist inversat, 8-1-8 (R-SCHED-2)."""
 
+ROMANIAN_FOREHEAD: Final = Variant(name="romanian-forehead", blind_one_card="forehead")
+"""Romanian whist whose 1-card rounds are played "on the forehead" (R-VIEW-3)."""
+
+ROMANIAN_HIDDEN: Final = Variant(name="romanian-hidden", blind_one_card="hidden")
+"""Romanian whist whose 1-card rounds are bid and played blind (R-VIEW-3)."""
+
 CLASSIC: Final = Variant(name="classic", family="classic")
 """Partnership whist to 5 points (R-DECK-3, R-SCORE-3, R-END-2)."""
 
@@ -506,6 +531,10 @@ _REGISTRY: Final[dict[str, Variant]] = {
     "romanian": ROMANIAN,
     "1-8-1": ROMANIAN,
     "whist": ROMANIAN,
+    "romanian-forehead": ROMANIAN_FOREHEAD,
+    "forehead": ROMANIAN_FOREHEAD,
+    "romanian-hidden": ROMANIAN_HIDDEN,
+    "blind": ROMANIAN_HIDDEN,
     "inverted": INVERTED,
     "inversat": INVERTED,
     "8-1-8": INVERTED,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from operator import add, eq
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -59,6 +59,9 @@ from whist_ro.rules.scoring import (
 )
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant, check_zero_win
+
+if TYPE_CHECKING:
+    from whist_ro.views.view import PlayerView
 
 __all__ = ["Match"]
 
@@ -874,6 +877,25 @@ class Match(Immutable):
             attrs.evolve(row, conceded=row.seat % 2 == progress.conceded) for row in standings
         )
         return attrs.evolve(standings, rows=rows)
+
+    # -- what a seat may see ----------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of this match (R-VIEW-1..3): see :class:`~whist_ro.PlayerView`.
+
+        Its own remaining hand, the variant, the schedule, the score sheet so
+        far, every bid and card played in this round, the trump card, whose
+        turn it is and, on its turn, the legal actions; nothing else.
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> m.view(0).hand == m.round.remaining[0]
+        True
+        """
+        # Views sit on top of the engine: imported here, not at the top.
+        from whist_ro.views.view import view_of  # noqa: PLC0415
+
+        return view_of(self, seat)
 
     # -- value semantics -------------------------------------------------------
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from whist_ro._check import Seed, excerpt
 from whist_ro._immutable import Immutable
@@ -52,6 +52,9 @@ from whist_ro.rules import play as play_rules
 from whist_ro.rules.bidding import bid_in_range, forbidden_bid
 from whist_ro.rules.scoring import classic_points, exact_round_points
 from whist_ro.variants import Variant
+
+if TYPE_CHECKING:
+    from whist_ro.views.view import PlayerView
 
 __all__ = ["Phase", "Round", "legal_bids", "legal_cards"]
 
@@ -493,7 +496,10 @@ points=None, bonuses=None, totals=None, match_over=False)
         if type(action) is Play:
             # type(...) is, not isinstance: the exact classes, at the lowest cost.
             seat = action.seat
-            if s[_PHASE] == _PLAYING and seat == s[_TO_ACT] and s[_LEGAL] >> action.card.bit & 1:
+            card = action.card
+            if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
+                return self.apply(self._only_card(action))
+            if s[_PHASE] == _PLAYING and seat == s[_TO_ACT] and s[_LEGAL] >> card.bit & 1:
                 return _play(self, seat, action)
             raise self._play_error(action)
         if type(action) is Bid:
@@ -574,8 +580,27 @@ points=None, bonuses=None, totals=None, match_over=False)
             action=bid,
         )
 
+    def _only_card(self, play: Play) -> Play:
+        """``Play(seat, card=None)`` read as the one card the seat holds (R-VIEW-3, R-PLAY-7)."""
+        s = self._s
+        seat = play.seat
+        deal = s[_DEAL]
+        hand = deal.masks[seat] & ~s[_PLAYED] if seat < deal.players else 0
+        if hand.bit_count() != 1:
+            raise CardNotHeldError(
+                f"seat {seat} cannot play 'its only card': it holds {hand.bit_count()} cards "
+                "(R-PLAY-7)",
+                rule="R-PLAY-7",
+                seat=seat,
+                action=play,
+            )
+        only = PLAYS[seat][hand.bit_length() - 1]
+        assert only is not None
+        return only
+
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
+        assert card is not None  # apply() has resolved "my only card"
         s = self._s
         text = f"seat {seat} cannot play {card}"
         if s[_PHASE] == _OVER:
@@ -644,6 +669,43 @@ points=None, bonuses=None, totals=None, match_over=False)
             deal._must_trump,
             deal._must_overtrump,
         )
+
+    # -- what a seat may see ----------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know of this round (R-VIEW-1..3): see :class:`~whist_ro.PlayerView`.
+
+        >>> from whist_ro import variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+        >>> r.view(1).hand == r.remaining[1]
+        True
+        """
+        # Views sit on top of the engine: imported here, not at the top.
+        from whist_ro.views.view import view_of  # noqa: PLC0415
+
+        return view_of(self, seat)
+
+    def _with_deal(self, deal: Deal) -> Round:
+        """This state of play on another deal that agrees with every card played.
+
+        Trusted: the samplers of :mod:`whist_ro.views` call it with deals they
+        built to agree with the play, and nothing is checked.
+        """
+        s = self._s
+        if s[_PHASE] != _PLAYING:
+            return _make((*s[:_DEAL], deal))
+        trick = s[_TRICK]
+        hand = deal.masks[s[_TO_ACT]] & ~s[_PLAYED]
+        if trick:
+            hand = _playable_cards(
+                hand,
+                _SUIT_OF[trick[0]],
+                s[_BEST],
+                deal._trump,
+                deal._must_trump,
+                deal._must_overtrump,
+            )[0]
+        return _make((*s[:_LEGAL], hand, s[_LAST], deal))
 
     # -- value semantics -------------------------------------------------------
 
@@ -763,7 +825,7 @@ _next_leader: Final = play_rules.next_leader
 
 def _play(r: Round, seat: int, action: Play) -> Round:
     phase, _, bids, played, trick, leader, best, best_seat, history, won, _, _, deal = r._s
-    bit = action.card.bit
+    bit = action.card.bit  # type: ignore[union-attr]  # apply() resolves card=None first
     played |= 1 << bit
     if not trick:
         trick, leader, best, best_seat = (bit,), seat, bit, seat

@@ -1,0 +1,63 @@
+"""The agent protocol: anything that chooses actions from a player view (R-SEAT-1).
+
+An agent is given only :class:`~whist_ro.views.PlayerView` values and
+:class:`~whist_ro.Step` results, never a ``Round`` or a ``Match``, so it
+decides from what its seat may know (R-VIEW-1, R-VIEW-2).  Bots are agents,
+and so is a human front end that asks a person.  Any object with an
+``act(view)`` method is one; ``observe(view, step)`` is optional and, when
+present, is told what each action did.
+
+>>> from whist_ro.bots import RandomBot
+>>> isinstance(RandomBot(seed=1), Agent)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from whist_ro.actions import Action
+    from whist_ro.engine.step import Step
+    from whist_ro.views.view import PlayerView
+
+__all__ = ["Agent", "Observer"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses one action for its seat from the seat's player view.
+
+    ``act`` is called only when it is the view's seat's turn, and must
+    return one of ``view.legal_actions`` (a :class:`~whist_ro.Bid` or a
+    :class:`~whist_ro.Play`).  An agent may also define
+    ``observe(view, step)`` (see :class:`Observer`).
+
+    >>> class FirstLegal:
+    ...     def act(self, view):
+    ...         return view.legal_actions[0]
+    >>> isinstance(FirstLegal(), Agent)
+    True
+    """
+
+    def act(self, view: PlayerView) -> Action:
+        """The action this agent takes in ``view``."""
+        ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """The optional half of an agent: told, after every action, its new view and the step.
+
+    >>> class Counter:
+    ...     def __init__(self):
+    ...         self.seen = 0
+    ...     def observe(self, view, step):
+    ...         self.seen += 1
+    >>> isinstance(Counter(), Observer)
+    True
+    """
+
+    def observe(self, view: PlayerView, step: Step) -> None:
+        """Take note of ``step``, seen from this agent's seat as ``view``."""
+        ...

@@ -1,0 +1,13 @@
+"""Bots: agents (:class:`whist_ro.Agent`) that play a seat from its player view.
+
+>>> import whist_ro as wr
+>>> from whist_ro.bots import RandomBot
+>>> from whist_ro.views import view_of
+>>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+>>> RandomBot(seed=7).act(view_of(m, m.to_act)) in m.legal_actions()
+True
+"""
+
+from whist_ro.bots.random_bot import RandomBot
+
+__all__ = ["RandomBot"]

@@ -1,0 +1,60 @@
+"""A bot that picks uniformly among the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from whist_ro._check import Seed, check_seed
+from whist_ro.errors import OutOfTurnError
+
+if TYPE_CHECKING:
+    from whist_ro.actions import Action
+    from whist_ro.views.view import PlayerView
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Plays uniformly at random among ``view.legal_actions``, from its own generator.
+
+    ``seed`` (an int, a str or a :class:`random.Random` it then draws from)
+    makes its choices repeatable; without one it is seeded from the system.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.views import view_of
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=3)
+    >>> view = view_of(m, m.to_act)
+    >>> RandomBot(seed=1).act(view) == RandomBot(seed=1).act(view)
+    True
+    >>> RandomBot(seed=1).act(view_of(m, (m.to_act + 1) % 4))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.OutOfTurnError: RandomBot has nothing to choose: it is seat 0's turn, ...
+    """
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, *, seed: Seed | None = None) -> None:
+        if seed is None:
+            self._rng = random.Random()
+        else:
+            checked = check_seed(seed)
+            self._rng = checked if isinstance(checked, random.Random) else random.Random(checked)
+
+    def act(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``, chosen uniformly."""
+        legal = view.legal_actions
+        if not legal:
+            rule = "R-BID-3" if view.phase.name == "BIDDING" else "R-PLAY-7"
+            raise OutOfTurnError(
+                f"RandomBot has nothing to choose: it is seat {view.to_act}'s turn, "
+                f"not seat {view.seat}'s ({rule})",
+                rule=rule,
+                seat=view.seat,
+                action=None,
+            )
+        return legal[self._rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

@@ -1,0 +1,31 @@
+"""Player views (R-VIEW-1..3): what one seat may know, and states drawn to match it.
+
+:func:`view_of` takes the view of a :class:`~whist_ro.Round` or a
+:class:`~whist_ro.Match` from one seat; :meth:`PlayerView.sample` draws a
+full state uniformly among those the view allows, and
+:meth:`PlayerView.count_deals` counts them exactly.
+
+>>> import random, whist_ro as wr
+>>> from whist_ro.views import view_of
+>>> m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=1)
+>>> v = view_of(m, 2)
+>>> view_of(v.sample(random.Random(0)), 2) == v
+True
+"""
+
+from whist_ro.views.render import render
+from whist_ro.views.sample import constraints, count_deals, sample, unseen_cards
+from whist_ro.views.view import Blind, PlayerView, blind_mode, resolve_play, view_of
+
+__all__ = [
+    "Blind",
+    "PlayerView",
+    "blind_mode",
+    "constraints",
+    "count_deals",
+    "render",
+    "resolve_play",
+    "sample",
+    "unseen_cards",
+    "view_of",
+]

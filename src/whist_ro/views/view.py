@@ -1,0 +1,683 @@
+"""What one seat may know: the player view of a round or a match (R-VIEW-1..3).
+
+A :class:`PlayerView` is built from a :class:`~whist_ro.Round` or a
+:class:`~whist_ro.Match` with :func:`view_of` and holds copies of the public
+facts and of the seat's own cards, nothing else: no other hand, no undealt
+card, no seed, no reference to the state it came from.  So two states that
+differ only in cards the seat cannot see give equal views, and a bot handed
+a view cannot peek.
+
+>>> import whist_ro as wr
+>>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qs Jc"],
+...                         dealer=2, turn_up="10s")
+>>> v = view_of(r, 0)
+>>> str(v.hand), v.to_act, v.legal_actions[:2]
+('Ah 9c', 0, (Bid(seat=0, tricks=0), Bid(seat=0, tricks=1)))
+>>> v.known_hands[1]  # seat 1's cards are not seen
+CardSet.parse('')
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from whist_ro._check import excerpt, is_whole
+from whist_ro._immutable import Immutable
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.cards import Card, CardSet, Suit
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.tricks import Trick, trick_winner
+from whist_ro.errors import CardNotHeldError, ConfigurationError
+from whist_ro.results.rubber import GameResult
+from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.rules.dealing import TrumpSource, trump_source
+from whist_ro.schedule import Schedule
+from whist_ro.variants import Variant
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["Blind", "PlayerView", "blind_mode", "resolve_play", "view_of"]
+
+Blind = Literal["forehead", "hidden"]
+"""How a blind 1-card round hides cards (R-VIEW-3)."""
+
+_PAST_VIEWS: Final = 4096
+
+
+def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
+    """The blind house rule that applies to a round of ``hand_size``, or None (R-VIEW-3).
+
+    Only 1-card rounds are played blind, and only when the variant's
+    ``blind_one_card`` option is on.
+
+    >>> from whist_ro import variants
+    >>> blind_mode(variants.ROMANIAN_FOREHEAD, 1), blind_mode(variants.ROMANIAN_FOREHEAD, 2)
+    ('forehead', None)
+    """
+    mode = variant.blind_one_card
+    if hand_size != 1 or mode == "off":
+        return None
+    return mode
+
+
+def resolve_play(state: Round | Match, action: Action) -> Action:
+    """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
+
+    Any other action is returned as it is.  A seat that holds no card or
+    more than one cannot play "its only card" (R-PLAY-7).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+    ...                         turn_up="Jh")
+    >>> resolve_play(r, wr.Play(seat=1, card=None))
+    Play(seat=1, card=Card.parse('Kh'))
+    """
+    if not isinstance(action, Play) or action.card is not None:
+        return action
+    round_ = state.round if isinstance(state, Match) else state
+    seat = action.seat
+    hand = round_.remaining[seat] if seat < round_.players else CardSet()
+    if len(hand) != 1:
+        raise CardNotHeldError(
+            f"seat {seat} cannot play 'its only card': it holds {len(hand)} cards (R-PLAY-7)",
+            rule="R-PLAY-7",
+            seat=seat,
+            action=action,
+        )
+    return Play(seat=seat, card=next(iter(hand)))
+
+
+def view_of(state: Round | Match, seat: int) -> PlayerView:
+    """The view of ``state`` (a round or a match) from ``seat`` (R-VIEW-1..3).
+
+    >>> import whist_ro as wr
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+    >>> v = view_of(m, 0)
+    >>> v.is_match, len(v.schedule), v.totals, len(v.hand)
+    (True, 21, (0, 0, 0), 1)
+    >>> view_of(m, 3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: seat must be a seat from 0 to 2, not 3
+    """
+    if isinstance(state, Match):
+        _check_seat(seat, state.players)
+        return _match_view(state, seat)
+    if isinstance(state, Round):
+        _check_seat(seat, state.players)
+        return _round_view(state, seat, to_act=state.to_act)
+    raise ConfigurationError(
+        f"a player view is taken of a Round or a Match, not {excerpt(state)}", field="state"
+    )
+
+
+def _check_seat(seat: object, players: int) -> None:
+    if not (is_whole(seat) and 0 <= seat < players):  # type: ignore[operator]
+        raise ConfigurationError(
+            f"seat must be a seat from 0 to {players - 1}, not {excerpt(seat)}", field="seat"
+        )
+
+
+class PlayerView(Immutable):
+    """Exactly what one seat may know of a round or a match (R-VIEW-1, R-VIEW-2).
+
+    The round part: the variant, dealer, hand size, face-up trump card,
+    every bid, every trick played (with leaders and winners), the trick on
+    the table, tricks won, how many cards each seat still holds, and the
+    cards the seat knows each seat still holds (:attr:`known_hands`: its own
+    hand; in classic, the dealer's exposed trump card until it is played,
+    kept by perfect recall; in a "forehead" round, the other seats' cards).
+    When it is this seat's turn, :attr:`legal_actions` lists what it may do.
+
+    A match's view adds the schedule, the score sheet, the totals, the
+    classic games and the completed rounds (:attr:`past`, as views).
+
+    Views are immutable values: equal when their contents are, hashable,
+    and printable (``str(view)`` is a text table, :meth:`to_dict` is
+    JSON-ready).  :meth:`sample` draws a full state consistent with the
+    view, uniformly (:mod:`whist_ro.views.sample`).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.CLASSIC, hands=[
+    ...     "As Ks Qs Js 10s 9s 8s 7s 6s 5s 4s 3s 2s", "Ah Kh Qh Jh 10h 9h 8h 7h 6h 5h 4h 3h 2h",
+    ...     "Ad Kd Qd Jd 10d 9d 8d 7d 6d 5d 4d 3d 2d", "Ac Kc Qc Jc 10c 9c 8c 7c 6c 5c 4c 3c 2c"],
+    ...     dealer=3, turn_up="2c")
+    >>> v = view_of(r, 1)
+    >>> v.known_hands[3], v.trump  # the dealer's exposed trump card (R-VIEW-1)
+    (CardSet.parse('2c'), <Suit.CLUBS: 0>)
+    """
+
+    __slots__ = (
+        "_abandoned",
+        "_bids",
+        "_blind",
+        "_conceded",
+        "_counts",
+        "_current",
+        "_dealer",
+        "_disconnected",
+        "_games",
+        "_hand_size",
+        "_hash",
+        "_known",
+        "_legal",
+        "_match_over",
+        "_past",
+        "_phase",
+        "_players",
+        "_schedule",
+        "_score_sheet",
+        "_seat",
+        "_to_act",
+        "_totals",
+        "_tricks",
+        "_turn_up",
+        "_variant",
+        "_won",
+    )
+
+    _seat: int
+    _variant: Variant
+    _players: int
+    _dealer: int
+    _hand_size: int
+    _turn_up: Card | None
+    _blind: Blind | None
+    _phase: Phase
+    _to_act: int | None
+    _bids: tuple[int | None, ...]
+    _tricks: tuple[Trick, ...]
+    _current: Trick
+    _won: tuple[int, ...]
+    _counts: tuple[int, ...]
+    _known: tuple[CardSet, ...]
+    _legal: tuple[Action, ...]
+    # The match part: None / empty for a round's view.
+    _schedule: Schedule | None
+    _score_sheet: ScoreSheet | None
+    _past: tuple[PlayerView, ...]
+    _totals: tuple[int, ...] | None
+    _games: tuple[GameResult, ...]
+    _match_over: bool
+    _abandoned: bool
+    _disconnected: tuple[int, ...]
+    _conceded: int | None
+    _hash: int | None
+
+    def __init__(self):  # type: ignore[no-untyped-def]
+        raise TypeError("take a PlayerView with view_of(state, seat) (or state.view(seat))")
+
+    # -- the round --------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        return self._seat
+
+    @property
+    def variant(self) -> Variant:
+        """The rules of the game."""
+        return self._variant
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round in progress (or the last one played)."""
+        return self._dealer
+
+    @property
+    def first_hand(self) -> int:
+        """The seat left of the dealer: it bids first and leads first (R-BID-1, R-PLAY-1)."""
+        return (self._dealer + 1) % self._players
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat this round."""
+        return self._hand_size
+
+    @property
+    def turn_up(self) -> Card | None:
+        """The face-up card that set trump, or None (R-TRUMP-*)."""
+        return self._turn_up
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None (R-TRUMP-2)."""
+        return None if self._turn_up is None else self._turn_up.suit
+
+    @property
+    def trump_source(self) -> TrumpSource:
+        """``"turn_up"`` (the card is out of play), ``"dealer_last"`` (the dealer holds it), None.
+
+        >>> import whist_ro as wr
+        >>> view_of(wr.Match.new(wr.variants.CLASSIC, players=4, seed=1), 0).trump_source
+        'dealer_last'
+        """
+        return trump_source(self._variant, players=self._players, hand_size=self._hand_size)
+
+    @property
+    def blind(self) -> Blind | None:
+        """``"forehead"`` or ``"hidden"`` in a blind 1-card round (R-VIEW-3), else None."""
+        return self._blind
+
+    @property
+    def phase(self) -> Phase:
+        """Bidding, playing or over."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when nothing is left to do."""
+        return self._to_act
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act."""
+        return self._to_act == self._seat
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid, None until made (R-BID-1: bids are public)."""
+        return self._bids
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of the round, in play order."""
+        return self._tricks
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick on the table (empty before the lead)."""
+        return self._current
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far, one count per seat."""
+        return self._won
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """How many cards each seat still holds."""
+        return self._counts
+
+    @property
+    def known_hands(self) -> tuple[CardSet, ...]:
+        """For each seat, the unplayed cards this seat knows it holds (R-VIEW-1, R-VIEW-3)."""
+        return self._known
+
+    @property
+    def hand(self) -> CardSet:
+        """This seat's own unplayed cards, as far as it sees them (empty in a blind round)."""
+        return self._known[self._seat]
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What this seat may do now; empty unless it is this seat's turn.
+
+        In a blind round the one play is ``Play(seat=..., card=None)``,
+        "my only card", which names no card (R-VIEW-3).
+        """
+        return self._legal
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the round so far, in order: the bids, then the plays."""
+        out: list[Action] = []
+        for i in range(sum(b is not None for b in self._bids)):
+            seat = (self._dealer + 1 + i) % self._players
+            bid = self._bids[seat]
+            assert bid is not None
+            out.append(Bid(seat=seat, tricks=bid))
+        for trick in (*self._tricks, self._current):
+            out.extend(trick.plays)
+        return tuple(out)
+
+    # -- the match --------------------------------------------------------------
+
+    @property
+    def is_match(self) -> bool:
+        """True for a match's view, False for a lone round's."""
+        return self._schedule is not None
+
+    @property
+    def schedule(self) -> Schedule | None:
+        """The match's schedule, or None for a round's view."""
+        return self._schedule
+
+    @property
+    def score_sheet(self) -> ScoreSheet | None:
+        """The match's score sheet so far, or None for a round's view."""
+        return self._score_sheet
+
+    @property
+    def past(self) -> tuple[PlayerView, ...]:
+        """The match's completed rounds as views (everything in them was played)."""
+        return self._past
+
+    @property
+    def totals(self) -> tuple[int, ...] | None:
+        """The match's running totals, or None for a round's view."""
+        return self._totals
+
+    @property
+    def games(self) -> tuple[GameResult, ...]:
+        """Finished classic games (empty in the exact family)."""
+        return self._games
+
+    @property
+    def round_number(self) -> int:
+        """The 1-based number of the round this view shows (1 for a round's view)."""
+        if self._past and self._phase is Phase.OVER:
+            return len(self._past)
+        return len(self._past) + 1
+
+    @property
+    def is_over(self) -> bool:
+        """True when nothing more is played: the match (or the lone round) is over."""
+        if self._schedule is not None:
+            return self._match_over
+        return self._phase is Phase.OVER
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the match was abandoned (R-END-3)."""
+        return self._abandoned
+
+    @property
+    def disconnected(self) -> tuple[int, ...]:
+        """Seats named disconnected when the match was abandoned."""
+        return self._disconnected
+
+    @property
+    def conceded(self) -> int | None:
+        """The classic side that conceded, or None (R-END-3)."""
+        return self._conceded
+
+    # -- sampling ---------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Any:
+        """A full state drawn uniformly among those consistent with this view.
+
+        A :class:`~whist_ro.Round` for a round's view, a
+        :class:`~whist_ro.Match` for a match's (see
+        :func:`whist_ro.views.sample.sample`).
+
+        >>> import random, whist_ro as wr
+        >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=1)
+        >>> v = view_of(r, 2)
+        >>> view_of(v.sample(random.Random(5)), 2) == v
+        True
+        """
+        # sample.py builds on this module, so it is imported when first used.
+        from whist_ro.views.sample import sample  # noqa: PLC0415
+
+        return sample(self, rng)
+
+    def count_deals(self) -> int:
+        """How many deals of the current round agree with this view (exact).
+
+        >>> import whist_ro as wr
+        >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
+        >>> view_of(r, 0).count_deals()  # 22 unseen cards: 1 to each other seat, 20 undealt
+        462
+        """
+        from whist_ro.views.sample import count_deals  # noqa: PLC0415
+
+        return count_deals(self)
+
+    # -- output -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data, what a server sends a client.
+
+        >>> import json, whist_ro as wr
+        >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                         turn_up="Jh")
+        >>> d = view_of(r, 0).to_dict()
+        >>> d["hand"], d["known_hands"], d["legal_actions"]
+        (['Ah'], [['Ah'], [], []], [{'seat': 0, 'bid': 0}, {'seat': 0, 'bid': 1}])
+        >>> json.loads(json.dumps(d)) == d
+        True
+        """
+        data: dict[str, Any] = {
+            "seat": self._seat,
+            "variant": self._variant.name,
+            "players": self._players,
+            "dealer": self._dealer,
+            "hand_size": self._hand_size,
+            "turn_up": _text(self._turn_up),
+            "trump": None if self._turn_up is None else str(self._turn_up.suit),
+            "blind": self._blind,
+            "phase": self._phase.name.lower(),
+            "to_act": self._to_act,
+            "bids": list(self._bids),
+            "tricks": [_trick_dict(t, self.trump) for t in self._tricks],
+            "current_trick": _trick_dict(self._current, None),
+            "tricks_won": list(self._won),
+            "hand_counts": list(self._counts),
+            "hand": [str(c) for c in self.hand],
+            "known_hands": [[str(c) for c in h] for h in self._known],
+            "legal_actions": [_action_dict(a) for a in self._legal],
+        }
+        if self._schedule is not None:
+            assert self._score_sheet is not None
+            assert self._totals is not None
+            data["match"] = {
+                "round": self.round_number,
+                "schedule": list(self._schedule),
+                "schedule_repeats": self._schedule.repeats,
+                "score_sheet": [_row_dict(row) for row in self._score_sheet],
+                "totals": list(self._totals),
+                "games": [
+                    {"winner": g.winner, "scores": list(g.scores), "value": g.value}
+                    for g in self._games
+                ],
+                "past": [p.to_dict() for p in self._past],
+                "over": self._match_over,
+                "abandoned": self._abandoned,
+                "disconnected": list(self._disconnected),
+                "conceded": self._conceded,
+            }
+        return data
+
+    def __str__(self) -> str:
+        from whist_ro.views.render import render  # noqa: PLC0415
+
+        return render(self)
+
+    # -- value semantics ----------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._seat,
+            self._variant,
+            self._players,
+            self._dealer,
+            self._hand_size,
+            self._turn_up,
+            self._blind,
+            self._phase,
+            self._to_act,
+            self._bids,
+            self._tricks,
+            self._current,
+            self._won,
+            self._counts,
+            self._known,
+            self._legal,
+            self._schedule,
+            self._score_sheet,
+            self._past,
+            self._totals,
+            self._games,
+            self._match_over,
+            self._abandoned,
+            self._disconnected,
+            self._conceded,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlayerView):
+            return self is other or (hash(self) == hash(other) and self._key() == other._key())
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # Views key the sampler's cache: the hash is worked out once.
+        cached = self._hash
+        if cached is None:
+            cached = hash(self._key())
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __repr__(self) -> str:
+        where = f"round {self.round_number}" if self.is_match else "round"
+        turn = "over" if self._to_act is None else f"seat {self._to_act} to act"
+        return (
+            f"<PlayerView seat {self._seat} of {self._variant.name}, {self._players} players: "
+            f"{where}, hand {self._hand_size}, {self._phase.name.lower()}, {turn}>"
+        )
+
+
+def _text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _trick_dict(trick: Trick, trump: Suit | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "leader": trick.leader,
+        "cards": [str(c) for c in trick.cards],
+    }
+    if trick.is_complete:
+        data["winner"] = trick_winner(trick, trump)
+    return data
+
+
+def _action_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Bid):
+        return {"seat": action.seat, "bid": action.tricks}
+    assert isinstance(action, Play)
+    return {"seat": action.seat, "card": _text(action.card)}
+
+
+def _row_dict(row: Any) -> dict[str, Any]:
+    return {
+        "number": row.number,
+        "hand_size": row.hand_size,
+        "dealer": row.dealer,
+        "turn_up": _text(row.turn_up),
+        "game": row.game,
+        "seats": [
+            {
+                "bid": x.bid,
+                "tricks": x.tricks,
+                "points": x.points,
+                "bonus": x.bonus,
+                "total": x.total,
+            }
+            for x in row.seats
+        ],
+    }
+
+
+_new: Final = object.__new__
+
+
+def _fill(view: PlayerView, **fields: object) -> PlayerView:
+    for name, value in fields.items():
+        object.__setattr__(view, "_" + name, value)
+    return view
+
+
+def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
+    """The round part of a view, read from the public facts of ``r`` and ``seat``'s hand."""
+    deal = r.deal
+    variant = deal.variant
+    players = deal.players
+    blind = blind_mode(variant, deal.hand_size)
+    remaining = r.remaining
+    turn_up = deal.turn_up
+    exposed = 0
+    if (
+        turn_up is not None
+        and trump_source(variant, players=players, hand_size=deal.hand_size) == "dealer_last"
+    ):
+        # R-TRUMP-3 with perfect recall (R-VIEW-1): everyone knows the dealer
+        # holds the shown card until it is played.
+        exposed = turn_up.mask & remaining[deal.dealer].mask
+    known: list[CardSet] = []
+    for s, hand in enumerate(remaining):
+        if blind is None:
+            mask = hand.mask if s == seat else 0
+        elif blind == "forehead":
+            mask = 0 if s == seat else hand.mask
+        else:
+            mask = 0
+        if s == deal.dealer:
+            mask |= exposed
+        known.append(CardSet.from_mask(mask))
+    legal: tuple[Action, ...] = ()
+    if to_act == seat:
+        legal = r.legal_actions()
+        if blind is not None and r.phase is Phase.PLAYING:
+            legal = (Play(seat=seat, card=None),)  # the card is not shown (R-VIEW-3)
+    view = _new(PlayerView)
+    return _fill(
+        view,
+        seat=seat,
+        variant=variant,
+        players=players,
+        dealer=deal.dealer,
+        hand_size=deal.hand_size,
+        turn_up=turn_up,
+        blind=blind,
+        phase=r.phase,
+        to_act=to_act,
+        bids=r.bids,
+        tricks=r.tricks,
+        current=r.current_trick,
+        won=r.tricks_won,
+        counts=tuple(len(h) for h in remaining),
+        known=tuple(known),
+        legal=legal,
+        schedule=None,
+        score_sheet=None,
+        past=(),
+        totals=None,
+        games=(),
+        match_over=False,
+        abandoned=False,
+        disconnected=(),
+        conceded=None,
+        hash=None,
+    )
+
+
+@functools.lru_cache(maxsize=_PAST_VIEWS)
+def _past_view(r: Round, seat: int) -> PlayerView:
+    # A completed round's view never changes: a match view reuses it.
+    return _round_view(r, seat, to_act=None)
+
+
+def _match_view(m: Match, seat: int) -> PlayerView:
+    view = _round_view(m.round, seat, to_act=m.to_act)
+    past: Sequence[Round] = m.rounds
+    return _fill(
+        view,
+        schedule=m.schedule,
+        score_sheet=m.score_sheet,
+        past=tuple(_past_view(r, seat) for r in past),
+        totals=m.totals,
+        games=m.games,
+        match_over=m.is_over,
+        abandoned=m.is_abandoned,
+        disconnected=m.disconnected,
+        conceded=m.conceded,
+    )
