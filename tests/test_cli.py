@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 import whist_ro as wr
+from whist_ro import records
 from whist_ro.cli import main
 
 PRESETS = (
@@ -151,3 +154,138 @@ def test_a_closed_stdout_pipe_ends_quietly() -> None:
         os.close(write_end)
     assert done.returncode == 1
     assert done.stderr == ""
+
+
+# -- check, audit, perft, rules ----------------------------------------------------------
+
+
+def _record_file(tmp_path: Any, *, claimed: int = 0, revoke: bool = False) -> str:
+    """A finished 3-player match's record; optionally a wrong total or a revoke in it."""
+    m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=5), seed=5)
+    totals = list(m.totals)
+    totals[0] += claimed
+    data = json.loads(records.dumps(records.to_record(m, claimed_totals=totals)))
+    if revoke:
+        # Round 8 (6 cards): the first follower who could follow plays another suit instead.
+        done = m.rounds[7]
+        for number, trick in enumerate(done.tricks):
+            seen = {c for t in done.tricks[:number] for c in t.cards}
+            seat, played = trick.seats[1], trick.cards[1]
+            others = [c for c in done.hands[seat] if c not in seen and c.suit is not played.suit]
+            if played.suit is trick.led_suit and others:
+                data["rounds"][7]["actions"][3 + 3 * number + 1]["card"] = str(others[0])
+                break
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "whist_ro", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_check_exit_codes_through_a_subprocess(tmp_path: Any) -> None:
+    ok = _run("check", _record_file(tmp_path))
+    assert (ok.returncode, ok.stderr) == (0, "")
+    assert "verdict: legal and consistent" in ok.stdout
+    wrong = _run("check", _record_file(tmp_path, claimed=3))
+    assert wrong.returncode == 1
+    assert "DIFFERENCE seat 0" in wrong.stdout
+    revoke = _run("check", _record_file(tmp_path, revoke=True))
+    assert revoke.returncode == 1
+    assert "VIOLATION of R-PLAY-2 (rounds[7].actions[" in revoke.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "whist-ro-record", "version": 1, "rounds": 3}', encoding="utf-8")
+    malformed = _run("check", str(bad))
+    assert malformed.returncode == 2
+    assert malformed.stdout == ""
+    assert malformed.stderr.startswith("whist-ro: error: ")
+    assert malformed.stderr.count("\n") == 1
+    missing = _run("check", str(tmp_path / "none.json"))
+    assert missing.returncode == 2
+    assert "cannot read" in missing.stderr
+
+
+def test_check_reads_the_round_notation(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "round.txt"
+    path.write_text(
+        "dealer: 2\nhand 0: Ah Jc\nhand 1: Kh 10c\nhand 2: 9d 10s\nturn-up: Qs\n"
+        "bids: 0 0 1\ntrick: Jc Kh\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "VIOLATION of R-PLAY-2 (line 7, column 11)" in out
+    assert "holding 10c" in out
+
+
+SHEET = "hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n"
+
+
+def test_audit_exit_codes_through_a_subprocess(tmp_path: Any) -> None:
+    good = tmp_path / "good.csv"
+    good.write_text(SHEET + "1,0,1,1,1,0,0,0\n1,1,0,0,0,0,0,1\ntotal,11,4,4\n", encoding="utf-8")
+    assert _run("audit", str(good)).returncode == 0
+    hook = tmp_path / "hook.csv"
+    hook.write_text(SHEET + "1,0,1,1,1,0,0,0\n1,1,0,0,1,1,0,0\n", encoding="utf-8")
+    done = _run("audit", str(hook))
+    assert done.returncode == 1
+    assert "PROBLEM R-BID-2: round 2 (line 3), seat 1, bid1" in done.stdout
+    junk = tmp_path / "junk.csv"
+    junk.write_text("not,a,sheet\n", encoding="utf-8")
+    refused_run = _run("audit", str(junk))
+    assert refused_run.returncode == 2
+    assert refused_run.stderr.startswith("whist-ro: error: line 1: the header")
+
+
+def test_audit_takes_the_variant_of_the_sheet(tmp_path: Any) -> None:
+    m = wr.random_playout(wr.Match.new(wr.variants.INVERTED, players=3, seed=1), seed=1)
+    lines = [SHEET.strip()]
+    for row in m.score_sheet:
+        cells = [row.hand_size, row.dealer] + [x for s in row.seats for x in (s.bid, s.tricks)]
+        lines.append(",".join(map(str, cells)))
+    path = tmp_path / "inverted.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["audit", "--variant", "8-1-8", str(path)]) == 0
+    assert main(["audit", str(path)]) == 1  # read as 1-8-1, the hand sizes are wrong
+
+
+def test_perft_counts_and_divides(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "3", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=1, seed=2)
+    assert f"perft(3) = {records.perft(r, 3)}" in out
+    assert main(["perft", "3", "--players", "3", "--seed", "2", "--divide"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == f"total: {records.perft(r, 3)}"
+    assert main(["perft", "--table"]) == 0
+    assert capsys.readouterr().out.count("  ok") == len(records.PERFT_TABLE)
+
+
+def test_perft_without_a_depth_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "perft needs a DEPTH" in refused(["perft"], capsys)
+
+
+def test_rules_lists_the_variant_s_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "classic"]) == 0
+    out = capsys.readouterr().out
+    assert "R-PLAY-5 " in out
+    assert "R-BID-2 " not in out  # classic whist has no bidding
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "R-BID-2 " in out
+    assert "unknown variant 'bridge'" in refused(["rules", "bridge"], capsys)
+
+
+def test_subcommands_have_their_own_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("check", "audit", "perft", "rules"):
+        with pytest.raises(SystemExit) as info:
+            main([command, "--help"])
+        assert info.value.code == 0
+        assert capsys.readouterr().out.startswith(f"usage: whist-ro {command} ")

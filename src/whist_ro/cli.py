@@ -1,9 +1,19 @@
 """The ``whist-ro`` command (also ``python -m whist_ro``).
 
 With no subcommand it plays one seeded match between random-move bots and
-prints the score sheet, the standings and the winner.  Subcommands
-(``play``, ``simulate``, ``stats`` ...) will be added beside that default,
-so ``whist-ro`` on its own keeps doing what it does today.
+prints the score sheet, the standings and the winner.  The subcommands:
+
+- ``check RECORD``: adjudicate a match record (JSON) or one round in the
+  round notation; exit 0 when legal and consistent, 1 on a violation or a
+  score mismatch, 2 when the file cannot be read;
+- ``audit SHEET.csv``: the same for a paper score sheet;
+- ``perft DEPTH``: count legal action sequences from a seeded deal
+  (``--divide`` splits by first action; ``--table`` recomputes the
+  documented table);
+- ``rules [VARIANT]``: the rules of a variant with their IDs.
+
+``play``, ``simulate`` and ``stats`` will join them, each a function
+registered in :func:`_build_parser` beside these.
 
 Bad input is refused the argparse way: a one-line ``whist-ro: error: ...``
 on stderr and exit status 2.
@@ -18,11 +28,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from whist_ro import __version__, variants
+from whist_ro import __version__, records, variants
 from whist_ro._check import excerpt
 from whist_ro.engine.match import Match
-from whist_ro.errors import WhistError
+from whist_ro.engine.round import Round
+from whist_ro.errors import RecordError, WhistError
 from whist_ro.playout import random_playout
+from whist_ro.records.rulebook import format_rules
 
 __all__ = ["main"]
 
@@ -125,10 +137,138 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _add_match_options(parser)
-    # Subcommands go in parser.add_subparsers(dest="command"), each setting its own
-    # ``command`` default; this default keeps bare ``whist-ro`` playing the demo match.
+    # Each subcommand sets its own ``command``; this default keeps bare ``whist-ro``
+    # playing the demo match.  play, simulate and stats are added the same way.
     parser.set_defaults(command=_demo)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    check = commands.add_parser(
+        "check",
+        help="adjudicate a match record or one round in the round notation",
+        description="Replay a match record (JSON) or one round written in the round "
+        "notation under its rules, and print the referee's report. Exit status: 0 legal and "
+        "consistent, 1 a rule violation or a wrong claimed total, 2 unreadable.",
+    )
+    check.add_argument("file", metavar="RECORD", help="the record or round file; - reads stdin")
+    check.set_defaults(command=_check)
+    audit = commands.add_parser(
+        "audit",
+        help="audit a paper score sheet (CSV)",
+        description="Check a score sheet kept on paper (hand_size,dealer,bid0,won0,...; an "
+        "optional last row 'total,...') and recompute it. Exit status: 0 consistent, 1 a "
+        "broken rule or a wrong total, 2 unreadable.",
+    )
+    audit.add_argument("file", metavar="SHEET", help="the CSV file; - reads stdin")
+    audit.add_argument(
+        "--variant",
+        type=_variant,
+        default=variants.ROMANIAN,
+        metavar="NAME",
+        help="the exact-bid preset the sheet was kept for; default romanian",
+    )
+    audit.set_defaults(command=_audit)
+    perft = commands.add_parser(
+        "perft",
+        help="count legal action sequences (a move-generator check)",
+        description="Count the legal sequences of DEPTH actions from a seeded deal, or "
+        "recompute the documented table of counts (--table).",
+    )
+    perft.add_argument("depth", type=_players, nargs="?", metavar="DEPTH", help="actions deep")
+    perft.add_argument(
+        "--hand-size",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="cards per hand; default the first round of the schedule",
+    )
+    perft.add_argument("--dealer", type=_players, default=0, metavar="SEAT", help="default 0")
+    perft.add_argument("--divide", action="store_true", help="split the count by first action")
+    perft.add_argument("--table", action="store_true", help="recompute the documented table")
+    _add_match_options(perft)
+    perft.set_defaults(command=_perft)
+    rules = commands.add_parser(
+        "rules",
+        help="list the rules of a variant with their IDs",
+        description="Print the rules that bind a variant, one line each, with their IDs.",
+    )
+    rules.add_argument(
+        "rules_variant",
+        type=_variant,
+        nargs="?",
+        default=variants.ROMANIAN,
+        metavar="VARIANT",
+        help="a preset or alias; default romanian",
+    )
+    rules.set_defaults(command=_rules)
     return parser
+
+
+def _read(path: str) -> str:
+    """The text of ``path`` (``-``: stdin), capped; an unreadable file is a RecordError."""
+    limit = records.schema.MAX_CHARS
+    try:
+        if path == "-":
+            data = sys.stdin.read(limit + 1)
+        else:
+            with open(path, encoding="utf-8") as file:
+                data = file.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise RecordError(f"cannot read {excerpt(path)}: {why}") from None
+    if len(data) > limit:
+        raise RecordError(f"{excerpt(path)} is longer than {limit} characters")
+    return data
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``whist-ro check``: the adjudication report; 0 ok, 1 violation or mismatch."""
+    report = records.adjudicate(_read(args.file))
+    print(report)
+    return 0 if report.ok else 1
+
+
+def _audit(args: argparse.Namespace) -> int:
+    """``whist-ro audit``: the score-sheet report; 0 ok, 1 problems or wrong totals."""
+    report = records.audit(_read(args.file), variant=args.variant)
+    print(report)
+    return 0 if report.ok else 1
+
+
+def _perft(args: argparse.Namespace) -> int:
+    """``whist-ro perft``: counts from a seeded deal, or the documented table."""
+    if args.table:
+        status = 0
+        for entry in records.PERFT_TABLE:
+            counts = [records.perft(entry.round(), d) for d in range(len(entry.counts))]
+            same = tuple(counts) == entry.counts
+            status |= not same
+            print(f"{entry.preset}, dealer {entry.dealer}, turn-up {entry.turn_up or '-'}")
+            for seat, hand in enumerate(entry.hands):
+                print(f"  hand {seat}: {hand}")
+            print(f"  counts: {' '.join(map(str, counts))}  {'ok' if same else 'DIFFERENT'}")
+        return status
+    if args.depth is None:
+        raise RecordError("perft needs a DEPTH (or --table)")
+    variant: variants.Variant = args.variant
+    players: int = 4 if args.players is None else args.players
+    size = args.hand_size
+    if size is None:
+        size = Match.new(variant, players=players, seed=0).schedule.size_of(0)
+    r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=args.seed)
+    print(f"{variant.name}, {players} players, seed {args.seed}: {r.deal!r}")
+    if args.divide:
+        split = records.divide(r, args.depth)
+        for action, count in split:
+            print(f"{action}: {count}")
+        print(f"total: {sum(n for _, n in split)}")
+    else:
+        print(f"perft({args.depth}) = {records.perft(r, args.depth)}")
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    """``whist-ro rules [VARIANT]``: the variant's rules with their IDs."""
+    print(format_rules(args.rules_variant))
+    return 0
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "NotOverError",
     "OutOfDealsError",
     "OutOfTurnError",
+    "RecordError",
     "WhistError",
     "WrongPhaseError",
 ]
@@ -349,3 +350,25 @@ class OutOfDealsError(WhistError):
     """
 
     rule = "R-SCHED-4"
+
+
+class RecordError(WhistError, ValueError):
+    """A match record, score sheet or round notation that cannot be read.
+
+    ``path`` says where the problem is: a JSON path such as
+    ``rounds[3].actions[17].card`` for a record, ``line 4, column 3`` for
+    a score sheet, ``line 5, column 9`` for the round notation, or ``""``
+    for the text as a whole.  A legal-looking record whose *play* breaks
+    a rule is not an error: :func:`whist_ro.records.adjudicate` reports it.
+
+    >>> from whist_ro import records
+    >>> try:
+    ...     records.loads('{"format": "whist-ro-record", "version": 2}')
+    ... except RecordError as error:
+    ...     print(error.path)
+    version
+    """
+
+    def __init__(self, message: str, *, path: str = "", rule: str | None = None) -> None:
+        self.path = path
+        super().__init__(message, rule=rule)

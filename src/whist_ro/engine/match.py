@@ -24,7 +24,7 @@ played (R-END-4) and the standings are ready.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import add, eq
 from typing import TYPE_CHECKING, Any, Final
 
@@ -61,6 +61,8 @@ from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant, check_zero_win
 
 if TYPE_CHECKING:
+    from whist_ro.records.record import Record
+    from whist_ro.table import Takeover
     from whist_ro.views.view import PlayerView
 
 __all__ = ["Match"]
@@ -877,6 +879,51 @@ class Match(Immutable):
             attrs.evolve(row, conceded=row.seat % 2 == progress.conceded) for row in standings
         )
         return attrs.evolve(standings, rows=rows)
+
+    # -- records -----------------------------------------------------------------
+
+    def to_record(
+        self,
+        *,
+        players: Sequence[str] | None = None,
+        seed: bool = False,
+        claimed_totals: Sequence[int] | None = None,
+        takeovers: Iterable[Takeover] = (),
+        meta: Mapping[str, Any] | None = None,
+    ) -> Record:
+        """This match as a record (see :func:`whist_ro.records.to_record`).
+
+        ``seed=True`` also writes the seed, which reveals every future deal.
+
+        >>> from whist_ro import records, variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> Match.from_record(records.loads(records.dumps(m.to_record(seed=True)))) == m
+        True
+        """
+        # Records sit on top of the engine: imported here, not at the top.
+        from whist_ro.records.replay import to_record  # noqa: PLC0415
+
+        return to_record(
+            self,
+            players=players,
+            seed=seed,
+            claimed_totals=claimed_totals,
+            takeovers=takeovers,
+            meta=meta,
+        )
+
+    @classmethod
+    def from_record(cls, record: Record | str | bytes, *, deals: Iterable[Deal] = ()) -> Match:
+        """The match a record or its JSON text describes (see :func:`whist_ro.records.from_record`).
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.CLASSIC, players=4, seed=2)
+        >>> Match.from_record(m.to_record()).round == m.round
+        True
+        """
+        from whist_ro.records.replay import from_record  # noqa: PLC0415
+
+        return from_record(record, deals=deals)
 
     # -- what a seat may see ----------------------------------------------------
 

@@ -1,0 +1,235 @@
+"""Adjudication: replay a record under its rules and report what a referee needs.
+
+:func:`adjudicate` never raises on a rule violation: it names the first
+illegal action (or deal) in a :class:`Report`, with the rule, the evidence
+and the position.  When everything is legal it recomputes every round's
+points, the streak bonuses, the totals and the standings, and lists each
+difference from the totals the table claimed.  Only a record that cannot
+be read at all raises :class:`~whist_ro.errors.RecordError`.
+
+>>> import whist_ro as wr
+>>> from whist_ro import records
+>>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+>>> claimed = list(m.totals)
+>>> claimed[0] += 5
+>>> report = adjudicate(records.to_record(m, claimed_totals=claimed))
+>>> report.ok, report.violation, [str(d) for d in report.differences]
+(False, None, ['seat 0: claimed -29, recomputed -34 (off by +5)'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from whist_ro._check import excerpt
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Round
+from whist_ro.errors import RecordError
+from whist_ro.records.notation import LoneRound, parse_round
+from whist_ro.records.record import Record, loads
+from whist_ro.records.replay import Violation, replay, replay_round
+from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.results.standings import Standings
+
+__all__ = ["Difference", "Report", "adjudicate"]
+
+
+@attrs.frozen(kw_only=True)
+class Difference:
+    """A total the table claimed that the rules do not give.
+
+    >>> str(Difference(seat=2, claimed=40, recomputed=38))
+    'seat 2: claimed 40, recomputed 38 (off by +2)'
+    """
+
+    seat: int
+    claimed: int
+    recomputed: int
+
+    def __str__(self) -> str:
+        return (
+            f"seat {self.seat}: claimed {self.claimed}, recomputed {self.recomputed} "
+            f"(off by {self.claimed - self.recomputed:+d})"
+        )
+
+
+def _differences(
+    claimed: tuple[int, ...] | None, totals: tuple[int, ...]
+) -> tuple[Difference, ...]:
+    if claimed is None:
+        return ()
+    return tuple(
+        Difference(seat=seat, claimed=c, recomputed=t)
+        for seat, (c, t) in enumerate(zip(claimed, totals, strict=True))
+        if c != t
+    )
+
+
+def _differences_tuple(value: Iterable[Difference]) -> tuple[Difference, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class Report:
+    """What :func:`adjudicate` found.  Immutable; ``str(report)`` is for people.
+
+    ``violation`` is the first illegal action or deal (None when all is
+    legal); ``differences`` the claimed totals that disagree with the
+    recomputed ``totals``.  ``rounds`` is the number of rounds completed
+    in the replay, ``score_sheet`` their recomputed rows (None for a lone
+    round), ``standings`` the final standings when the match is over.
+    ``ok`` is True when there is neither a violation nor a difference.
+    """
+
+    title: str
+    violation: Violation | None
+    differences: tuple[Difference, ...] = attrs.field(converter=_differences_tuple)
+    totals: tuple[int, ...] | None
+    claimed_totals: tuple[int, ...] | None
+    rounds: int
+    score_sheet: ScoreSheet | None
+    standings: Standings | None
+    over: bool
+
+    @property
+    def ok(self) -> bool:
+        """True when every action is legal and every claimed total is right."""
+        return self.violation is None and not self.differences
+
+    def __str__(self) -> str:
+        lines = [self.title]
+        v = self.violation
+        if v is not None:
+            lines.append(f"VIOLATION of {v.rule} ({v.path}):")
+            lines.append(f"  {v}")
+            if v.position is not None:
+                lines.append("  position at that moment:")
+                lines.extend("    " + line for line in str(v.position).splitlines())
+            lines.append(f"verdict: illegal ({v.rule})")
+            return "\n".join(lines)
+        state = "over" if self.over else "unfinished"
+        lines.append(f"every action is legal; {self.rounds} round(s) scored, match {state}")
+        if self.score_sheet is not None and len(self.score_sheet):
+            lines.append(str(self.score_sheet))
+        if self.totals is not None:
+            lines.append("recomputed totals: " + " ".join(map(str, self.totals)))
+        if self.claimed_totals is not None:
+            lines.append("claimed totals:    " + " ".join(map(str, self.claimed_totals)))
+        for difference in self.differences:
+            lines.append(f"  DIFFERENCE {difference}")
+        if self.standings is not None:
+            lines.append("standings:")
+            lines.extend("  " + line for line in str(self.standings).splitlines())
+        lines.append("verdict: " + ("legal and consistent" if self.ok else "totals do not match"))
+        return "\n".join(lines)
+
+
+def _title(record: Record) -> str:
+    variant = record.preset or f"house variant {excerpt(record.variant.name)}"
+    names = ", ".join(record.players)
+    return (
+        f"record: {variant}, {len(record.players)} players ({names}), {len(record.rounds)} round(s)"
+    )
+
+
+def _lone(lone: LoneRound) -> Report:
+    result = replay_round(lone.variant, lone.round)
+    violation = result.violation
+    prefix = "rounds[0].actions["
+    if violation is not None and violation.path.startswith(prefix) and lone.where:
+        # Read from text: point at the line and column the action was written at.
+        line, column = lone.where[int(violation.path[len(prefix) : -1])]
+        violation = attrs.evolve(violation, path=f"line {line}, column {column}")
+    state = result.state
+    totals = None
+    over = isinstance(state, Round) and state.is_over
+    if over and result.violation is None:
+        assert isinstance(state, Round)
+        totals = state.points
+    return Report(
+        title=f"round: {lone.preset or lone.variant.name}, {len(lone.round.hands)} players, "
+        f"{lone.round.hand_size} cards each",
+        violation=violation,
+        differences=(),
+        totals=totals,
+        claimed_totals=None,
+        rounds=int(over),
+        score_sheet=None,
+        standings=None,
+        over=over,
+    )
+
+
+def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
+    """Replay ``record`` under its variant and report violations and score differences.
+
+    ``record`` is a :class:`~whist_ro.records.Record`, a lone round from
+    :func:`~whist_ro.records.parse_round`, or text: JSON record text (it
+    starts with ``{``) or the round notation.  A record that cannot be
+    read raises :class:`~whist_ro.errors.RecordError`; a rule violation
+    never raises, it is reported.
+
+    >>> print(adjudicate('''
+    ... variant: romanian
+    ... dealer: 2
+    ... hand 0: Ah Jc
+    ... hand 1: Kh 10c
+    ... hand 2: 9d 10s
+    ... turn-up: Qs
+    ... bids: 0 0 1
+    ... trick: Jc 10c 9d
+    ... '''))
+    round: romanian, 3 players, 2 cards each
+    VIOLATION of R-PLAY-3 (line 9, column 15):
+      round 1, trick 1, card 3: seat 2 plays 9d breaks R-PLAY-3: seat 2 played 9d with no clubs
+        to follow but holding the trumps 10s: a player who cannot follow suit must trump when
+        able (R-PLAY-3)
+      position at that moment:
+        round 1: 2 cards each, dealer seat 2, turn-up Qs (trump spades)
+        bids: seat 0 0, seat 1 0, seat 2 1
+        hands: seat 0 Ah | seat 1 Kh | seat 2 10s 9d
+        tricks won: 0 0 0
+        trick so far: seat 0 Jc, seat 1 10c
+        seat 2 to act
+    verdict: illegal (R-PLAY-3)
+    """
+    if isinstance(record, (bytes, bytearray)):
+        try:
+            record = bytes(record).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"the text is not UTF-8: {error.reason}") from None
+    if isinstance(record, str):
+        record = loads(record) if record.lstrip().startswith("{") else parse_round(record)
+    if isinstance(record, LoneRound):
+        return _lone(record)
+    if not isinstance(record, Record):
+        raise RecordError(
+            f"adjudicate takes a Record, a lone round or their text, not {excerpt(record)}"
+        )
+    result = replay(record, filler=True)
+    m = result.state
+    if result.violation is not None or not isinstance(m, Match):
+        return Report(
+            title=_title(record),
+            violation=result.violation,
+            differences=(),
+            totals=None,
+            claimed_totals=record.claimed_totals,
+            rounds=len(m.rounds) if isinstance(m, Match) else 0,
+            score_sheet=None,
+            standings=None,
+            over=False,
+        )
+    return Report(
+        title=_title(record),
+        violation=None,
+        differences=_differences(record.claimed_totals, m.totals),
+        totals=m.totals,
+        claimed_totals=record.claimed_totals,
+        rounds=len(m.rounds),
+        score_sheet=m.score_sheet,
+        standings=m.standings() if m.is_over else None,
+        over=m.is_over,
+    )

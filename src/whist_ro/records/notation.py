@@ -1,0 +1,370 @@
+r"""A compact text notation for one round, so a disputed hand can be typed from memory.
+
+The grammar (one entry a line; blank lines and lines starting with ``#``
+are ignored; spaces around tokens do not matter)::
+
+    round    = [variant] dealer hand{N} turnup [bids] {trick}
+    variant  = "variant:" PRESET                 default romanian
+    dealer   = "dealer:" SEAT
+    hand     = "hand" SEAT ":" CARD {CARD}       seats 0, 1, ... in order
+    turnup   = "turn-up:" (CARD | "-")           "-": the deal has no trump card
+    bids     = "bids:" {BID}                     from the first hand, clockwise
+    trick    = "trick:" CARD {CARD}              from the trick's leader, clockwise
+
+``PRESET`` is a preset name or alias (``variants.get``); ``CARD`` is card
+text as :meth:`Card.parse <whist_ro.Card.parse>` reads it (``Ah``,
+``10h``, ``Th``); ``SEAT`` and ``BID`` are whole numbers.  Seats are never
+written in the play: the first hand (left of the dealer) bids first and
+leads the first trick, each trick's winner leads the next (R-BID-1,
+R-PLAY-1, R-PLAY-6), and the bids and cards are given to seats in that
+order.  Classic whist has no ``bids`` line.  Only the last ``bids`` or
+``trick`` line may be unfinished.  The notation carries legal *order*
+only: an action out of turn cannot be written in it (the JSON record
+can hold one).
+
+:func:`parse_round` reads the text into a :class:`LoneRound` and names the
+line and column of any problem; :func:`format_round` writes the canonical
+text, and the two round-trip.
+
+>>> text = '''
+... dealer: 2
+... hand 0: Ah Jc
+... hand 1: Kh 10c
+... hand 2: 9d 10s
+... turn-up: Qs
+... bids: 0 0 1
+... trick: Jc 10c 10s
+... trick: 9d Ah
+... '''
+>>> lone = parse_round(text)
+>>> lone.round.actions[-1]
+Play(seat=0, card=Card.parse('Ah'))
+>>> print(format_round(lone))
+variant: romanian
+dealer: 2
+hand 0: Ah Jc
+hand 1: Kh 10c
+hand 2: 9d 10s
+turn-up: Qs
+bids: 0 0 1
+trick: Jc 10c 10s
+trick: 9d Ah
+>>> parse_round(format_round(lone)) == lone
+True
+>>> parse_round("dealer: 2\nhand 0: Ah Jx")
+Traceback (most recent call last):
+...
+whist_ro.records.notation.NotationError: line 2, column 12: cannot read 'Jx' as a card: ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from whist_ro import variants
+from whist_ro._check import excerpt
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.cards import Card
+from whist_ro.errors import RecordError, WhistError
+from whist_ro.records.record import Record, RoundRecord, preset_name
+from whist_ro.rules.play import trick_winner_index
+from whist_ro.variants import Variant
+
+__all__ = ["MAX_TEXT", "LoneRound", "NotationError", "format_round", "parse_round"]
+
+MAX_TEXT: Final = 20_000
+"""The longest round text :func:`parse_round` reads, in characters."""
+_MAX_LINES: Final = 200
+_MAX_SEATS: Final = 8
+_MAX_BID: Final = 52
+_KEY: Final = re.compile(r"\s*(variant|dealer|hand\s+\S+|turn-up|bids|trick)\s*:", re.IGNORECASE)
+_TOKEN: Final = re.compile(r"\S+")
+_NUMBER: Final = re.compile(r"[0-9]{1,3}")
+
+
+class NotationError(RecordError):
+    """Round notation that cannot be read; ``line`` and ``column`` count from 1.
+
+    >>> try:
+    ...     parse_round("dealer: x")
+    ... except NotationError as error:
+    ...     print(error.line, error.column, error.path)
+    1 9 line 1, column 9
+    """
+
+    def __init__(self, message: str, *, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
+        where = f"line {line}, column {column}"
+        super().__init__(f"{where}: {message}", path=where)
+
+
+def _places(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class LoneRound:
+    """One round on its own: its variant, and the deal and actions as written.
+
+    ``preset`` is the preset name; ``where`` gives each action's
+    ``(line, column)`` in the text it was read from (empty when it was
+    not read from text), and takes no part in equality.
+    """
+
+    variant: Variant
+    preset: str | None
+    round: RoundRecord
+    where: tuple[tuple[int, int], ...] = attrs.field(default=(), eq=False, converter=_places)
+
+    @classmethod
+    def of(cls, record: Record, *, index: int = 0) -> LoneRound:
+        """Round ``index`` (from 0) of a match record, on its own.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.records import to_record
+        >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+        >>> LoneRound.of(to_record(m)).round.hand_size
+        1
+        """
+        if not 0 <= index < len(record.rounds):
+            raise RecordError(
+                f"the record has rounds 0 to {len(record.rounds) - 1}, not {excerpt(index)}"
+            )
+        return cls(variant=record.variant, preset=record.preset, round=record.rounds[index])
+
+
+class _Line:
+    """One line of text and the column where each of its tokens starts."""
+
+    def __init__(self, number: int, text: str) -> None:
+        self.number = number
+        self.text = text
+
+    def fail(self, message: str, column: int = 1) -> NotationError:
+        return NotationError(message, line=self.number, column=column)
+
+    def tokens(self, start: int) -> list[tuple[str, int]]:
+        return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(self.text, start)]
+
+
+def _number(token: str, column: int, line: _Line, *, what: str, high: int) -> int:
+    if _NUMBER.fullmatch(token) is None or int(token) > high:
+        raise line.fail(
+            f"{what} must be a whole number from 0 to {high}, not {excerpt(token)}", column
+        )
+    return int(token)
+
+
+def _card(token: str, column: int, line: _Line) -> Card:
+    try:
+        return Card.parse(token)
+    except WhistError as error:
+        raise line.fail(str(error), column) from None
+
+
+class _Reader:
+    """Reads the entries in their fixed order, remembering where each action was written."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"expected round text, not {excerpt(text)}", line=1, column=1)
+        if len(text) > MAX_TEXT:
+            raise NotationError(
+                f"the text is {len(text)} characters long; a round needs at most {MAX_TEXT}",
+                line=1,
+                column=1,
+            )
+        lines = text.splitlines()
+        if len(lines) > _MAX_LINES:
+            raise NotationError(
+                f"the text has {len(lines)} lines; a round needs at most {_MAX_LINES}",
+                line=_MAX_LINES + 1,
+                column=1,
+            )
+        self.entries: list[tuple[str, _Line, int]] = []
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip() or raw.lstrip().startswith("#"):
+                continue
+            line = _Line(number, raw)
+            match = _KEY.match(raw)
+            if match is None:
+                column = len(raw) - len(raw.lstrip()) + 1
+                raise line.fail(
+                    "expected 'variant:', 'dealer:', 'hand N:', 'turn-up:', 'bids:' or 'trick:'",
+                    column,
+                )
+            key = " ".join(match.group(1).lower().split())
+            self.entries.append((key, line, match.end()))
+        self.at = 0
+        self.last_line = len(lines) or 1
+
+    def peek(self) -> str | None:
+        return self.entries[self.at][0] if self.at < len(self.entries) else None
+
+    def take(self, key: str) -> tuple[_Line, list[tuple[str, int]]]:
+        found = self.peek()
+        if found is None:
+            raise NotationError(f"missing '{key}:'", line=self.last_line, column=1)
+        _, line, start = self.entries[self.at]
+        if found != key and not (key == "hand" and found.startswith("hand ")):
+            raise line.fail(f"expected '{key}:' here, not '{found}:'")
+        self.at += 1
+        return line, line.tokens(start)
+
+
+def _variant(reader: _Reader) -> Variant:
+    if reader.peek() != "variant":
+        return variants.ROMANIAN
+    line, tokens = reader.take("variant")
+    if not tokens:
+        raise line.fail("expected a preset name after 'variant:'", len(line.text) + 1)
+    name = " ".join(token for token, _ in tokens)
+    try:
+        return variants.get(name)
+    except WhistError as error:
+        raise line.fail(str(error), tokens[0][1]) from None
+
+
+def _one(line: _Line, tokens: list[tuple[str, int]], what: str) -> tuple[str, int]:
+    if len(tokens) != 1:
+        column = tokens[1][1] if tokens else len(line.text) + 1
+        raise line.fail(f"expected exactly one {what}", column)
+    return tokens[0]
+
+
+def parse_round(text: str) -> LoneRound:
+    """Read one round written in the notation (see the module docs for the grammar).
+
+    Only :class:`NotationError` (a :class:`~whist_ro.errors.RecordError`)
+    is raised, naming the line and column.  Whether the play was legal is
+    :func:`~whist_ro.records.adjudicate`'s question.
+
+    >>> parse_round("dealer: 1\\nhand 0: Ah\\nhand 1: Kh\\nhand 2: Qh\\nturn-up: -\\nbids: 0 0 0 0")
+    Traceback (most recent call last):
+    ...
+    whist_ro.records.notation.NotationError: line 6, column 13: 4 bids, but 3 players bid once each
+    """
+    reader = _Reader(text)
+    variant = _variant(reader)
+    dealer_line, tokens = reader.take("dealer")
+    token, dealer_column = _one(dealer_line, tokens, "seat")
+    dealer = _number(token, dealer_column, dealer_line, what="the dealer", high=_MAX_SEATS - 1)
+    line = dealer_line
+    hands: list[tuple[Card, ...]] = []
+    while (key := reader.peek()) is not None and key.startswith("hand "):
+        line, tokens = reader.take("hand")
+        label = key.split()[1]
+        seat = len(hands)
+        if label != str(seat):
+            raise line.fail(f"expected 'hand {seat}:' (hands go in seat order from 0)", 1)
+        if seat >= _MAX_SEATS:
+            raise line.fail(f"at most {_MAX_SEATS} hands", 1)
+        hands.append(tuple(_card(t, c, line) for t, c in tokens))
+    if not hands:
+        raise NotationError("missing 'hand 0:'", line=line.number + 1, column=1)
+    players = len(hands)
+    if dealer >= players:
+        raise dealer_line.fail(
+            f"the dealer must be a seat from 0 to {players - 1}, not {dealer}", dealer_column
+        )
+    line, tokens = reader.take("turn-up")
+    token, column = _one(line, tokens, "card or '-'")
+    turn_up = None if token == "-" else _card(token, column, line)
+    actions: list[Action] = []
+    where: list[tuple[int, int]] = []
+    first = (dealer + 1) % players
+    if reader.peek() == "bids":
+        line, tokens = reader.take("bids")
+        if variant.is_classic:
+            raise line.fail("classic whist has no bidding: leave out the 'bids:' line", 1)
+        if len(tokens) > players:
+            raise line.fail(
+                f"{len(tokens)} bids, but {players} players bid once each", tokens[players][1]
+            )
+        for offset, (token, column) in enumerate(tokens):
+            bid = _number(token, column, line, what="a bid", high=_MAX_BID)
+            actions.append(Bid(seat=(first + offset) % players, tricks=bid))
+            where.append((line.number, column))
+    leader = first
+    trump = None if turn_up is None else int(turn_up.suit)
+    open_trick = False
+    while reader.peek() == "trick":
+        line, tokens = reader.take("trick")
+        if not variant.is_classic and len(actions) < players:
+            raise line.fail("a trick before the bidding is complete", 1)
+        if open_trick:
+            raise line.fail("only the last trick may be unfinished", 1)
+        if not tokens or len(tokens) > players:
+            column = tokens[players][1] if tokens else len(line.text) + 1
+            raise line.fail(f"a trick holds 1 to {players} cards, not {len(tokens)}", column)
+        cards = [_card(t, c, line) for t, c in tokens]
+        for offset, (card, (_, column)) in enumerate(zip(cards, tokens, strict=True)):
+            actions.append(Play(seat=(leader + offset) % players, card=card))
+            where.append((line.number, column))
+        if len(cards) < players:
+            open_trick = True
+        else:
+            won = trick_winner_index([c.bit for c in cards], trump=trump)
+            leader = (leader + won) % players
+    if reader.peek() is not None:
+        _, line, _ = reader.entries[reader.at]
+        raise line.fail(f"unexpected '{reader.peek()}:' here (see the grammar for the order)", 1)
+    record_round = RoundRecord(dealer=dealer, hands=hands, turn_up=turn_up, actions=actions)
+    return LoneRound(variant=variant, preset=preset_name(variant), round=record_round, where=where)
+
+
+def format_round(lone: LoneRound | Record, *, index: int = 0) -> str:
+    """The canonical notation of a lone round (or of round ``index`` of a record).
+
+    Refuses a round whose actions are not in turn order: the notation
+    names no seats, so it could not say who acted out of turn.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.records import to_record
+    >>> m = wr.Match.new(wr.variants.CLASSIC, players=4, seed=1)
+    >>> m = m.apply(m.legal_actions()[0])
+    >>> print(format_round(to_record(m)))  # doctest: +ELLIPSIS
+    variant: classic
+    dealer: ...
+    hand 0: ...
+    hand 3: ...
+    turn-up: ...
+    trick: ...
+    """
+    if isinstance(lone, Record):
+        lone = LoneRound.of(lone, index=index)
+    if not isinstance(lone, LoneRound):
+        raise RecordError(f"format_round takes a LoneRound or a Record, not {excerpt(lone)}")
+    r = lone.round
+    name = lone.preset if lone.preset is not None else preset_name(lone.variant)
+    if name is None:
+        raise RecordError(
+            f"the notation names presets only; {excerpt(lone.variant.name)} is a house variant "
+            "(use the JSON record)"
+        )
+    lines = [f"variant: {name}", f"dealer: {r.dealer}"]
+    lines += [f"hand {s}: {' '.join(map(str, hand))}" for s, hand in enumerate(r.hands)]
+    lines.append(f"turn-up: {'-' if r.turn_up is None else r.turn_up}")
+    bids = [a for a in r.actions if isinstance(a, Bid)]
+    plays = [a for a in r.actions if isinstance(a, Play)]
+    if bids or (not lone.variant.is_classic and not plays and r.actions):
+        lines.append("bids: " + " ".join(str(b.tricks) for b in bids))
+    players = len(r.hands)
+    for start in range(0, len(plays), players):
+        lines.append("trick: " + " ".join(str(p.card) for p in plays[start : start + players]))
+    text = "\n".join(lines)
+    try:
+        back = parse_round(text).round.actions
+    except NotationError as error:
+        raise RecordError(f"this round cannot be written in the notation: {error}") from None
+    if back != r.actions:
+        raise RecordError(
+            "this round cannot be written in the notation: its actions are not in turn order "
+            "(bids from the first hand, each trick from its leader); use the JSON record"
+        )
+    return text

@@ -1,0 +1,604 @@
+"""The match record: a versioned JSON document and the :class:`Record` value it loads into.
+
+A record holds what a table needs to settle a dispute: the variant, the
+players, and for every round the dealer, the hands as dealt, the turn-up
+and every action in order.  Optional parts: the totals the table claimed,
+seats handed to a bot (R-SEAT-1), how the match ended early (R-END-3), the
+seed (only on request, as it reveals every future deal) and a free
+``meta`` object.  docs/records.md documents the format field by field.
+
+:func:`loads` checks structure and types strictly and names the JSON path
+of the first problem; whether the *play* was legal is
+:func:`~whist_ro.records.adjudicate`'s question, not the loader's.
+
+>>> import whist_ro as wr
+>>> from whist_ro import records
+>>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+>>> m = m.apply(m.legal_actions()[0])
+>>> text = records.dumps(records.to_record(m))
+>>> records.dumps(records.loads(text)) == text
+True
+>>> records.loads(text.replace('"bid": 0', '"bid": -1'))
+Traceback (most recent call last):
+...
+whist_ro.errors.RecordError: rounds[0].actions[0].bid: expected a whole number from 0 to 52, not -1
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, Final, Literal
+
+import attrs
+
+from whist_ro import variants
+from whist_ro._check import MAX_WHOLE, excerpt, is_whole
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.cards import Card, as_card
+from whist_ro.errors import RecordError, WhistError
+from whist_ro.records.schema import (
+    MAX_CHARS,
+    card,
+    child,
+    integer,
+    listed,
+    mapping,
+    parse_json,
+    text,
+)
+from whist_ro.table import Takeover
+from whist_ro.variants import Variant
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Ending",
+    "Record",
+    "RoundRecord",
+    "Takeover",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
+
+FORMAT: Final = "whist-ro-record"
+"""The value of a record's ``"format"`` field."""
+VERSION: Final = 1
+"""The record format version this library writes and reads."""
+
+_MAX_ROUNDS: Final = variants.MAX_ROUNDS
+_MAX_NAME: Final = 100
+_MAX_REASON: Final = 500
+_MAX_CARDS: Final = 52
+_MAX_SEAT_LIST: Final = 8
+_WIDTH: Final = 88  # dumps keeps a list or object on one line when it fits
+
+
+def _freeze(value: Any) -> Any:
+    # meta is free JSON; a record is a value, so it keeps a frozen copy.
+    if isinstance(value, Mapping):
+        return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _meta(value: object) -> Mapping[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise RecordError(f"meta: expected an object, not {excerpt(value)}", path="meta")
+    frozen: Mapping[str, Any] = _freeze(value)
+    return frozen
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _rounds(value: Iterable[RoundRecord]) -> tuple[RoundRecord, ...]:
+    return tuple(value)
+
+
+def _takeovers(value: Iterable[Takeover]) -> tuple[Takeover, ...]:
+    return tuple(value)
+
+
+def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(as_card(c) for c in hand) for hand in value)
+
+
+def _turn_up(value: Card | str | None) -> Card | None:
+    return None if value is None else as_card(value)
+
+
+@attrs.frozen(kw_only=True)
+class RoundRecord:
+    """One round of a record: the deal as written and its actions in order.
+
+    The deal is kept as written (a :class:`~whist_ro.Deal` is built, and
+    checked, when the record is replayed), so a record of a misdealt round
+    can still be loaded and adjudicated.
+
+    >>> import whist_ro as wr
+    >>> r = RoundRecord(dealer=2, hands=[["Ah"], ["Kh"], ["Qh"]], turn_up="Jh",
+    ...                 actions=[wr.Bid(seat=0, tricks=1)])
+    >>> r.hand_size, r.to_dict()["actions"]
+    (1, [{'seat': 0, 'bid': 1}])
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    turn_up: Card | None = attrs.field(default=None, converter=_turn_up)
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+
+    @property
+    def hand_size(self) -> int:
+        """The number of cards in the largest hand (equal hands are a rule: R-DECK-4)."""
+        return max((len(h) for h in self.hands), default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as JSON-ready data, in the record's field order."""
+        return {
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "turn_up": None if self.turn_up is None else str(self.turn_up),
+            "actions": [_action_dict(a) for a in self.actions],
+        }
+
+
+@attrs.frozen(kw_only=True)
+class Ending:
+    """How a match was cut short (R-END-3), with what ``Match.abandon``/``concede`` take.
+
+    ``how`` is ``"abandoned"`` (exact-bid family, between rounds; the
+    ``disconnected`` seats are charged by R-RANK-5) or ``"conceded"``
+    (classic; ``side`` 0 is seats 0 and 2, side 1 seats 1 and 3).
+
+    >>> Ending(how="conceded", side=1).to_dict()
+    {'how': 'conceded', 'side': 1}
+    """
+
+    how: Literal["abandoned", "conceded"]
+    disconnected: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    side: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ending as JSON-ready data."""
+        if self.how == "abandoned":
+            return {"how": "abandoned", "disconnected": list(self.disconnected)}
+        return {"how": "conceded", "side": self.side}
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _optional_ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class Record:
+    """A match record in memory: what :func:`loads` returns and :func:`dumps` writes.
+
+    ``preset`` is the preset name written as ``variant.name`` (None for a
+    house variant); ``variant`` is the full configuration.  ``players``
+    are the seat names in seat order.  The last round may be unfinished;
+    every earlier one holds all its actions.  Cross-field consistency
+    (one hand per player, seats in range, complete rounds) is checked on
+    construction and refused with :class:`~whist_ro.errors.RecordError`
+    naming the path.
+
+    >>> import whist_ro as wr
+    >>> r = Record(variant=wr.variants.ROMANIAN, preset="romanian", players=["a", "b", "c"],
+    ...            rounds=[RoundRecord(dealer=5, hands=[["Ah"], ["Kh"], ["Qh"]], turn_up="Jh")])
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: rounds[0].dealer: expected a whole number from 0 to 2, not 5
+    """
+
+    variant: Variant
+    preset: str | None
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    rounds: tuple[RoundRecord, ...] = attrs.field(converter=_rounds)
+    claimed_totals: tuple[int, ...] | None = attrs.field(default=None, converter=_optional_ints)
+    takeovers: tuple[Takeover, ...] = attrs.field(default=(), converter=_takeovers)
+    ended: Ending | None = None
+    seed: int | str | None = None
+    meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_meta, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        _check_record(self)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the record in order, across its rounds."""
+        return tuple(a for r in self.rounds for a in r.actions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data, in the documented field order.
+
+        Refuses a variant with a custom ``scorer``: a callable has no
+        portable text form.
+        """
+        if self.variant.scorer is not None:
+            raise RecordError(
+                "variant.config.scorer: a variant with a custom scorer cannot be recorded; "
+                "a callable has no portable text form (use the made_base, made_per_trick "
+                "and miss_per_trick settings)",
+                path="variant.config.scorer",
+            )
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "variant": {"name": self.preset, "config": self.variant.to_dict()},
+            "players": list(self.players),
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data["rounds"] = [r.to_dict() for r in self.rounds]
+        if self.claimed_totals is not None:
+            data["claimed_totals"] = list(self.claimed_totals)
+        if self.takeovers:
+            data["takeovers"] = [t.to_dict() for t in self.takeovers]
+        if self.ended is not None:
+            data["ended"] = self.ended.to_dict()
+        if self.meta is not None:
+            data["meta"] = _thaw(self.meta)
+        return data
+
+
+def preset_name(variant: Variant) -> str | None:
+    """The preset name of ``variant``, or None when it is not a registered preset.
+
+    >>> import attrs, whist_ro as wr
+    >>> house = attrs.evolve(wr.variants.INVERTED, hook=False)
+    >>> preset_name(wr.variants.INVERTED), preset_name(house)
+    ('inverted', None)
+    """
+    try:
+        found = variants.get(variant.name)
+    except WhistError:
+        return None
+    return variant.name if found == variant else None
+
+
+def _action_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Bid):
+        return {"seat": action.seat, "bid": action.tricks}
+    assert isinstance(action, Play)
+    return {"seat": action.seat, "card": str(action.card)}
+
+
+def _full_length(variant: Variant, players: int, hand_size: int) -> int:
+    return (0 if variant.is_classic else players) + players * hand_size
+
+
+def _check_record(record: Record) -> None:
+    """Cross-field checks: every count and seat agrees with the number of players."""
+    variant = record.variant
+    if not isinstance(variant, Variant):
+        raise RecordError(f"variant must be a Variant, not {excerpt(variant)}", path="variant")
+    players = len(record.players)
+    counts = variant.player_counts
+    if players not in counts:
+        raise RecordError(
+            f"players: {variant.name} is played by {counts.start} to {counts.stop - 1} "
+            f"players, not {players} (R-DECK-2, R-DECK-3)",
+            path="players",
+        )
+    if not record.rounds:
+        raise RecordError("rounds: a record holds at least one round", path="rounds")
+    last = len(record.rounds) - 1
+    for index, round_ in enumerate(record.rounds):
+        where = child("rounds", index)
+        integer(round_.dealer, child(where, "dealer"), low=0, high=players - 1)
+        if len(round_.hands) != players:
+            raise RecordError(
+                f"{where}.hands: expected one hand per player ({players}), not {len(round_.hands)}",
+                path=child(where, "hands"),
+            )
+        full = _full_length(variant, players, round_.hand_size)
+        for number, action in enumerate(round_.actions):
+            integer(
+                action.seat,
+                child(child(child(where, "actions"), number), "seat"),
+                low=0,
+                high=players - 1,
+            )
+        actions = len(round_.actions)
+        if actions > full or (index < last and actions != full):
+            raise RecordError(
+                f"{where}.actions: a round of {round_.hand_size} cards for {players} players "
+                f"has {full} actions; {actions} are recorded"
+                + ("" if actions > full else " and a later round follows"),
+                path=child(where, "actions"),
+            )
+    if record.claimed_totals is not None:
+        if len(record.claimed_totals) != players:
+            raise RecordError(
+                f"claimed_totals: expected one total per player ({players}), "
+                f"not {len(record.claimed_totals)}",
+                path="claimed_totals",
+            )
+        for seat, total in enumerate(record.claimed_totals):
+            integer(total, child("claimed_totals", seat), low=-MAX_WHOLE, high=MAX_WHOLE)
+    for number, takeover in enumerate(record.takeovers):
+        where = child("takeovers", number)
+        at = integer(takeover.round, child(where, "round"), low=1, high=len(record.rounds))
+        integer(takeover.trick, child(where, "trick"), low=0, high=record.rounds[at - 1].hand_size)
+        integer(takeover.seat, child(where, "seat"), low=0, high=players - 1)
+        text(takeover.reason, child(where, "reason"), high=_MAX_REASON)
+    ended = record.ended
+    if ended is not None:
+        for number, seat in enumerate(ended.disconnected):
+            integer(seat, child(child("ended", "disconnected"), number), low=0, high=players - 1)
+        if ended.how == "conceded":
+            integer(ended.side, child("ended", "side"), low=0, high=1)
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _read_action(value: object, path: str) -> Action:
+    data = mapping(value, path, required=("seat",), optional=("bid", "card"))
+    seat = integer(data["seat"], child(path, "seat"), low=0, high=_MAX_SEAT_LIST - 1)
+    if ("bid" in data) == ("card" in data):
+        raise RecordError(f"{path}: an action holds exactly one of 'bid' and 'card'", path=path)
+    if "bid" in data:
+        tricks = integer(data["bid"], child(path, "bid"), low=0, high=_MAX_CARDS)
+        return Bid(seat=seat, tricks=tricks)
+    return Play(seat=seat, card=card(data["card"], child(path, "card")))
+
+
+def _read_round(value: object, path: str) -> RoundRecord:
+    data = mapping(value, path, required=("dealer", "hands", "turn_up", "actions"))
+    dealer = integer(data["dealer"], child(path, "dealer"), low=0, high=_MAX_SEAT_LIST - 1)
+    hands_path = child(path, "hands")
+    hands = []
+    for seat, hand in enumerate(listed(data["hands"], hands_path, high=_MAX_SEAT_LIST)):
+        hand_path = child(hands_path, seat)
+        hands.append(
+            tuple(
+                card(c, child(hand_path, i))
+                for i, c in enumerate(listed(hand, hand_path, high=_MAX_CARDS))
+            )
+        )
+    raw_turn_up = data["turn_up"]
+    turn_up = None if raw_turn_up is None else card(raw_turn_up, child(path, "turn_up"))
+    actions_path = child(path, "actions")
+    # The longest round: 6 bids and 6 hands of 8, or 4 hands of 13 (52 plays).
+    raw = listed(data["actions"], actions_path, high=_MAX_SEAT_LIST + _MAX_CARDS)
+    actions = tuple(_read_action(a, child(actions_path, i)) for i, a in enumerate(raw))
+    return RoundRecord(dealer=dealer, hands=hands, turn_up=turn_up, actions=actions)
+
+
+def _read_variant(value: object) -> tuple[Variant, str | None]:
+    data = mapping(value, "variant", required=("name",), optional=("config",))
+    raw_name = data["name"]
+    name = None if raw_name is None else text(raw_name, "variant.name", high=variants.MAX_NAME)
+    preset: Variant | None = None
+    if name is not None:
+        try:
+            preset = variants.get(name)
+        except WhistError as error:
+            raise RecordError(f"variant.name: {error}", path="variant.name") from None
+    if "config" not in data:
+        if preset is None:
+            raise RecordError(
+                "variant.config: missing (it may be left out only when variant.name "
+                "names a preset)",
+                path="variant.config",
+            )
+        return preset, preset.name
+    config_path = "variant.config"
+    config = mapping(
+        data["config"], config_path, optional=tuple(Variant.to_dict(variants.ROMANIAN))
+    )
+    try:
+        variant = Variant.from_dict(config)
+    except WhistError as error:
+        field = getattr(error, "field", None)
+        where = (
+            child(config_path, field) if isinstance(field, str) and field in config else config_path
+        )
+        raise RecordError(f"{where}: {error}", path=where) from None
+    if preset is not None and preset != variant:
+        differ = [f for f in Variant.to_dict(variant) if getattr(variant, f) != getattr(preset, f)]
+        where = child(config_path, differ[0]) if differ else config_path
+        raise RecordError(
+            f"{where}: variant.name says {name!r}, but the config differs from that preset "
+            f"in {', '.join(differ)}; write null as the name of a house variant",
+            path=where,
+        )
+    return variant, None if preset is None else preset.name
+
+
+def _read_ending(value: object) -> Ending:
+    data = mapping(value, "ended", required=("how",), optional=("disconnected", "side"))
+    how = data["how"]
+    if how == "abandoned":
+        mapping(value, "ended", required=("how",), optional=("disconnected",))
+        raw = listed(data.get("disconnected", []), "ended.disconnected", high=_MAX_SEAT_LIST)
+        seats = tuple(
+            integer(s, child("ended.disconnected", i), low=0, high=_MAX_SEAT_LIST - 1)
+            for i, s in enumerate(raw)
+        )
+        if len(set(seats)) != len(seats):
+            raise RecordError(
+                "ended.disconnected: a seat is named twice", path="ended.disconnected"
+            )
+        return Ending(how="abandoned", disconnected=seats)
+    if how == "conceded":
+        mapping(value, "ended", required=("how", "side"))
+        return Ending(how="conceded", side=integer(data["side"], "ended.side", low=0, high=1))
+    raise RecordError(
+        f"ended.how: expected 'abandoned' or 'conceded', not {excerpt(how)}", path="ended.how"
+    )
+
+
+def _read_seed(value: object) -> int | str:
+    if is_whole(value) and isinstance(value, int) and value.bit_length() <= 63:
+        return value
+    if isinstance(value, str) and len(value) <= 200:
+        return value
+    raise RecordError(
+        f"seed: expected an int of at most 63 bits or a string of at most 200 characters, "
+        f"not {excerpt(value)}",
+        path="seed",
+    )
+
+
+_TOP_REQUIRED: Final = ("format", "version", "variant", "players", "rounds")
+_TOP_OPTIONAL: Final = ("claimed_totals", "takeovers", "ended", "seed", "meta")
+
+
+def from_data(data: object) -> Record:
+    """A :class:`Record` from parsed JSON data (what :func:`loads` does after parsing).
+
+    >>> from_data([])
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: expected an object, not []
+    """
+    # The format and version first: a later version may have other keys.
+    top = mapping(data, "", required=("format", "version"), optional=_TOP_REQUIRED + _TOP_OPTIONAL)
+    if top["format"] != FORMAT:
+        raise RecordError(
+            f"format: expected {FORMAT!r}, not {excerpt(top['format'])}", path="format"
+        )
+    if not is_whole(top["version"]) or top["version"] != VERSION:
+        raise RecordError(
+            f"version: this library reads version {VERSION}, not {excerpt(top['version'])}",
+            path="version",
+        )
+    top = mapping(data, "", required=_TOP_REQUIRED, optional=_TOP_OPTIONAL)
+    variant, preset = _read_variant(top["variant"])
+    names = tuple(
+        text(n, child("players", i), high=_MAX_NAME)
+        for i, n in enumerate(listed(top["players"], "players", low=1, high=_MAX_SEAT_LIST))
+    )
+    rounds = tuple(
+        _read_round(r, child("rounds", i))
+        for i, r in enumerate(listed(top["rounds"], "rounds", high=_MAX_ROUNDS))
+    )
+    claimed = None
+    if "claimed_totals" in top:
+        claimed = tuple(
+            integer(t, child("claimed_totals", i), low=-MAX_WHOLE, high=MAX_WHOLE)
+            for i, t in enumerate(listed(top["claimed_totals"], "claimed_totals", high=8))
+        )
+    takeovers = []
+    for i, raw in enumerate(listed(top.get("takeovers", []), "takeovers", high=_MAX_ROUNDS)):
+        where = child("takeovers", i)
+        t = mapping(raw, where, required=("round", "trick", "seat", "reason"))
+        takeovers.append(
+            Takeover(
+                round=integer(t["round"], child(where, "round"), low=1, high=_MAX_ROUNDS),
+                trick=integer(t["trick"], child(where, "trick"), low=0, high=_MAX_CARDS),
+                seat=integer(t["seat"], child(where, "seat"), low=0, high=_MAX_SEAT_LIST - 1),
+                reason=text(t["reason"], child(where, "reason"), high=_MAX_REASON),
+            )
+        )
+    ended = _read_ending(top["ended"]) if "ended" in top else None
+    seed = _read_seed(top["seed"]) if "seed" in top else None
+    meta = top.get("meta")
+    if "meta" in top and not isinstance(meta, dict):
+        raise RecordError(f"meta: expected an object, not {excerpt(meta)}", path="meta")
+    return Record(
+        variant=variant,
+        preset=preset,
+        players=names,
+        rounds=rounds,
+        claimed_totals=claimed,
+        takeovers=takeovers,
+        ended=ended,
+        seed=seed,
+        meta=meta,
+    )
+
+
+def loads(data: str | bytes, *, max_chars: int = MAX_CHARS) -> Record:
+    """Read a record from JSON text, strictly; a bad one raises ``RecordError`` with its path.
+
+    >>> loads('{"format": "whist-ro-record"}')
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: version: missing
+    """
+    return from_data(parse_json(data, max_chars=max_chars))
+
+
+def load(path: str | os.PathLike[str], *, max_chars: int = MAX_CHARS) -> Record:
+    """Read a record from a file (see :func:`loads`); an unreadable file is a ``RecordError``.
+
+    >>> load("/nonexistent/record.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: cannot read '/nonexistent/record.json': ...
+    """
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(4 * max_chars + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {excerpt(os.fspath(path))}: {error.strerror}") from None
+    return loads(raw, max_chars=max_chars)
+
+
+def _emit(value: Any, indent: int) -> str:
+    """JSON with short lists and objects on one line, longer ones one item a line."""
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if indent + len(flat) <= _WIDTH or not isinstance(value, (list, dict)) or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        inner = [pad + _emit(item, indent + 2) for item in value]
+        return "[\n" + ",\n".join(inner) + "\n" + " " * indent + "]"
+    inner = [
+        f"{pad}{json.dumps(key, ensure_ascii=False)}: {_emit(item, indent + 2)}"
+        for key, item in value.items()
+    ]
+    return "{\n" + ",\n".join(inner) + "\n" + " " * indent + "}"
+
+
+def dumps(record: Record) -> str:
+    """The record as JSON text: stable, so ``dumps(loads(dumps(r))) == dumps(r)``.
+
+    >>> import attrs, whist_ro as wr
+    >>> v = attrs.evolve(wr.variants.ROMANIAN, scorer=max)
+    >>> m = wr.Match.new(v, players=3, seed=1)
+    >>> from whist_ro.records import to_record
+    >>> dumps(to_record(m))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: variant.config.scorer: a variant with a custom scorer cannot ...
+    """
+    if not isinstance(record, Record):
+        raise RecordError(
+            f"dumps takes a Record (records.to_record(match) makes one), not {excerpt(record)}"
+        )
+    return _emit(record.to_dict(), 0) + "\n"
+
+
+def dump(record: Record, path: str | os.PathLike[str]) -> None:
+    """Write :func:`dumps` of ``record`` to a file (UTF-8); nothing is written on a refusal."""
+    data = dumps(record)
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        file.write(data)

@@ -1,0 +1,625 @@
+"""Replaying a record under its rules: the match it describes, or its first violation.
+
+:func:`replay` builds the deals the record writes down, checks each one
+(R-DECK-4, R-TRUMP-*, the schedule and the dealer rotation, and the seed
+when one was recorded), then applies every action through the checked
+:meth:`Match.apply <whist_ro.Match.apply>`.  The first thing the rules
+refuse becomes a :class:`Violation`: where it happened, who did what, the
+rule, a plain explanation with the evidence, and the :class:`Position` at
+that moment.  :func:`to_record` and :func:`from_record` convert between a
+match and its record; ``Match.to_record``/``Match.from_record`` call them.
+
+>>> import whist_ro as wr
+>>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=2), seed=2)
+>>> record = to_record(m, seed=True)
+>>> from_record(record) == m
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from whist_ro._check import excerpt
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.cards import Card, CardSet, Suit
+from whist_ro.engine.deal import Deal
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Phase, Round
+from whist_ro.errors import (
+    CardNotHeldError,
+    IllegalActionError,
+    MatchEndError,
+    OutOfDealsError,
+    RecordError,
+    WhistError,
+)
+from whist_ro.records.record import Ending, Record, RoundRecord, Takeover, loads, preset_name
+from whist_ro.records.schema import child
+from whist_ro.rules import play as play_rules
+from whist_ro.schedule import Schedule
+from whist_ro.variants import Variant
+
+__all__ = [
+    "Position",
+    "Replay",
+    "Violation",
+    "from_record",
+    "replay",
+    "replay_round",
+    "to_record",
+]
+
+_State = TypeVar("_State", Match, Round)
+
+
+def _plays(value: Iterable[Play]) -> tuple[Play, ...]:
+    return tuple(value)
+
+
+def _hands(value: Iterable[CardSet]) -> tuple[CardSet, ...]:
+    return tuple(value)
+
+
+def _bids(value: Iterable[int | None]) -> tuple[int | None, ...]:
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A round at one moment, as a referee needs to see it.
+
+    ``round`` counts from 1.  ``hands`` are the cards each seat still
+    held, ``trick`` the cards already on the table in the trick being
+    played (each a :class:`~whist_ro.Play`), ``bids`` one entry per seat
+    (None before that seat bid; all None in classic whist).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> print(Position.of(r, number=1))
+    round 1: 2 cards each, dealer seat 2, turn-up Qs (trump spades)
+    bids: seat 0 -, seat 1 -, seat 2 -
+    hands: seat 0 Ah Jc | seat 1 Kh 10c | seat 2 10s 9d
+    tricks won: 0 0 0
+    seat 0 to act
+    """
+
+    round: int
+    hand_size: int
+    dealer: int
+    turn_up: Card | None
+    trump: Suit | None
+    hands: tuple[CardSet, ...] = attrs.field(converter=_hands)
+    bids: tuple[int | None, ...] = attrs.field(converter=_bids)
+    tricks_won: tuple[int, ...] = attrs.field(converter=_ints)
+    trick: tuple[Play, ...] = attrs.field(converter=_plays)
+    to_act: int | None
+
+    @classmethod
+    def of(cls, round_: Round, *, number: int) -> Position:
+        """The position of ``round_``, the ``number``-th round of its match."""
+        return cls(
+            round=number,
+            hand_size=round_.hand_size,
+            dealer=round_.dealer,
+            turn_up=round_.turn_up,
+            trump=round_.trump,
+            hands=round_.remaining,
+            bids=round_.bids,
+            tricks_won=round_.tricks_won,
+            trick=round_.current_trick.plays,
+            to_act=round_.to_act,
+        )
+
+    def __str__(self) -> str:
+        turn_up = (
+            "none (no trump)" if self.turn_up is None else (f"{self.turn_up} (trump {self.trump})")
+        )
+        lines = [
+            f"round {self.round}: {self.hand_size} cards each, dealer seat {self.dealer}, "
+            f"turn-up {turn_up}",
+            "bids: "
+            + ", ".join(f"seat {s} {'-' if b is None else b}" for s, b in enumerate(self.bids)),
+            "hands: " + " | ".join(f"seat {s} {h}" for s, h in enumerate(self.hands)),
+            "tricks won: " + " ".join(map(str, self.tricks_won)),
+        ]
+        if self.trick:
+            lines.append(
+                "trick so far: " + ", ".join(f"seat {p.seat} {p.card}" for p in self.trick)
+            )
+        if self.to_act is not None:
+            lines.append(f"seat {self.to_act} to act")
+        return "\n".join(lines)
+
+
+@attrs.frozen(kw_only=True)
+class Violation:
+    """The first thing in a record that the rules refuse.
+
+    ``round`` and ``trick`` count from 1 (``trick`` is 0 during the
+    bidding and for a problem with the deal itself); ``turn`` is the
+    place in the trick (or in the bidding order) from 1.  ``action`` is
+    None when the problem is the deal or the ending rather than an action.
+    ``path`` is the JSON path of the offending value in the record.
+
+    >>> import whist_ro as wr
+    >>> v = Violation(round=2, trick=3, turn=2, seat=1, action=wr.Play(seat=1, card="Kh"),
+    ...               rule="R-PLAY-2", explanation="seat 1 ...", position=None,
+    ...               path="rounds[1].actions[9]")
+    >>> str(v)
+    'round 2, trick 3, card 2: seat 1 plays Kh breaks R-PLAY-2: seat 1 ...'
+    """
+
+    round: int
+    trick: int
+    turn: int
+    seat: int | None
+    action: Action | None
+    rule: str
+    explanation: str
+    position: Position | None
+    path: str
+
+    def __str__(self) -> str:
+        where = f"round {self.round}"
+        if self.action is not None:
+            where += (
+                f", bid {self.turn}"
+                if isinstance(self.action, Bid) and self.trick == 0
+                else f", trick {self.trick}, card {self.turn}"
+            )
+            what = str(self.action)
+        else:
+            what = "the record"
+        return f"{where}: {what} breaks {self.rule}: {self.explanation}"
+
+
+@attrs.frozen(kw_only=True)
+class Replay:
+    """What :func:`replay` found: the last legal state, and the violation if any.
+
+    ``state`` is None only when the very first deal is refused.
+    ``needs_deal`` is True when the record stops at the end of a round
+    while the match goes on, and no deal for the next round was at hand.
+    """
+
+    state: Match | Round | None
+    violation: Violation | None
+    needs_deal: bool = False
+
+
+# -- explanations -------------------------------------------------------------------
+
+
+def _explain(round_: Round, action: Action, error: IllegalActionError) -> str:
+    """Plain words and the evidence for an illegal action, from the rule functions."""
+    if not isinstance(action, Play) or round_.phase is not Phase.PLAYING:
+        return str(error)
+    seat, card = action.seat, action.card
+    hand = round_.remaining[seat]
+    if isinstance(error, CardNotHeldError):
+        return f"{error}; seat {seat} then held {hand or 'nothing'}"
+    trick = round_.current_trick
+    led = trick.led_suit
+    if led is None or seat != round_.to_act:
+        return str(error)
+    deal = round_.deal
+    bits = [c.bit for c in trick.cards]
+    best = bits[play_rules.trick_winner_index(bits, trump=deal._trump)]
+    mask, clause = play_rules.playable_cards(
+        hand.mask, int(led), best, deal._trump, deal._must_trump, deal._must_overtrump
+    )
+    allowed = CardSet.from_mask(mask)
+    if clause == play_rules.FOLLOW_SUIT:
+        return (
+            f"seat {seat} played {card} to a {led} lead while holding {allowed}, so it had to "
+            f"follow {led}: a player must follow the led suit when able (R-PLAY-2)"
+        )
+    if clause == play_rules.MUST_TRUMP:
+        return (
+            f"seat {seat} played {card} with no {led} to follow but holding the trumps "
+            f"{allowed}: a player who cannot follow suit must trump when able (R-PLAY-3)"
+        )
+    if clause == play_rules.MUST_OVERTRUMP:
+        return (
+            f"seat {seat} played {card} while {Card.from_bit(best)} was winning the trick and "
+            f"it held {allowed}, which beat it: a player who must trump must also beat a trump "
+            f"already played when able (R-PLAY-8)"
+        )
+    return str(error)
+
+
+def _at_action(
+    round_: Round, number: int, action: Action, rule: str, why: str, path: str
+) -> Violation:
+    if round_.phase is Phase.BIDDING:
+        trick, turn = 0, sum(b is not None for b in round_.bids) + 1
+    else:
+        trick, turn = len(round_.tricks) + 1, len(round_.current_trick) + 1
+    return Violation(
+        round=number,
+        trick=trick,
+        turn=turn,
+        seat=action.seat if isinstance(action, (Bid, Play)) else None,
+        action=action,
+        rule=rule,
+        explanation=why,
+        position=Position.of(round_, number=number),
+        path=path,
+    )
+
+
+def _at_deal(number: int, seat: int | None, rule: str, why: str, path: str) -> Violation:
+    return Violation(
+        round=number,
+        trick=0,
+        turn=0,
+        seat=seat,
+        action=None,
+        rule=rule,
+        explanation=why,
+        position=None,
+        path=path,
+    )
+
+
+# -- deals ----------------------------------------------------------------------------
+
+
+def _schedule_rule(variant: Variant) -> str:
+    if variant.is_classic:
+        return "R-SCHED-3"
+    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
+
+
+def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Violation:
+    """The round's deal as a checked :class:`Deal` (R-DECK-4, R-TRUMP-*), or why not."""
+    where = child("rounds", index)
+    try:
+        return Deal(
+            variant,
+            hands=record_round.hands,
+            dealer=record_round.dealer,
+            turn_up=record_round.turn_up,
+        )
+    except WhistError as error:
+        rule = error.rule or "R-DECK-4"
+        path = child(where, "turn_up") if rule.startswith("R-TRUMP") else child(where, "hands")
+        return _at_deal(index + 1, record_round.dealer, rule, str(error), path)
+
+
+def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Violation:
+    """:func:`_deal`, then the hand size and dealer the schedule expects (R-SCHED-*)."""
+    found = _deal(record.rounds[index], record.variant, index)
+    if isinstance(found, Violation):
+        return found
+    where = child("rounds", index)
+    players = len(record.players)
+    expected = (record.rounds[0].dealer + index) % players
+    if found.dealer != expected:
+        return _at_deal(
+            index + 1,
+            found.dealer,
+            "R-SCHED-4",
+            f"round {index + 1} is dealt by seat {found.dealer}, but the deal passes one seat "
+            f"clockwise each round, so seat {expected} deals it (R-SCHED-4)",
+            child(where, "dealer"),
+        )
+    if not schedule.repeats and index >= len(schedule):
+        return _at_deal(
+            index + 1,
+            found.dealer,
+            "R-END-4",
+            f"round {index + 1} is recorded, but the schedule has {len(schedule)} rounds "
+            "(R-END-1) and nothing is played after the end (R-END-4)",
+            where,
+        )
+    size = schedule.size_of(index)
+    if found.hand_size != size:
+        rule = _schedule_rule(record.variant)
+        return _at_deal(
+            index + 1,
+            found.dealer,
+            rule,
+            f"round {index + 1} deals {found.hand_size} cards each, but the schedule of "
+            f"{record.variant.name} for {players} players deals {size} ({rule})",
+            child(where, "hands"),
+        )
+    return found
+
+
+# -- the replay -----------------------------------------------------------------------
+
+
+def _play_round(
+    state: _State,
+    actions: Sequence[Action],
+    *,
+    index: int,
+    current: Callable[[_State], Round],
+    done: Callable[[_State], bool],
+) -> tuple[_State, Violation | None, bool]:
+    """Apply one round's actions; stop at the first refusal (and say if a deal ran out)."""
+    base = child(child("rounds", index), "actions")
+    for number, action in enumerate(actions):
+        path = child(base, number)
+        round_ = current(state)
+        if done(state):
+            return (
+                state,
+                _at_action(
+                    round_,
+                    index + 1,
+                    action,
+                    "R-END-4",
+                    f"{action} comes after round {index + 1} is over: no action is accepted "
+                    "after the end of a round (R-END-4)",
+                    path,
+                ),
+                False,
+            )
+        try:
+            state = state.apply(action)
+        except IllegalActionError as error:
+            why = _explain(round_, action, error)
+            return state, _at_action(round_, index + 1, action, error.rule, why, path), False
+        except OutOfDealsError:
+            return state, None, True
+    return state, None, False
+
+
+def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) -> Replay:
+    """Replay a record as a match; stop at the first violation.
+
+    ``deals`` are explicit deals for the rounds after the recorded ones
+    (for a record without seed that stops between rounds).  With
+    ``filler``, a record that stops at the end of a round without its next
+    deal is finished with a stand-in deal (never played), so its last
+    round is still scored: :func:`~whist_ro.records.adjudicate` does that.
+
+    >>> import whist_ro as wr
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+    >>> r = replay(to_record(m.apply(m.legal_actions()[0])))
+    >>> r.violation is None, len(r.state.history)
+    (True, 1)
+    """
+    variant = record.variant
+    players = len(record.players)
+    schedule = Schedule.for_game(variant, players)
+    rounds = record.rounds
+    first = _scheduled_deal(record, schedule, 0)
+    if isinstance(first, Violation):
+        return Replay(state=None, violation=first)
+    seeded = record.seed is not None
+    if seeded:
+        m = Match.new(variant, players=players, seed=record.seed, first_dealer=first.dealer)
+    else:
+        m = Match.new(variant, deals=[first])
+    pending: Violation | None = None
+    expected = first
+    for index, record_round in enumerate(rounds):
+        if index > 0:
+            if m.is_over:
+                return Replay(
+                    state=m,
+                    violation=_at_deal(
+                        index + 1,
+                        record_round.dealer,
+                        "R-END-4",
+                        f"round {index + 1} is recorded, but the match was over after round "
+                        f"{index} (R-END-4)",
+                        child("rounds", index),
+                    ),
+                )
+            if seeded:
+                found = _scheduled_deal(record, schedule, index)
+                if isinstance(found, Violation):
+                    return Replay(state=m, violation=found)
+                expected = found
+        if seeded:
+            if m.round.deal != expected:
+                return Replay(
+                    state=m,
+                    violation=_at_deal(
+                        index + 1,
+                        record_round.dealer,
+                        "R-DEAL-1",
+                        f"round {index + 1}'s hands are not what the recorded seed "
+                        f"{excerpt(record.seed)} deals (R-DEAL-1)",
+                        child(child("rounds", index), "hands"),
+                    ),
+                )
+        elif index + 1 < len(rounds):
+            following = _scheduled_deal(record, schedule, index + 1)
+            if isinstance(following, Violation):
+                pending = following
+            else:
+                m = m.with_deals([following])
+        else:
+            more = tuple(deals)
+            if more:
+                m = m.with_deals(more)
+            elif filler and (schedule.repeats or index + 1 < len(schedule)):
+                m = m.with_deals(
+                    [
+                        Deal.shuffled(
+                            variant,
+                            players=players,
+                            dealer=(first.dealer + index + 1) % players,
+                            hand_size=schedule.size_of(index + 1),
+                            seed=0,
+                        )
+                    ]
+                )
+        m, violation, ran_out = _play_round(
+            m,
+            record_round.actions,
+            index=index,
+            current=_match_round,
+            done=_round_done(index),
+        )
+        if violation is not None:
+            return Replay(state=m, violation=violation)
+        if ran_out:
+            if pending is not None:
+                return Replay(state=m, violation=pending)
+            return Replay(state=m, violation=None, needs_deal=True)
+    return _end(record, m)
+
+
+def _match_round(m: Match) -> Round:
+    return m.round
+
+
+def _round_done(index: int) -> Callable[[Match], bool]:
+    """Whether round ``index`` (from 0) of a match is already over."""
+    return lambda m: len(m.rounds) > index or m.is_over
+
+
+def _end(record: Record, m: Match) -> Replay:
+    ended = record.ended
+    if ended is None:
+        return Replay(state=m, violation=None)
+    try:
+        if ended.how == "abandoned":
+            m = m.abandon(disconnected=ended.disconnected)
+        else:
+            m = m.concede(side=ended.side)
+    except MatchEndError as error:
+        number = len(record.rounds)
+        return Replay(
+            state=m,
+            violation=_at_deal(number, None, error.rule or "R-END-3", str(error), "ended"),
+        )
+    return Replay(state=m, violation=None)
+
+
+def replay_round(variant: Variant, record_round: RoundRecord, *, number: int = 1) -> Replay:
+    """Replay one lone round (as the round notation describes it); stop at the first violation.
+
+    The schedule and dealer rotation are not checked: a lone round stands
+    for itself.
+
+    >>> import whist_ro as wr
+    >>> rr = RoundRecord(dealer=2, hands=[["Ah", "Jc"], ["Kh", "10c"], ["9d", "10s"]],
+    ...                  turn_up="Qs", actions=[wr.Bid(seat=0, tricks=3)])
+    >>> print(replay_round(wr.variants.ROMANIAN, rr).violation)
+    round 1, bid 1: seat 0 bids 3 breaks R-BID-3: seat 0 cannot bid 3: bids run from 0 to ...
+    """
+    found = _deal(record_round, variant, number - 1)
+    if isinstance(found, Violation):
+        return Replay(state=None, violation=found)
+    state, violation, _ = _play_round(
+        Round.from_deal(found),
+        record_round.actions,
+        index=number - 1,
+        current=lambda s: s,
+        done=lambda s: False,  # a lone round refuses late actions itself (R-END-4)
+    )
+    return Replay(state=state, violation=violation)
+
+
+# -- match <-> record -------------------------------------------------------------------
+
+
+def _round_record(round_: Round) -> RoundRecord:
+    deal = round_.deal
+    return RoundRecord(
+        dealer=deal.dealer,
+        hands=[tuple(hand) for hand in deal.hands],
+        turn_up=deal.turn_up,
+        actions=round_.actions,
+    )
+
+
+def to_record(
+    match: Match,
+    *,
+    players: Sequence[str] | None = None,
+    seed: bool = False,
+    claimed_totals: Sequence[int] | None = None,
+    takeovers: Iterable[Takeover] = (),
+    meta: Mapping[str, Any] | None = None,
+) -> Record:
+    """The record of a match: every round dealt so far and every action.
+
+    ``players`` names the seats (default ``"seat 0"``, ...).  ``seed=True``
+    writes the match's seed, which reveals every future deal; only then
+    can an unfinished seeded match resume without being given its deals.
+    A match ended early records how (R-END-3).
+
+    >>> import whist_ro as wr
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).abandon(disconnected=[1])
+    >>> r = to_record(m, players=["Ana", "Bogdan", "Cici"])
+    >>> r.players, r.ended, len(r.rounds), r.seed
+    (('Ana', 'Bogdan', 'Cici'), Ending(how='abandoned', disconnected=(1,), side=None), 1, None)
+    """
+    if not isinstance(match, Match):
+        raise RecordError(f"to_record takes a Match, not {excerpt(match)}")
+    played = list(match.rounds)
+    if not played or match.round is not played[-1]:
+        played.append(match.round)
+    names = tuple(f"seat {s}" for s in range(match.players)) if players is None else players
+    ended = None
+    if match.is_abandoned:
+        ended = Ending(how="abandoned", disconnected=match.disconnected)
+    elif match.conceded is not None:
+        ended = Ending(how="conceded", side=match.conceded)
+    if seed and match.seed is None:
+        raise RecordError("seed=True, but this match was built from explicit deals: it has no seed")
+    return Record(
+        variant=match.variant,
+        preset=preset_name(match.variant),
+        players=names,
+        rounds=[_round_record(r) for r in played],
+        claimed_totals=claimed_totals,
+        takeovers=takeovers,
+        ended=ended,
+        seed=match.seed if seed else None,
+        meta=meta,
+    )
+
+
+def from_record(record: Record | str | bytes, *, deals: Iterable[Deal] = ()) -> Match:
+    """The match a record describes, at the position where it stops.
+
+    A record with a seed resumes from it; without one, the match is built
+    from the recorded deals and later rounds need ``deals`` (or
+    :meth:`Match.with_deals <whist_ro.Match.with_deals>` later).  A record
+    whose play breaks a rule raises :class:`~whist_ro.errors.RecordError`
+    citing the rule and the path (:func:`~whist_ro.records.adjudicate`
+    reports it instead).
+
+    >>> import whist_ro as wr
+    >>> m = wr.Match.new(wr.variants.CLASSIC, players=4, seed=3)
+    >>> m = m.apply(m.legal_actions()[0]).concede(side=0)
+    >>> back = from_record(to_record(m))
+    >>> back.conceded, back.history == m.history, back.round == m.round
+    (0, True, True)
+    """
+    if isinstance(record, (str, bytes)):
+        record = loads(record)
+    if not isinstance(record, Record):
+        raise RecordError(f"from_record takes a Record or JSON text, not {excerpt(record)}")
+    result = replay(record, deals=deals)
+    violation = result.violation
+    if violation is not None:
+        raise RecordError(
+            f"{violation.path}: {violation.explanation}", path=violation.path, rule=violation.rule
+        )
+    if result.needs_deal:
+        raise RecordError(
+            f"rounds: the match goes on after round {len(record.rounds)}, but the record holds "
+            "no deal for the next round; give it with deals=[...] or record the seed",
+            path="rounds",
+        )
+    assert isinstance(result.state, Match)
+    return result.state
