@@ -1,0 +1,108 @@
+"""The ``whist-ro`` subcommands that read files or print: the demo, check, audit, perft, rules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from whist_ro import records, variants
+from whist_ro._check import excerpt
+from whist_ro.cli.options import DEFAULT_PLAYERS
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Round
+from whist_ro.errors import RecordError
+from whist_ro.playout import random_playout
+from whist_ro.records.rulebook import format_rules
+
+__all__ = ["audit", "check", "demo", "perft", "rules"]
+
+
+def _read(path: str) -> str:
+    """The text of ``path`` (``-``: stdin), capped; an unreadable file is a RecordError."""
+    limit = records.schema.MAX_CHARS
+    try:
+        if path == "-":
+            data = sys.stdin.read(limit + 1)
+        else:
+            with open(path, encoding="utf-8") as file:
+                data = file.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise RecordError(f"cannot read {excerpt(path)}: {why}") from None
+    if len(data) > limit:
+        raise RecordError(f"{excerpt(path)} is longer than {limit} characters")
+    return data
+
+
+def check(args: argparse.Namespace) -> int:
+    """``whist-ro check``: the adjudication report; 0 ok, 1 violation or mismatch."""
+    report = records.adjudicate(_read(args.file))
+    print(report)
+    return 0 if report.ok else 1
+
+
+def audit(args: argparse.Namespace) -> int:
+    """``whist-ro audit``: the score-sheet report; 0 ok, 1 problems or wrong totals."""
+    report = records.audit(_read(args.file), variant=args.variant)
+    print(report)
+    return 0 if report.ok else 1
+
+
+def perft(args: argparse.Namespace) -> int:
+    """``whist-ro perft``: counts from a seeded deal, or the documented table."""
+    if args.table:
+        status = 0
+        for entry in records.PERFT_TABLE:
+            counts = [records.perft(entry.round(), d) for d in range(len(entry.counts))]
+            same = tuple(counts) == entry.counts
+            status |= not same
+            print(f"{entry.preset}, dealer {entry.dealer}, turn-up {entry.turn_up or '-'}")
+            for seat, hand in enumerate(entry.hands):
+                print(f"  hand {seat}: {hand}")
+            print(f"  counts: {' '.join(map(str, counts))}  {'ok' if same else 'DIFFERENT'}")
+        return status
+    if args.depth is None:
+        raise RecordError("perft needs a DEPTH (or --table)")
+    variant: variants.Variant = args.variant
+    players: int = 4 if args.players is None else args.players
+    size = args.hand_size
+    if size is None:
+        size = Match.new(variant, players=players, seed=0).schedule.size_of(0)
+    r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=args.seed)
+    print(f"{variant.name}, {players} players, seed {args.seed}: {r.deal!r}")
+    if args.divide:
+        split = records.divide(r, args.depth)
+        for action, count in split:
+            print(f"{action}: {count}")
+        print(f"total: {sum(n for _, n in split)}")
+    else:
+        print(f"perft({args.depth}) = {records.perft(r, args.depth)}")
+    return 0
+
+
+def rules(args: argparse.Namespace) -> int:
+    """``whist-ro rules [VARIANT]``: the variant's rules with their IDs."""
+    print(format_rules(args.rules_variant))
+    return 0
+
+
+def demo(args: argparse.Namespace) -> int:
+    """Play one random-bot match and print its sheet, standings and winner."""
+    variant: variants.Variant = args.variant
+    players: int = DEFAULT_PLAYERS if args.players is None else args.players
+    seed: int | str = args.seed
+    match = random_playout(Match.new(variant, players=players, seed=seed), seed=seed)
+    print(
+        f"{variant.name} whist, {players} players, seed {seed}, first dealer {match.first_dealer}"
+    )
+    print(match.score_sheet)
+    print()
+    print(f"Standings ({type(variant.ranking).__name__}):")
+    print(match.standings())
+    winners = match.winners
+    if variant.is_classic:
+        print(f"Winners: seats {winners[0]} and {winners[1]} (partners)")
+    else:
+        label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
+        print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
+    return 0
