@@ -18,7 +18,7 @@ search case; and both kernels with 3 and 6 players.
 Repetitions alternate; the last line is ``JSON: {...}`` with
 ``scalar_vs_openspiel_cpp`` and ``batched_vs_openspiel_cpp``, the medians of
 the per-repetition ratios of hands/s.  Run ``python benchmarks/kernel.py``
-(``pip install open-spiel`` first for the OpenSpiel rows).
+(``pip install open-spiel``, or the ``bench`` extra, first for the OpenSpiel rows).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Run every benchmark, each in its own fresh Python process, one after another.
 
-    python benchmarks/run_all.py                 # defaults: about 1-2 minutes
+    python benchmarks/run_all.py                 # defaults: about 2-3 minutes
     python benchmarks/run_all.py --quick         # smaller counts: a smoke run
     python benchmarks/run_all.py --only playout calls
     python benchmarks/run_all.py --json-out bench.jsonl
@@ -8,7 +8,7 @@
 Each script's output is shown as it runs; its ``JSON: {...}`` line is also
 collected, and ``--json-out`` writes those lines to a file (JSON Lines).
 The exit status is non-zero if any script failed.  OpenSpiel is optional:
-without it ``playout.py`` prints a note and skips its column.
+without it ``playout.py`` and ``kernel.py`` print a note and skip its rows.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SCRIPTS: dict[str, list[str]] = {
     "calls": ["--repeat", "3", "--min-time", "0.01", "--fresh", "10000"],
     "scaling": ["--hands", "100", "--reps", "3"],
     "memory": ["--matches", "500", "--samples", "3"],
+    "kernel": ["--hands", "1024", "--reps", "3"],
 }
 
 

@@ -9,6 +9,12 @@
 - Random mode: ``debug=True`` checks every step's legal set and every
   trick's winner against the engine, and a chi-square test at p = 0.001
   with fixed seeds compares outcome distributions with engine playouts.
+  The fast paths (the scalar kernel's flat random loop, deals drawn as bit
+  planes) must give exactly the games of the checked paths for the same
+  seed, so the step-by-step check covers them too.
+- Dealing: the kernels' own deals are exactly uniform (chi-square over every
+  possible deal of a small deck), and sampled deals have the distribution
+  of plain rejection sampling.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import sim
+from whist_ro.sim._deal import deal_planes
 from whist_ro.sim._position import position_of, sampled_hidden
 
 V = wr.variants
@@ -149,6 +156,26 @@ def test_debug_checks_every_random_step_against_the_engine(preset: str, players:
             sim.playouts(r, 40, rng=4, deals="fresh", kernel="batched", debug=True)
 
 
+@pytest.mark.parametrize(("preset", "players"), CASES)
+def test_fast_random_paths_play_the_checked_games(preset: str, players: int) -> None:
+    # debug=True plays the general loop with every step checked against the
+    # engine, and hands the deals over one by one; without it, the flat random
+    # loop and the bit-plane deals run.  Same seed, so the same games.
+    rng = random.Random(players * 3)
+    for r in starts(PRESETS[preset], players, 8, seed=players + 300):
+        mid = advance(r, rng.randrange(0, 3 * players), rng)
+        seed = rng.getrandbits(32)
+        assert sim.playout(mid, rng=seed) == sim.playout(mid, rng=seed, debug=True)
+        modes = ["same"] if mid.is_over else ["same", "sampled"]
+        if mid == r:
+            modes.append("fresh")
+        for deals in modes:
+            for kernel in ("scalar", "batched"):
+                fast = sim.playouts(mid, 24, rng=seed, deals=deals, kernel=kernel)
+                checked = sim.playouts(mid, 24, rng=seed, deals=deals, kernel=kernel, debug=True)
+                assert fast == checked, (deals, kernel, mid)
+
+
 def chi_square_p(a: Counter[object], b: Counter[object]) -> float:
     """p-value of the chi-square test that two samples share one distribution."""
     keys = sorted(set(a) | set(b), key=repr)
@@ -254,6 +281,61 @@ def test_the_chi_square_test_can_fail() -> None:
 
 
 # -- positions, deals and seeds ------------------------------------------------------
+
+
+DealCards = tuple[tuple[int, ...], ...]
+
+
+def test_the_kernels_deal_every_deal_equally_often() -> None:
+    # 6 cards into places of 2, 2, 1 and 1: 180 deals, each drawn 1/180 of the time.
+    games = 36_000
+    planes = deal_planes(6, [2, 2, 1, 1], random.Random(7), games)
+    seen: Counter[DealCards] = Counter()
+    for g in range(games):
+        seen[tuple(tuple(i for i in range(6) if dest[i] >> g & 1) for dest in planes)] += 1
+    assert len(seen) == 180
+    assert all([len(cards) for cards in deal] == [2, 2, 1, 1] for deal in seen)
+
+    def p_uniform(counts: Counter[DealCards]) -> float:
+        # Goodness of fit to 180 equally likely deals (179 degrees of freedom).
+        expected = sum(counts.values()) / 180
+        stat = sum((c - expected) ** 2 / expected for c in counts.values())
+        return upper_gamma_ratio(179 / 2, stat / 2)
+
+    assert p_uniform(seen) > 0.001
+    # The same test notices a bias: one deal drawn twice as often.
+    skewed = seen.copy()
+    skewed[next(iter(seen))] += games // 180
+    assert p_uniform(skewed) < 0.001
+
+
+def test_sampled_deals_have_the_distribution_of_plain_rejection() -> None:
+    r = wr.Round.from_hands(
+        V.ROMANIAN,
+        hands=["Ac Kc Qc", "Ah Kh Qh", "Jc 10c 9c", "Jh 10h 9h"],
+        dealer=3,
+        turn_up="As",
+    )
+    for seat in range(4):
+        r = r.apply(wr.Bid(seat=seat, tricks=0))
+    r = r.apply(wr.Play(seat=0, card="Ac")).apply(wr.Play(seat=1, card="Qh"))
+    p = position_of(r)
+    rng = random.Random(3)
+    # The reference: shuffle the unseen cards, deal them out, keep the deal
+    # only if seat 1 got no club (it showed a void).
+    unseen = [b for b in range(64) if p.deck >> b & 1 and not (p.played | p.hands[2]) >> b & 1]
+    unseen.remove(p.turn_up)
+    clubs = wr.Suit.CLUBS.mask
+    plain: Counter[object] = Counter()
+    while sum(plain.values()) < 4000:
+        rng.shuffle(unseen)
+        hands = [sum(1 << b for b in cut) for cut in (unseen[0:2], unseen[2:4], unseen[4:7])]
+        if not hands[1] & clubs:
+            plain[tuple((h & clubs).bit_count() for h in hands)] += 1
+    sampled: Counter[object] = Counter()
+    for h in sampled_hidden(p, random.Random(4), 4000):
+        sampled[tuple((h[0][s] & clubs).bit_count() for s in (0, 1, 3))] += 1
+    assert chi_square_p(plain, sampled) > 0.001
 
 
 def test_playout_takes_a_match_at_its_current_round() -> None:

@@ -5,14 +5,15 @@ The kernels never touch :class:`~whist_ro.Round` objects while they play:
 a :class:`Position` (masks, tuples, flags), and every playout starts from
 that.  The hidden part of a position, who holds which unplayed card (and,
 before the first action of a round, the turn-up), is a :data:`Hidden`
-value; a batch is a list of them, drawn fresh, sampled for the seat to
-act, or given by the caller.
+value.  A batch of deals is either a list of them (given by the caller) or,
+when the kernels draw the deals themselves (fresh, or sampled for the seat
+to act), a :class:`DealPlanes`: the whole batch as bit planes, dealt at once
+by :mod:`whist_ro.sim._deal`.
 """
 
 from __future__ import annotations
 
 import random
-from array import array
 from collections.abc import Sequence
 from typing import Final
 
@@ -22,9 +23,19 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, InvalidDealError
 from whist_ro.schedule import Deck
+from whist_ro.sim._deal import deal_planes, masks_of, words_of
 from whist_ro.variants import Variant
 
-__all__ = ["Hidden", "Position", "fresh_hidden", "hidden_of", "position_of", "sampled_hidden"]
+__all__ = [
+    "DealPlanes",
+    "Hidden",
+    "Position",
+    "fresh_hidden",
+    "fresh_planes",
+    "hidden_of",
+    "position_of",
+    "sampled_hidden",
+]
 
 #: The hidden part of a position: each seat's unplayed cards, and the trump
 #: suit (``-1``: none) with its turn-up card bit (``-1``: none).
@@ -34,10 +45,10 @@ BIDDING: Final = 0
 PLAYING: Final = 1
 OVER: Final = 2
 
-_BIT: Final = tuple(1 << b for b in range(64))
-# How often a sampled deal may be redrawn before the caller is told the
-# inferred voids leave almost no deal (the sampler is exact rejection).
-_MAX_REDRAWS: Final = 100_000
+# How often the games of a batch of sampled deals that break a void may be
+# dealt again before the caller is told the inferred voids leave almost no
+# deal (the sampler is exact rejection).
+_MAX_REDRAWS: Final = 10_000
 
 
 class Position:
@@ -214,78 +225,111 @@ def _infer_voids(p: Position, leader: int, bits: list[int], forbidden: list[int]
 # -- drawing hidden cards --------------------------------------------------------
 
 
-class Shuffler:
-    """Uniform deck orders from one ``random.Random``, cheaply.
+class DealPlanes:
+    """``n`` deals of one position as bit planes: game ``g`` is bit ``g`` of each.
 
-    Each card gets a 56-bit random key (its low byte is the card's index),
-    and an order is the cards sorted by key: a uniform permutation, save for
-    ties of two 56-bit keys (probability below 2**-46 per deal), which fall
-    back to deck order.  Keys come from one ``randbytes`` call per block of
-    deals, and sorting 32 ints is a single C call, which is why this is
-    several times faster than ``random.shuffle``.
+    ``hands[seat][i]`` holds the games in which ``seat`` was dealt
+    ``cards[i]`` (a card bit), ``up[i]`` those in which ``cards[i]`` is the
+    face-up trump card (empty lists without one).
     """
 
-    __slots__ = ("_block", "_cards", "_index", "_keys", "_rng", "_size")
+    __slots__ = ("cards", "hands", "n", "up")
 
-    def __init__(self, rng: random.Random, card_bits: Sequence[int], block: int = 256) -> None:
-        self._rng = rng
-        self._cards = bytes(card_bits)
-        self._size = len(card_bits)
-        self._block = block
-        self._keys: array[int] = array("Q")
-        self._index = block
+    def __init__(self, cards: list[int], hands: list[list[int]], up: list[int], n: int) -> None:
+        self.cards = cards
+        self.hands = hands
+        self.up = up
+        self.n = n
 
-    def order(self) -> bytes:
-        """The next deck order, as a ``bytes`` of card bits."""
-        if self._index >= self._block:
-            raw = bytearray(self._rng.randbytes(8 * self._size * self._block))
-            raw[0::8] = self._cards * self._block
-            self._keys = array("Q", bytes(raw))
-            self._index = 0
-        start = self._index * self._size
-        self._index += 1
-        keys = self._keys[start : start + self._size]
-        return array("Q", sorted(keys)).tobytes()[0::8]
+    def hidden(self, p: Position) -> list[Hidden]:
+        """The deals one by one, as :data:`Hidden` values of position ``p``."""
+        hands = self.hand_masks()
+        if not self.up:
+            return [(h, -1, -1) for h in hands]
+        bits = [up.bit_length() - 1 for up in self.trump_masks()]
+        return [(h, b >> 4, b) for h, b in zip(hands, bits, strict=True)]
+
+    def trump_masks(self) -> list[int]:
+        """Per game, the face-up card as a one-bit mask (0 without one)."""
+        if not self.up:
+            return [0] * self.n
+        return masks_of(self.up, self.cards, self.n)
+
+    def hand_lanes(self, low: int) -> list[int]:
+        """Every game's hands as suit lanes, one game after the other (``4 * players`` each).
+
+        Value ``4 * seat + suit`` of a game holds the rank bits of that seat's cards of
+        that suit shifted down by ``low``, as :func:`whist_ro.sim.scalar.lanes_of` gives them.
+        """
+        return words_of(self.hands, [b - low for b in self.cards], self.n, 2)
+
+    def hand_masks(self) -> list[tuple[int, ...]]:
+        """Per game, each seat's hand as a mask."""
+        players = len(self.hands)
+        flat = words_of(self.hands, self.cards, self.n, 8)
+        return [tuple(flat[at : at + players]) for at in range(0, len(flat), players)]
+
+
+def fresh_planes(p: Position, rng: random.Random, n: int) -> DealPlanes:
+    """``n`` fresh deals of ``p``'s set-up, exactly uniform, as bit planes (R-DECK-3).
+
+    Every seat gets ``hand_size`` cards; the turn-up is a card of the
+    undealt stock (``source == "turn_up"``) or of the dealer's own hand
+    (``"dealer_last"``, R-TRUMP-3), uniformly either way, as when the engine
+    turns up the card after the last one dealt or the dealer's last card.
+    """
+    cards = [b for b in range(64) if p.deck >> b & 1]
+    players, size = p.players, p.hand_size
+    caps = [size] * players
+    stock = len(cards) - players * size
+    if p.source == "turn_up":
+        caps += [1, stock - 1]
+    elif p.source == "dealer_last":
+        caps[p.dealer] -= 1
+        caps += [1, stock]
+    else:
+        caps += [stock]
+    kept = [d for d, cap in enumerate(caps) if cap]
+    dealt = deal_planes(len(cards), [caps[d] for d in kept], rng, n)
+    by_dest: list[list[int]] = [[0] * len(cards) for _ in caps]
+    for d, planes in zip(kept, dealt, strict=True):
+        by_dest[d] = planes
+    hands = by_dest[:players]
+    up: list[int] = by_dest[players] if p.source is not None else []
+    if p.source == "dealer_last":
+        hands[p.dealer] = [h | u for h, u in zip(hands[p.dealer], up, strict=True)]
+    return DealPlanes(cards, hands, up, n)
 
 
 def fresh_hidden(p: Position, rng: random.Random, n: int) -> list[Hidden]:
     """``n`` fresh deals of ``p``'s set-up: same variant, players, dealer and hand size."""
-    deck = Deck.for_game(p.variant, p.players)
-    shuffler = Shuffler(rng, deck.bits)
-    players, size = p.players, p.hand_size
-    dealt = players * size
-    seats = [(p.first + k) % players for k in range(players)]
-    bit = _BIT.__getitem__
-    source = p.source
-    out: list[Hidden] = []
-    for _ in range(n):
-        order = shuffler.order()
-        hands = [0] * players
-        for k in range(players):
-            hands[seats[k]] = sum(map(bit, order[k:dealt:players]))
-        if source == "turn_up":
-            up = order[dealt]
-        elif source == "dealer_last":
-            up = order[dealt - 1]
-        else:
-            out.append((tuple(hands), -1, -1))
-            continue
-        out.append((tuple(hands), up >> 4, up))
-    return out
+    return fresh_planes(p, rng, n).hidden(p)
 
 
-def sampled_hidden(p: Position, rng: random.Random, n: int) -> list[Hidden]:
-    """``n`` deals the seat to act cannot tell from the real one, uniformly.
+def constant_planes(p: Position, hidden: Hidden, n: int) -> DealPlanes:
+    """The one deal ``hidden`` of position ``p``, ``n`` times, as bit planes."""
+    every = (1 << n) - 1
+    cards = [b for b in range(64) if p.deck >> b & 1]
+    hands = [[every if h >> b & 1 else 0 for b in cards] for h in hidden[0]]
+    up = [every if b == hidden[2] else 0 for b in cards] if hidden[2] >= 0 else []
+    return DealPlanes(cards, hands, up, n)
+
+
+def sampled_planes(p: Position, rng: random.Random, n: int) -> DealPlanes:
+    """``n`` deals the seat to act cannot tell from the real one, uniformly, as bit planes.
 
     The seat keeps its own cards; the cards it has not seen are dealt
     again to the other seats (and the undealt stock), keeping each seat's
     count, the dealer's face-up card in the dealer's hand, and every void
-    the play has shown.  Drawing is rejection sampling, so each consistent
-    deal is equally likely.
+    the play has shown.  The unseen cards are dealt uniformly to all games
+    at once (see :mod:`whist_ro.sim._deal`) and the games that break a void
+    are dealt again, until none does: exact rejection sampling, so each
+    consistent deal is equally likely.
     """
     me = p.to_act
     if me < 0:
-        return [p.hidden] * n
+        return constant_planes(p, p.hidden, n)
+    every = (1 << n) - 1
     players = p.players
     fixed = [0] * players
     fixed[me] = p.hands[me]
@@ -295,35 +339,47 @@ def sampled_hidden(p: Position, rng: random.Random, n: int) -> list[Hidden]:
         known |= up
         if p.source == "dealer_last" and p.hands[p.dealer] & up:
             fixed[p.dealer] |= up
-    pool = [b for b in range(64) if (p.deck & ~known) >> b & 1]
+    cards = [b for b in range(64) if p.deck >> b & 1]
+    pool = [i for i, b in enumerate(cards) if not known >> b & 1]
     need = [p.hands[s].bit_count() - fixed[s].bit_count() for s in range(players)]
-    forbidden = p.forbidden
-    order_seats = [s for s in range(players) if need[s]]
-    shuffle = rng.shuffle
-    out: list[Hidden] = []
-    for _ in range(n):
-        for _attempt in range(_MAX_REDRAWS):
-            shuffle(pool)
-            hands = list(fixed)
-            at = 0
-            ok = True
-            for s in order_seats:
-                mask = sum(_BIT[b] for b in pool[at : at + need[s]])
-                at += need[s]
-                if mask & forbidden[s]:
-                    ok = False
-                    break
-                hands[s] |= mask
-            if ok:
-                out.append((tuple(hands), p.trump, p.turn_up))
-                break
-        else:
-            raise InvalidDealError(
-                f"no deal consistent with the play so far turned up in {_MAX_REDRAWS} draws; "
-                "pass deals= explicitly (R-DECK-4)",
-                rule="R-DECK-4",
-            )
-    return out
+    seats = [s for s in range(players) if need[s]]
+    caps = [need[s] for s in seats] + [len(pool) - sum(need)]
+    # Per destination, the pool positions it may not receive (voids shown).
+    banned = [[k for k, i in enumerate(pool) if p.forbidden[s] >> cards[i] & 1] for s in seats]
+    dealt = deal_planes(len(pool), caps, rng, n)
+    for _round in range(_MAX_REDRAWS):
+        bad = 0
+        for planes, ban in zip(dealt, banned, strict=False):
+            for k in ban:
+                bad |= planes[k]
+        if not bad:
+            break
+        keep = bad ^ every
+        again = deal_planes(len(pool), caps, rng, n)
+        dealt = [
+            [x & keep | y & bad for x, y in zip(old, new, strict=True)]
+            for old, new in zip(dealt, again, strict=True)
+        ]
+    else:
+        raise InvalidDealError(
+            f"no deal consistent with the play so far turned up in {_MAX_REDRAWS} draws; "
+            "pass deals= explicitly (R-DECK-4)",
+            rule="R-DECK-4",
+        )
+    hands = [[every if fixed[s] >> b & 1 else 0 for b in cards] for s in range(players)]
+    for planes, s in zip(dealt, seats, strict=False):
+        row = hands[s]
+        for k, i in enumerate(pool):
+            row[i] |= planes[k]
+    up_planes = [every if b == p.turn_up else 0 for b in cards] if p.turn_up >= 0 else []
+    return DealPlanes(cards, hands, up_planes, n)
+
+
+def sampled_hidden(p: Position, rng: random.Random, n: int) -> list[Hidden]:
+    """``n`` deals the seat to act cannot tell from the real one (:func:`sampled_planes`)."""
+    if p.to_act < 0:
+        return [p.hidden] * n
+    return sampled_planes(p, rng, n).hidden(p)
 
 
 def hidden_of(p: Position, deal: object, index: int) -> Hidden:

@@ -38,7 +38,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from whist_ro.sim._position import BIDDING, OVER, Hidden, Position
+from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.sim._position import BIDDING, OVER, DealPlanes, Hidden, Position
 from whist_ro.sim.scalar import HIGHEST, LOWEST, RANDOM
 
 __all__ = ["HIGHEST", "LOWEST", "RANDOM", "BatchChecker", "play_batch"]
@@ -135,16 +136,18 @@ def _transpose(masks: Sequence[int], bits: Sequence[int], n: int) -> list[int]:
 
 def play_batch(
     p: Position,
-    hidden: Sequence[Hidden],
+    hidden: Sequence[Hidden] | DealPlanes,
     policy: int,
     rng: random.Random,
     check: BatchChecker | None = None,
 ) -> tuple[list[bytes], list[bytes]]:
     """Play every deal of ``hidden`` from position ``p``: per seat, bids and tricks columns.
 
+    ``hidden`` is a list of deals or fresh deals already in bit planes;
     ``policy`` is :data:`RANDOM`, :data:`LOWEST` or :data:`HIGHEST`.
     """
-    n = len(hidden)
+    fresh = hidden if isinstance(hidden, DealPlanes) else None
+    n = hidden.n if isinstance(hidden, DealPlanes) else len(hidden)
     players = p.players
     size = p.hand_size
     every = (1 << n) - 1
@@ -172,9 +175,14 @@ def play_batch(
     n_cards = len(cards)
     suit_of = [b >> 4 for b in cards]
     suits = [[i for i in range(n_cards) if suit_of[i] == u] for u in range(4)]
-    seat_planes = [_transpose([h[0][s] for h in hidden], cards, n) for s in range(players)]
-    trump_column = bytes(255 if h[1] < 0 else h[1] for h in hidden)
-    trump_of_suit = [_plane_of(trump_column, _eq_table(u)) for u in range(4)]
+    if fresh is not None:
+        seat_planes = fresh.hands
+        trump_of_suit = [_or(fresh.up[i] for i in suits[u]) if fresh.up else 0 for u in range(4)]
+    else:
+        assert not isinstance(hidden, DealPlanes)
+        seat_planes = [_transpose([h[0][s] for h in hidden], cards, n) for s in range(players)]
+        trump_column = bytes(255 if h[1] < 0 else h[1] for h in hidden)
+        trump_of_suit = [_plane_of(trump_column, _eq_table(u)) for u in range(4)]
     any_trump = any(trump_of_suit)
     is_trump = [trump_of_suit[suit_of[i]] for i in range(n_cards)]
     must_trump = p.must_trump and any_trump
@@ -209,7 +217,7 @@ def play_batch(
                     j, hand, led, best, is_trump, suits, every, must_trump, must_over, n_cards
                 )
                 if policy == RANDOM:
-                    chosen = _pick_random(legal, rng, n)
+                    chosen = _pick_random(legal, rng.getrandbits, n, every)
                 else:
                     chosen = _pick_first(legal, order, n_cards)
                 if check is not None:
@@ -226,16 +234,17 @@ def play_batch(
                 continue
             beat = 0
             chosen_trump = 0
+            untrumped = best_trump ^ every
             for u in range(4):
                 below = 0
                 for i in suits[u]:
                     c = chosen[i]
                     if c:
-                        beat |= c & (below | is_trump[i] & ~best_trump)
+                        beat |= c & (below | is_trump[i] & untrumped)
                         chosen_trump |= c & is_trump[i]
                     below |= best[i]
             if beat:
-                keep = ~beat
+                keep = beat ^ every
                 best = [b & keep | c & beat for b, c in zip(best, chosen, strict=True)]
                 best_trump |= beat & chosen_trump
                 for d in range(j):
@@ -243,13 +252,21 @@ def play_batch(
                 win[j] = beat
         trick = ()
         # Rotate hands and the leader by each game's winning offset.
-        hands = [
-            [
-                _or(hands[(j + d) % players][i] & win[d] for d in range(players) if win[d])
-                for i in range(n_cards)
-            ]
-            for j in range(players)
-        ]
+        rotated = []
+        for j in range(players):
+            acc: list[int] | None = None
+            for d in range(players):
+                w = win[d]
+                if not w:
+                    continue
+                src = hands[(j + d) % players]
+                if acc is None:
+                    acc = [x & w for x in src] if w != every else src
+                else:
+                    acc = [a | x & w for a, x in zip(acc, src, strict=True)]
+            assert acc is not None
+            rotated.append(acc)
+        hands = rotated
         lead = [
             _or(lead[(s - d) % players] & win[d] for d in range(players) if win[d])
             for s in range(players)
@@ -333,8 +350,11 @@ def _pick_first(legal: list[int], order: list[int], n_cards: int) -> list[int]:
     return chosen
 
 
-def _pick_random(legal: list[int], rng: random.Random, n: int) -> list[int]:
-    # Count each game's legal cards, draw k below the count, take the k-th.
+def _pick_random(
+    legal: list[int], getrandbits: Callable[[int], int], n: int, every: int
+) -> list[int]:
+    """Per game, one of its legal cards, exactly uniformly: the ``k``-th, ``k`` below the count."""
+    # Count each game's legal cards (4 bit planes: at most 15).
     c0 = c1 = c2 = c3 = 0
     for x in legal:
         if x:
@@ -345,19 +365,47 @@ def _pick_random(legal: list[int], rng: random.Random, n: int) -> list[int]:
             t2 = c2 & t1
             c2 ^= t1
             c3 ^= t2
-    counts = _column_of((c0, c1, c2, c3), n)
-    k0, k1, k2, k3 = _planes_of(uniform_bytes(rng, counts))
+    # Draw k below the count: random bits cut to the count's bit length (so a
+    # draw is accepted with probability above 1/2), games with k >= count draw
+    # again.  wants[b]: the games whose count - 1 needs bit b.
+    wants = (
+        c1 | c2 | c3,
+        c1 & c0 | c2 | c3,
+        c2 & (c1 | c0) | c3,
+        c3 & (c2 | c1 | c0),
+    )
+    k0 = getrandbits(n) & wants[0]
+    k1 = getrandbits(n) & wants[1]
+    k2 = getrandbits(n) & wants[2]
+    k3 = getrandbits(n) & wants[3]
+    todo = every
+    while True:
+        # bad: the games (still drawing) with k >= count, compared bit by bit from the top.
+        gt = 0
+        eq = todo
+        for kb, cb in ((k3, c3), (k2, c2), (k1, c1), (k0, c0)):
+            gt |= eq & kb & (cb ^ every)
+            eq &= (kb ^ cb) ^ every
+        bad = gt | eq
+        if not bad:
+            break
+        keep = bad ^ every
+        k0 = k0 & keep | getrandbits(n) & bad & wants[0]
+        k1 = k1 & keep | getrandbits(n) & bad & wants[1]
+        k2 = k2 & keep | getrandbits(n) & bad & wants[2]
+        k3 = k3 & keep | getrandbits(n) & bad & wants[3]
+        todo = bad
     chosen = [0] * len(legal)
     for i, x in enumerate(legal):
         if x:
             # Games where this card is legal and k has reached 0 take it;
             # then k counts down (k runs negative afterwards, never 0 again).
-            chosen[i] = x & ~(k0 | k1 | k2 | k3)
-            b0 = x & ~k0
+            chosen[i] = x & ((k0 | k1 | k2 | k3) ^ every)
+            b0 = x & (k0 ^ every)
             k0 ^= x
-            b1 = b0 & ~k1
+            b1 = b0 & (k1 ^ every)
             k1 ^= b0
-            b2 = b1 & ~k2
+            b2 = b1 & (k2 ^ every)
             k2 ^= b1
             k3 ^= b2
     return chosen
@@ -370,13 +418,16 @@ def _dealer_bids(p: Position, bids: list[bytes], policy: int, rng: random.Random
         if s != p.dealer:
             total += int.from_bytes(column, "little")
     others = total.to_bytes(n, "little")
-    # The hook forbids size - others when that is a bid at all (R-BID-2).
+    # The hook's forbidden bid by the others' total (R-BID-2), from the rule itself;
+    # bytes.translate looks it up for every game at once.
+    forbid = [forbidden_bid(hand_size=size, earlier=v, hook=True) for v in range(256)]
     if policy == LOWEST:
-        return others.translate(bytes(1 if v == size else 0 for v in range(256)))
+        return others.translate(bytes(1 if f == 0 else 0 for f in forbid))
     if policy == HIGHEST:
-        return others.translate(bytes(size - 1 if v == 0 else size for v in range(256)))
-    counts = others.translate(bytes(size if v <= size else size + 1 for v in range(256)))
+        return others.translate(bytes(size - 1 if f == size else size for f in forbid))
+    counts = others.translate(bytes(size + 1 if f is None else size for f in forbid))
     k = uniform_bytes(rng, counts)
-    gap = others.translate(bytes(size - v if v <= size else 15 for v in range(256)))
+    # k among the allowed bids: k, or k + 1 from the forbidden one on (15: none).
+    gap = others.translate(bytes(15 if f is None else f for f in forbid))
     key = (int.from_bytes(k, "little") << 4 | int.from_bytes(gap, "little")).to_bytes(n, "little")
     return key.translate(bytes((v >> 4) + ((v >> 4) >= (v & 15)) for v in range(256)))

@@ -25,12 +25,15 @@ from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.sim import batched, scalar
 from whist_ro.sim._position import (
+    BIDDING,
+    DealPlanes,
     Hidden,
     Position,
-    fresh_hidden,
+    constant_planes,
+    fresh_planes,
     hidden_of,
     position_of,
-    sampled_hidden,
+    sampled_planes,
 )
 from whist_ro.sim.outcome import Outcome, Outcomes
 
@@ -350,22 +353,47 @@ def _run_chunk(
     """Play one chunk; a top-level function so process pools can pickle it."""
     p, mode, given, count, seed, policy, kernel, debug = job
     rng = random.Random(seed)
-    if given is not None:
-        hidden = given
-    elif mode == "fresh":
-        hidden = fresh_hidden(p, rng, count)
-    elif mode == "sampled":
-        hidden = sampled_hidden(p, rng, count)
-    else:
-        hidden = [p.hidden] * count
     use_batched = isinstance(policy, str) and policy in _BATCHED and kernel != "scalar"
     if kernel == "auto" and count < _MIN_BATCH:
         use_batched = False
+    # Drawn deals come as bit planes, what the batched kernel plays from.
+    fresh: DealPlanes | None = None
+    hidden: list[Hidden] = []
+    if given is not None:
+        hidden = given
+    elif mode == "fresh":
+        fresh = fresh_planes(p, rng, count)
+    elif mode == "sampled":
+        fresh = sampled_planes(p, rng, count)
+    else:
+        fresh = constant_planes(p, p.hidden, count)
+    if debug and fresh is not None:
+        hidden = fresh.hidden(p)
+        fresh = None
     if use_batched:
         assert isinstance(policy, str)
         check = _batch_checker(p, hidden) if debug else None
-        bids, won = batched.play_batch(p, hidden, _CODES[policy], rng, check)
+        deals: Sequence[Hidden] | DealPlanes = fresh if fresh is not None else hidden
+        bids, won = batched.play_batch(p, deals, _CODES[policy], rng, check)
         return Outcomes(p.variant, bids=bids, tricks_won=won)
+    if policy == "random" and not debug:
+        if fresh is not None:
+            hands = fresh.hand_lanes(scalar.low_rank(p.deck))
+            trumps = [(up.bit_length() - 1) >> 4 if up else -1 for up in fresh.trump_masks()]
+        else:
+            low = scalar.low_rank(p.deck)
+            hands = [x for h in hidden for x in scalar.lanes_of(h[0], low)]
+            trumps = [h[1] for h in hidden]
+        flat_bids, flat_won = scalar.play_random(p, hands, trumps, rng.random)
+        players = p.players
+        if p.phase == BIDDING:
+            bid_cols = [bytes(flat_bids[s::players]) for s in range(players)]
+        else:
+            bid_cols = [bytes([255 if b < 0 else b]) * count for b in p.bids]
+        won_cols = [bytes(flat_won[s::players]) for s in range(players)]
+        return Outcomes(p.variant, bids=bid_cols, tricks_won=won_cols)
+    if fresh is not None:
+        hidden = fresh.hidden(p)
     code, decide = _policy(policy, rng)
     rows_bids = []
     rows_won = []

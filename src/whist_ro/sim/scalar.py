@@ -25,10 +25,11 @@ becomes the reference: ``tests/test_sim.py`` holds it to the engine, and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from whist_ro.cards import SUIT_MASKS
+from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.sim._position import BIDDING, OVER, Hidden, Position
 
 __all__ = [
@@ -41,9 +42,12 @@ __all__ = [
     "View",
     "beating",
     "highest_card",
+    "lanes_of",
     "legal_mask",
+    "low_rank",
     "lowest_card",
     "play",
+    "play_random",
 ]
 
 RANDOM: Final = 0
@@ -155,120 +159,275 @@ def play(
     ``random_`` draws floats in [0, 1).  Bids are ``-1`` in classic.
     """
     if policy == RANDOM and check is None:
-        return _play_random(p, hidden, random_)
+        bids, won = play_random(
+            p, list(lanes_of(hidden[0], low_rank(p.deck))), [hidden[1]], random_
+        )
+        return tuple(bids), tuple(won)
     return _play_general(p, hidden, policy, random_, decide, check)
 
 
-def _play_random(
-    p: Position, hidden: Hidden, random_: Callable[[], float]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    hands = list(hidden[0])
-    trump = hidden[1]
+# For every subset of a suit's ranks (a 16-bit lane), its cards as one-bit
+# lane masks in rising order; built once per deck's set of ranks.
+_PICKS: dict[int, dict[int, tuple[int, ...]]] = {}
+# Above every rank bit: the "best card" of a trick once it is trumped, so no
+# card of the led suit can beat it (R-PLAY-6).
+_TRUMPED: Final = 1 << 16
+
+
+def low_rank(deck: int) -> int:
+    """The lowest rank bit of ``deck``'s suits: lanes are shifted down by it.
+
+    Shifted lanes of a 32-card deck fit in a byte, and CPython keeps the ints
+    below 257 ready made, so the hot loop allocates far less.
+
+    >>> from whist_ro import CardSet
+    >>> low_rank(CardSet.parse("7c Ah").mask)
+    7
+    """
+    ranks = (deck | deck >> 16 | deck >> 32 | deck >> 48) & _LANE
+    return (ranks & -ranks).bit_length() - 1
+
+
+def _picks(deck: int) -> dict[int, tuple[int, ...]]:
+    """The cards of every subset of the (shifted) ranks in ``deck``'s suits, by lane."""
+    ranks = ((deck | deck >> 16 | deck >> 32 | deck >> 48) & _LANE) >> low_rank(deck)
+    table = _PICKS.get(ranks)
+    if table is None:
+        subsets: list[tuple[int, ...]] = [()]
+        rest = ranks
+        while rest:
+            card = rest & -rest
+            rest ^= card
+            # Cards come in rising order, so each subset's tuple stays sorted.
+            subsets += [(*sub, card) for sub in subsets]
+        table = _PICKS[ranks] = {sum(cards): cards for cards in subsets}
+    return table
+
+
+def lanes_of(hands: Sequence[int], low: int = 0) -> tuple[int, ...]:
+    """Hand masks as one flat tuple of suit lanes: ``4 * seat + suit`` holds rank bits.
+
+    The rank bits are shifted down by ``low`` (see :func:`low_rank`).
+
+    >>> from whist_ro import CardSet
+    >>> lanes_of([CardSet.parse("Ah 9c").mask], 7)
+    (4, 0, 128, 0)
+    """
+    lane = _LANE >> low
+    return tuple(h >> shift & lane for h in hands for shift in (low, 16 + low, 32 + low, 48 + low))
+
+
+def play_random(
+    p: Position,
+    lanes: list[int],
+    trumps: Sequence[int],
+    random_: Callable[[], float],
+) -> tuple[list[int], list[int]]:
+    """Play position ``p`` once per deal with uniformly random legal actions.
+
+    ``lanes`` holds each game's unplayed cards as :func:`lanes_of` gives
+    them (shifted by ``low_rank(p.deck)``), one game after the other, and
+    ``trumps[g]`` game ``g``'s trump suit (``-1``: none).  Returns the bids
+    and the tricks won of every game one after the other (``players``
+    values a game; bids ``-1`` where none is made).  This is the hot loop of
+    random playouts, flat on purpose: one function, locals, small ints (a
+    suit's ranks), a table of each suit subset's cards, no call per card.
+    It draws exactly as the general loop does (the ``k``-th legal card in
+    rising bit order, ``k = int(random_() * count)``, no draw for a forced
+    action), so both give the same games for the same generator: the tests
+    check that, and the general loop against the engine step by step.
+
+    >>> import random
+    >>> import whist_ro as wr
+    >>> from whist_ro.sim._position import position_of
+    >>> p = position_of(wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0,
+    ...                                   hand_size=2, seed=1))
+    >>> lanes = list(lanes_of(p.hands, low_rank(p.deck))) * 2
+    >>> bids, won = play_random(p, lanes, [p.trump] * 2, random.Random(1).random)
+    >>> len(bids), len(won), sum(won[:3]), sum(won[3:])
+    (6, 6, 2, 2)
+    """
+    n = len(trumps)
     players = p.players
     size = p.hand_size
-    bids = list(p.bids)
-    won = list(p.won)
-    phase = p.phase
-    if phase == OVER:
-        return tuple(bids), tuple(won)
-    if phase == BIDDING:
+    if p.phase == OVER:
+        return list(p.bids) * n, list(p.won) * n
+    bidding = p.phase == BIDDING
+    out_bids: list[int] = [] if bidding else list(p.bids) * n
+    out_won: list[int] = []
+    bid_seats: list[int] = []
+    if bidding:
         seat = p.to_act
-        dealer = p.dealer
         while True:
-            if seat == dealer and p.hook:
-                forbidden = size - sum(b for b in bids if b > 0)
-                if 0 <= forbidden <= size:
-                    bid = int(random_() * size)
-                    if bid >= forbidden:
-                        bid += 1
-                else:
-                    bid = int(random_() * (size + 1))
-            else:
-                bid = int(random_() * (size + 1))
-            bids[seat] = bid
-            if seat == dealer:
+            bid_seats.append(seat)
+            if seat == p.dealer:
                 break
-            seat = seat + 1 if seat + 1 < players else 0
-        leader = p.first
-        trick: tuple[int, ...] = ()
-    else:
-        leader = p.leader
-        trick = p.trick
-    trump_lane = SUIT_MASKS[trump] if trump >= 0 else 0
-    must_trump = p.must_trump and trump_lane != 0
+            seat = (seat + 1) % players
+    dealer = p.dealer
+    made = sum(b for b in p.bids if b > 0)
+    # The dealer's forbidden bid by the total bid before (R-BID-2), from the rule itself.
+    forbid = [
+        forbidden_bid(hand_size=size, earlier=total, hook=p.hook)
+        for total in range(players * size + 1)
+    ]
+    size1 = size + 1
+    start_bids = list(p.bids)
+    start_won = list(p.won)
+    mid_trick = () if bidding else p.trick
+    first = p.first if bidding else p.leader
+    tricks = p.tricks_left - (1 if mid_trick else 0)
+    # Seats are 4 * seat here, the start of the seat's lanes.
+    follow = [
+        tuple(4 * ((lead + k) % players) for k in range(1, players)) for lead in range(players)
+    ]
+    must_trump = p.must_trump
     must_over = p.must_overtrump
-    lanes = _SUIT_LANE
-    tricks_left = p.tricks_left
-    # A trick in progress: rebuild the best card so far, then finish the trick.
-    best = best_lane = led = best_seat = 0
-    start = 0
-    if trick:
-        first_bit = trick[0]
-        led = best_lane = lanes[first_bit]
-        best = 1 << first_bit
-        best_seat = leader
-        for i in range(1, len(trick)):
-            card = 1 << trick[i]
-            if card & best_lane:
-                if card > best:
-                    best, best_seat = card, (leader + i) % players
-            elif card & trump_lane:
-                best, best_seat, best_lane = card, (leader + i) % players, trump_lane
-        start = len(trick)
-    while tricks_left:
-        seat = leader
-        if not start:
-            # The lead: any card (R-PLAY-1, R-PLAY-4), uniformly.
-            hand = hands[seat]
-            skip = int(random_() * hand.bit_count())
-            rest = hand
-            while skip:
-                rest &= rest - 1
-                skip -= 1
-            best = rest & -rest
-            hands[seat] = hand ^ best
-            led = best_lane = lanes[best.bit_length() - 1]
-            best_seat = seat
-            start = 1
-        for _ in range(start, players):
-            # The first follower after a lead is seat + 1; resuming a trick
-            # on the table starts after its last card.
-            seat = (seat + 1) % players if start == 1 else (leader + start) % players
-            start = 1
-            hand = hands[seat]
-            legal = hand & led
-            if not legal:
-                legal = hand
-                if must_trump:
-                    trumps = hand & trump_lane
-                    if trumps:
-                        legal = trumps
-                        if must_over and best & trump_lane:
-                            over = trumps & ~((best << 1) - 1)
+    picks = _picks(p.deck)
+    low = low_rank(p.deck)
+    trumped = _TRUMPED
+    width = 4 * players
+    for g in range(n):
+        hl = lanes[g * width : g * width + width]
+        ts = trumps[g]
+        must = must_trump and ts >= 0
+        if bidding:
+            bids = start_bids[:]
+            total = made
+            for seat in bid_seats:
+                no = forbid[total] if seat == dealer else None
+                if no is None:
+                    bid = int(random_() * size1)
+                else:
+                    # One bid fewer to choose from: skip the forbidden one.
+                    bid = int(random_() * size) if size > 1 else 0
+                    if bid >= no:
+                        bid += 1
+                bids[seat] = bid
+                total += bid
+            out_bids += bids
+        won = start_won[:]
+        leader = first
+        if mid_trick:
+            leader = _finish_trick(p, hl, ts, random_, low)
+            won[leader] += 1
+        left = tricks
+        while left:
+            # The lead: any card (R-PLAY-1), uniformly: the k-th of the hand.
+            k = int(random_() * left) if left > 1 else 0
+            at = 4 * leader
+            x = hl[at]
+            c = x.bit_count()
+            while k >= c:
+                k -= c
+                at += 1
+                x = hl[at]
+                c = x.bit_count()
+            best = picks[x][k]
+            hl[at] = x ^ best
+            led = at & 3
+            best_trump = 0
+            winner = 4 * leader
+            for f in follow[leader]:
+                at = f + led
+                legal = hl[at]
+                if legal:
+                    # Follow suit (R-PLAY-2); the higher card of the led suit leads.
+                    if legal & (legal - 1):
+                        t = picks[legal]
+                        card = t[int(random_() * len(t))]
+                    else:
+                        card = legal
+                    hl[at] = legal ^ card
+                    if card > best:
+                        best = card
+                        winner = f
+                    continue
+                if must:
+                    at = f + ts
+                    legal = hl[at]
+                    if legal:
+                        # Void: trump (R-PLAY-3), above the best trump if it can (R-PLAY-8).
+                        if must_over and best_trump:
+                            over = legal & -(best_trump << 1)
                             if over:
                                 legal = over
+                        if legal & (legal - 1):
+                            t = picks[legal]
+                            card = t[int(random_() * len(t))]
+                        else:
+                            card = legal
+                        hl[at] ^= card
+                        if card > best_trump:
+                            best_trump = card
+                            best = trumped
+                            winner = f
+                        continue
+                # Void and free: any card (R-PLAY-4, R-PLAY-5), the k-th of the hand,
+                # found as for the lead (inlined again: a call per card costs ~5%).
+                k = int(random_() * left) if left > 1 else 0
+                at = f
+                x = hl[at]
+                c = x.bit_count()
+                while k >= c:
+                    k -= c
+                    at += 1
+                    x = hl[at]
+                    c = x.bit_count()
+                card = picks[x][k]
+                hl[at] = x ^ card
+                if at - f == ts and card > best_trump:
+                    best_trump = card
+                    best = trumped
+                    winner = f
+            leader = winner >> 2
+            won[leader] += 1
+            left -= 1
+        out_won += won
+    return out_bids, out_won
+
+
+def _finish_trick(
+    p: Position, hl: list[int], ts: int, random_: Callable[[], float], low: int
+) -> int:
+    """Play the rest of the trick on the table at random; its winner (``hl`` changes)."""
+    players = p.players
+    trick = p.trick
+    leader = p.leader
+    tlane = SUIT_MASKS[ts] if ts >= 0 else 0
+    led = _SUIT_LANE[trick[0]]
+    best = 1 << trick[0]
+    best_lane = led
+    winner = leader
+    for i in range(1, players):
+        seat = (leader + i) % players
+        if i < len(trick):
+            card = 1 << trick[i]
+        else:
+            at = 4 * seat
+            hand = (hl[at] | hl[at + 1] << 16 | hl[at + 2] << 32 | hl[at + 3] << 48) << low
+            legal = legal_mask(
+                hand,
+                led,
+                best,
+                tlane,
+                must_trump=p.must_trump,
+                must_overtrump=p.must_overtrump,
+            )
             if legal & (legal - 1):
                 skip = int(random_() * legal.bit_count())
                 while skip:
                     legal &= legal - 1
                     skip -= 1
-                card = legal & -legal
-            else:
-                card = legal
-            hands[seat] = hand ^ card
-            if card & best_lane:
-                if card > best:
-                    best = card
-                    best_seat = seat
-            elif card & trump_lane:
+            card = legal & -legal
+            bit = card.bit_length() - 1
+            hl[at + (bit >> 4)] ^= 1 << ((bit & 15) - low)
+        if card & best_lane:
+            if card > best:
                 best = card
-                best_seat = seat
-                best_lane = trump_lane
-        won[best_seat] += 1
-        leader = best_seat
-        start = 0
-        tricks_left -= 1
-    return tuple(bids), tuple(won)
+                winner = seat
+        elif card & tlane:
+            best, best_lane, winner = card, tlane, seat
+    return winner
 
 
 def _greedy_bid(hand: int, trump_lane: int) -> int:
@@ -307,7 +466,8 @@ def _play_general(
                 if 0 <= forbidden <= size:
                     options.remove(forbidden)
             if policy == RANDOM:
-                bid = options[int(random_() * len(options))]
+                # No draw for a forced action, as in play_random.
+                bid = options[int(random_() * len(options))] if len(options) > 1 else options[0]
             elif policy == LOWEST:
                 bid = options[0]
             elif policy == HIGHEST:
@@ -351,7 +511,7 @@ def _play_general(
                 hand, led, best, trump_lane, must_trump=must_trump, must_overtrump=must_over
             )
             if policy == RANDOM:
-                skip = int(random_() * legal.bit_count())
+                skip = int(random_() * legal.bit_count()) if legal & (legal - 1) else 0
                 rest = legal
                 while skip:
                     rest &= rest - 1
