@@ -289,3 +289,63 @@ def test_subcommands_have_their_own_help(capsys: pytest.CaptureFixture[str]) -> 
             main([command, "--help"])
         assert info.value.code == 0
         assert capsys.readouterr().out.startswith(f"usage: whist-ro {command} ")
+
+
+def test_stats_prints_one_row_per_seat_with_shares_that_add_up() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "whist_ro",
+            "stats",
+            "--players",
+            "5",
+            "--hand-size",
+            "1",
+            "--dealer",
+            "4",
+            "--games",
+            "3000",
+            "--seed",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("romanian, 5 players, hands of 1, dealer seat 4: 3,000 random")
+    rows = [line.split() for line in lines[2:]]
+    assert [row[0] for row in rows] == ["0", "1", "2", "3", "4"]
+    for row in rows:
+        shares = [float(cell.rstrip("%")) for cell in row[2:4]]
+        assert abs(sum(shares) - 100) < 0.2  # 0 or 1 trick, every game
+    # With one trick a deal, the seats' mean tricks add up to exactly one.
+    assert abs(sum(float(row[1]) for row in rows) - 1) < 0.02
+
+
+def test_stats_counts_do_not_depend_on_the_workers() -> None:
+    outputs = [
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "whist_ro",
+                "stats",
+                "--games",
+                "9000",
+                "--seed",
+                "5",
+                "--workers",
+                workers,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
+        for workers in ("1", "2")
+    ]
+    assert outputs[0] == outputs[1]

@@ -10,10 +10,13 @@ prints the score sheet, the standings and the winner.  The subcommands:
 - ``perft DEPTH``: count legal action sequences from a seeded deal
   (``--divide`` splits by first action; ``--table`` recomputes the
   documented table);
-- ``rules [VARIANT]``: the rules of a variant with their IDs.
+- ``rules [VARIANT]``: the rules of a variant with their IDs;
+- ``play``: a person against bots at the terminal (:mod:`whist_ro.cli.play`);
+- ``stats``: bulk statistics of random or policy playouts (the kernels of
+  :mod:`whist_ro.sim`).
 
-``play``, ``simulate`` and ``stats`` will join them, each a function
-registered in :func:`_build_parser` beside these.
+Each is a function of :mod:`whist_ro.cli.commands` (or its own module),
+registered in :func:`_build_parser`.
 
 Bad input is refused the argparse way: a one-line ``whist-ro: error: ...``
 on stderr and exit status 2.
@@ -37,6 +40,7 @@ from whist_ro.cli.options import (
 )
 from whist_ro.cli.play import BOTS, play
 from whist_ro.errors import WhistError
+from whist_ro.sim.run import POLICIES
 
 __all__ = ["main"]
 
@@ -148,6 +152,50 @@ def _build_parser() -> argparse.ArgumentParser:
         help="where to write the match record; default whist-ro-game.json",
     )
     play_parser.set_defaults(command=play)
+    stats = subcommands.add_parser(
+        "stats",
+        help="bulk statistics of random or policy playouts",
+        description="Play many fresh deals of one hand size with the playout kernels and print "
+        "per seat the tricks taken (mean and distribution), the bid made rate and the mean "
+        "points. The same seed gives the same counts with any number of workers.",
+    )
+    add_match_options(stats)
+    stats.add_argument(
+        "--games",
+        type=players_option,
+        default=10_000,
+        metavar="N",
+        help="playouts to run; default 10000",
+    )
+    stats.add_argument(
+        "--hand-size",
+        type=players_option,
+        default=None,
+        metavar="N",
+        help="cards per hand; default the largest of the schedule",
+    )
+    stats.add_argument(
+        "--dealer",
+        type=players_option,
+        default=0,
+        metavar="SEAT",
+        help="the dealing seat; default 0",
+    )
+    stats.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="random",
+        help="how every seat bids and plays; default random",
+    )
+    stats.add_argument(
+        "--workers",
+        type=players_option,
+        default=1,
+        metavar="N",
+        help="processes to spread the games over; default 1",
+    )
+    stats.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    stats.set_defaults(command=commands.stats)
     return parser
 
 

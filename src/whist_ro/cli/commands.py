@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 from whist_ro import records, variants
@@ -14,7 +15,7 @@ from whist_ro.errors import RecordError
 from whist_ro.playout import random_playout
 from whist_ro.records.rulebook import format_rules
 
-__all__ = ["audit", "check", "demo", "perft", "rules"]
+__all__ = ["audit", "check", "demo", "perft", "rules", "stats"]
 
 
 def _read(path: str) -> str:
@@ -105,4 +106,55 @@ def demo(args: argparse.Namespace) -> int:
     else:
         label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
         print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
+    return 0
+
+
+def stats(args: argparse.Namespace) -> int:
+    """``whist-ro stats``: bulk statistics of playouts (:func:`whist_ro.sim.stats`).
+
+    Plays ``--games`` fresh deals of one hand size with the playout kernels
+    and prints, per seat, the tricks it took (mean and distribution), how
+    often it made its bid and its mean points.  ``--workers`` spreads the
+    games over processes; the counts are the same for the same seed.
+    """
+    # The kernels are imported only by the command that uses them.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+    from whist_ro import sim  # noqa: PLC0415
+
+    variant: variants.Variant = args.variant
+    players: int = DEFAULT_PLAYERS if args.players is None else args.players
+    size = args.hand_size
+    if size is None:
+        size = max(Match.new(variant, players=players, seed=0).schedule.sizes)
+    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        counted = sim.stats(
+            variant,
+            args.games,
+            players=players,
+            hand_size=size,
+            dealer=args.dealer,
+            policy=args.policy,
+            rng=args.seed,
+            executor=executor,
+            progress=args.progress,
+        )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    print(
+        f"{variant.name}, {players} players, hands of {size}, dealer seat {args.dealer}: "
+        f"{counted.games:,} {args.policy} playouts, seed {args.seed}"
+    )
+    columns = " ".join(f"{k:>5}" for k in range(size + 1))
+    print(f"seat  tricks  {columns}   made    points")
+    for seat in range(players):
+        shares = " ".join(f"{100 * x:4.1f}%" for x in counted.tricks_distribution(seat)[: size + 1])
+        made = counted.made_rate(seat)
+        made_text = "    -" if math.isnan(made) else f"{100 * made:5.1f}%"  # nan in classic
+        print(
+            f"{seat:>4}  {counted.mean_tricks(seat):6.2f}  {shares}  {made_text}  "
+            f"{counted.mean_points(seat):+7.2f}"
+        )
     return 0
