@@ -463,3 +463,26 @@ def test_stats_from_a_variant_reports_progress() -> None:
     assert s.games == 500
     assert calls == [(500, 500)]
     assert sum(s.bids[0]) == 500
+
+
+def test_a_dask_clients_executor_gives_the_same_counts() -> None:
+    # Large runs may go to a cluster: a dask.distributed client's executor
+    # works unchanged and the counts do not depend on it.
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] not installed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = sim.stats(
+            wr.variants.ROMANIAN,
+            9000,
+            players=4,
+            hand_size=7,
+            rng=3,
+            executor=client.get_executor(),
+        )
+    alone = sim.stats(wr.variants.ROMANIAN, 9000, players=4, hand_size=7, rng=3)
+    assert on_dask.tricks == alone.tricks
+    assert on_dask.made == alone.made
