@@ -59,6 +59,7 @@ from whist_ro.rules.scoring import (
 )
 from whist_ro.schedule import Deck, Schedule
 from whist_ro.table import Table, Takeover
+from whist_ro.tournaments import Entrant, TournamentResult, tournament
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
 
@@ -78,6 +79,7 @@ __all__ = [
     "ConfigurationError",
     "Deal",
     "Deck",
+    "Entrant",
     "ForbiddenBidError",
     "GameOverError",
     "GameResult",
@@ -113,6 +115,7 @@ __all__ = [
     "Table",
     "TablePoints",
     "Takeover",
+    "TournamentResult",
     "Trick",
     "Variant",
     "WhistError",
@@ -133,6 +136,7 @@ __all__ = [
     "random_playout",
     "rank_totals",
     "ranking_from_dict",
+    "tournament",
     "trick_winner",
     "trump_source",
     "variants",

@@ -1,0 +1,238 @@
+"""Romanian whist as a PettingZoo AEC environment.
+
+Needs the ``[pettingzoo]`` extra (``pip install 'whist-ro[pettingzoo]'``).
+:func:`env` is the environment wrapped as PettingZoo's classic games are
+(an illegal action ends the game with reward -1 for the seat that took it;
+actions out of range and calls out of order are refused); :class:`raw_env`
+is the bare one.  Agents ``player_0`` ... are the seats.  One episode is a
+match; each agent's observation is a dict with ``"observation"`` (the
+information-state tensor of :class:`whist_ro.interop.encoding.Layout`,
+values in [-1, 1]) and ``"action_mask"`` (62 entries, 1 for each legal
+action id, all 0 when it is not the agent's turn).
+
+``rewards="round"`` (the default) pays each seat its points (with any
+streak bonus) when each round ends; ``rewards="match"`` pays only at the
+end: the final totals, or in classic the match points (R-RANK-8).
+
+>>> from whist_ro.interop.pettingzoo import env
+>>> e = env(variant="romanian", players=3)
+>>> e.reset(seed=1)
+>>> observation, reward, termination, truncation, info = e.last()
+>>> e.agent_selection, observation["action_mask"].nonzero()[0].tolist(), reward
+('player_2', [53, 54], 0.0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from whist_ro import variants as _variants
+from whist_ro._check import excerpt, is_whole
+from whist_ro.engine.match import Match
+from whist_ro.errors import ConfigurationError
+from whist_ro.interop.encoding import (
+    NUM_ACTIONS,
+    Layout,
+    action_of,
+    encode,
+    legal_ids,
+    match_results,
+    match_sizes,
+    score_scale,
+)
+from whist_ro.schedule import check_players
+from whist_ro.variants import Variant
+
+__all__ = ["env", "raw_env"]
+
+_RENDER_MODES: Final = ("ansi", "human")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's usual wrappers (see :class:`raw_env` for arguments).
+
+    >>> e = env(variant="classic")
+    >>> e.reset(seed=0)
+    >>> e.num_agents, int(e.action_space("player_0").n)
+    (4, 62)
+    """
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
+    """A whist-ro match as an AEC environment.
+
+    ``variant`` is a preset name or a :class:`~whist_ro.variants.Variant`;
+    ``rewards`` is ``"round"`` or ``"match"``; ``render_mode`` is None,
+    ``"ansi"`` (:meth:`render` returns the text of the seat to act) or
+    ``"human"`` (prints it).  ``reset(seed=...)`` deals from the seed
+    (R-DEAL-1), so equal seeds replay equal matches.
+
+    >>> e = raw_env(variant="inverted", players=5, rewards="match")
+    >>> e.reset(seed=3)
+    >>> e.observation_space("player_0")["observation"].shape
+    (3180,)
+    >>> raw_env(rewards="trick")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: rewards must be 'round' or 'match', not 'trick'
+    """
+
+    metadata: Final = {
+        "render_modes": list(_RENDER_MODES),
+        "name": "whist_ro_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | Variant = "romanian",
+        players: int = 4,
+        *,
+        rewards: str = "round",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if not isinstance(variant, Variant):
+            variant = _variants.get(variant)
+        if not is_whole(players):
+            raise ConfigurationError(
+                f"players must be a whole number, not {excerpt(players)}", field="players"
+            )
+        check_players(variant, players)
+        if rewards not in ("round", "match"):
+            raise ConfigurationError(
+                f"rewards must be 'round' or 'match', not {excerpt(rewards)}", field="rewards"
+            )
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ConfigurationError(
+                f"render_mode must be None, 'ansi' or 'human', not {excerpt(render_mode)}",
+                field="render_mode",
+            )
+        self._variant = variant
+        self._players = players
+        self._per_round = rewards == "round"
+        self.render_mode = render_mode
+        sizes = match_sizes(variant, players)
+        self._layout = Layout(
+            players=players,
+            max_hand=max(sizes),
+            rounds=len(sizes),
+            scale=score_scale(variant, sizes),
+        )
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agents = self.possible_agents[:]
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=-1.0, high=1.0, shape=(self._layout.size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {
+            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+        }
+        self._match: Match | None = None
+
+    # -- spaces --------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every agent."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(62)``: the action ids of :mod:`whist_ro.interop.encoding`."""
+        return self._action_spaces[agent]
+
+    # -- the AEC API -----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match, dealt from ``seed`` (a random one when None)."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self._match = Match.new(self._variant, players=self._players, seed=seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent(self._match.to_act)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """``agent``'s information-state tensor and its action mask."""
+        match = self._live()
+        seat = self.possible_agents.index(agent)
+        observation = np.zeros(self._layout.size, np.float32)
+        encode(match.view(seat), observation, self._layout, clear=False)
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if match.to_act == seat:
+            mask[legal_ids(match)] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The agent to act takes ``action`` (an id); a finished agent steps with None."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self._live()
+        seat = match.to_act
+        assert seat is not None
+        self._cumulative_rewards[agent] = 0.0
+        rows = len(match.score_sheet)
+        match = self._match = match.apply(action_of(int(action), seat=seat))  # type: ignore[arg-type]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._per_round:
+            for row in list(match.score_sheet)[rows:]:
+                for s, entry in enumerate(row.seats):
+                    self.rewards[self._agent(s)] += float(entry.points + entry.bonus)
+        if match.is_over:
+            if not self._per_round:
+                for s, result in enumerate(match_results(match)):
+                    self.rewards[self._agent(s)] = result
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self._agent((seat + 1) % self._players)
+        else:
+            self.agent_selection = self._agent(match.to_act)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as the seat to act sees it (``"ansi"`` returns it, ``"human"`` prints)."""
+        if self.render_mode is None or self._match is None:
+            return None
+        seat = self._match.to_act
+        text = str(self._match.view(seat if seat is not None else 0))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _agent(self, seat: int | None) -> str:
+        assert seat is not None
+        return self.possible_agents[seat]
+
+    def _live(self) -> Match:
+        if self._match is None:
+            raise ConfigurationError("call reset() before using the environment", field="reset")
+        return self._match

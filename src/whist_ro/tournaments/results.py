@@ -1,0 +1,400 @@
+"""What a tournament returns: the per-match table, and means with confidence intervals.
+
+>>> Estimate.of([1.0, 3.0]).mean
+2.0
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import operator
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from whist_ro._check import excerpt
+from whist_ro.errors import ConfigurationError
+from whist_ro.table import Takeover
+from whist_ro.tournaments.entrant import Entrant
+from whist_ro.variants import Variant
+
+__all__ = ["BotStats", "Estimate", "MatchRow", "SeatStats", "TournamentResult"]
+
+
+# Student's t quantile for a two-sided 95% interval, degrees of freedom 1 to 30.
+_T975: Final = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+_Z975: Final = 1.959963984540054
+
+
+def _t975(df: int) -> float:
+    """Student's t 97.5% quantile: the table, then the Cornish-Fisher series (error < 1e-4)."""
+    if df <= len(_T975):
+        return _T975[df - 1]
+    z = _Z975
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Estimate:
+    """A mean with its 95% confidence interval (Student's t) over ``n`` independent units.
+
+    ``low`` and ``high`` are None when ``n`` is 1: one unit gives no spread.
+
+    >>> e = Estimate.of([1.0, 2.0, 3.0, 4.0])
+    >>> e.mean, round(e.low, 3), round(e.high, 3), e.n
+    (2.5, 0.446, 4.554, 4)
+    >>> str(e), str(Estimate.of([5.0]))
+    ('2.50 [0.45, 4.55]', '5.00')
+    """
+
+    mean: float
+    low: float | None
+    high: float | None
+    n: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        """The estimate from one value per independent unit (at least one).
+
+        >>> Estimate.of([])
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: an estimate needs at least one value
+        """
+        n = len(values)
+        if n == 0:
+            raise ConfigurationError("an estimate needs at least one value", field="values")
+        mean = math.fsum(values) / n
+        if n == 1:
+            return cls(mean=mean, low=None, high=None, n=1)
+        spread = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+        half = _t975(n - 1) * spread / math.sqrt(n)
+        return cls(mean=mean, low=mean - half, high=mean + half, n=n)
+
+    @property
+    def clear_of_zero(self) -> bool:
+        """True when the whole interval lies on one side of 0.
+
+        >>> Estimate.of([2.0, 3.0, 4.0]).clear_of_zero, Estimate.of([-1.0, 2.0]).clear_of_zero
+        (True, False)
+        """
+        if self.low is None or self.high is None:
+            return False
+        return self.low > 0 or self.high < 0
+
+    def __str__(self) -> str:
+        if self.low is None or self.high is None:
+            return f"{self.mean:.2f}"
+        return f"{self.mean:.2f} [{self.low:.2f}, {self.high:.2f}]"
+
+
+@attrs.frozen(kw_only=True)
+class MatchRow:
+    """One match of a tournament: who sat where, and how it ended.
+
+    ``index`` is the match's place in the tournament (0 up); ``set_index``
+    the place of its seed in ``seeds``; ``rotation`` how many seats the
+    line-up was moved (0 unless duplicate).  ``bots`` names each seat's bot;
+    ``totals``, ``places`` and ``points`` come from the final standings;
+    ``takeovers`` lists the seats a bot lost to the fallback (R-SEAT-1).
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> from whist_ro.tournaments import tournament
+    >>> row = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[4], workers=0).matches[0]
+    >>> row.seed, row.bots, row.total_of("RandomBot") == sum(row.totals) / 3
+    (4, ('RandomBot', 'RandomBot', 'RandomBot'), True)
+    """
+
+    index: int
+    set_index: int
+    rotation: int
+    seed: int | str
+    bots: tuple[str, ...]
+    totals: tuple[int, ...]
+    places: tuple[int, ...]
+    points: tuple[Fraction, ...]
+    winners: tuple[int, ...]
+    takeovers: tuple[Takeover, ...]
+
+    def seats_of(self, name: str) -> tuple[int, ...]:
+        """The seats ``name`` played in this match.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> row = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[4], workers=0).matches[0]
+        >>> row.seats_of("RandomBot"), row.seats_of("nobody")
+        ((0, 1, 2), ())
+        """
+        return tuple(s for s, bot in enumerate(self.bots) if bot == name)
+
+    def total_of(self, name: str) -> float:
+        """The mean final total of the seats ``name`` played.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> row = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[4], workers=0).matches[0]
+        >>> row.total_of("nobody")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: no seat of this match is played by 'nobody'; ...
+        """
+        seats = self._seats(name)
+        return math.fsum(self.totals[s] for s in seats) / len(seats)
+
+    def points_of(self, name: str) -> float:
+        """The mean ranking points of the seats ``name`` played."""
+        seats = self._seats(name)
+        return float(sum((self.points[s] for s in seats), Fraction(0)) / len(seats))
+
+    def edge_of(self, name: str, reference: str) -> float:
+        """``name``'s mean total minus ``reference``'s: the per-match edge.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> lineup = [Entrant(RandomBot, name="a"), Entrant(RandomBot, name="b")] * 2
+        >>> result = tournament(wr.variants.ROMANIAN, lineup, seeds=[1], workers=0)
+        >>> row = result.matches[0]
+        >>> row.edge_of("a", "b") == (row.totals[0] + row.totals[2] - row.totals[1]
+        ...                           - row.totals[3]) / 2
+        True
+        """
+        return self.total_of(name) - self.total_of(reference)
+
+    def _seats(self, name: str) -> tuple[int, ...]:
+        seats = self.seats_of(name)
+        if not seats:
+            raise ConfigurationError(
+                f"no seat of this match is played by {excerpt(name)}; its bots are "
+                f"{', '.join(sorted(set(self.bots)))}",
+                field="name",
+            )
+        return seats
+
+
+@attrs.frozen(kw_only=True)
+class SeatStats:
+    """How one seat fared, whoever played it: a check on seat advantage.
+
+    ``wins`` is the share of matches in which the seat finished first
+    (ties included); ``total`` and ``points`` are the mean final total and
+    ranking points with their intervals.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> from whist_ro.tournaments import tournament
+    >>> seat = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=range(3), workers=0).seats[0]
+    >>> seat.seat, seat.total.n, 0 <= seat.wins <= 1
+    (0, 3, True)
+    """
+
+    seat: int
+    total: Estimate
+    points: Estimate
+    wins: float
+
+
+@attrs.frozen(kw_only=True)
+class BotStats:
+    """How one bot fared over all its seats.
+
+    ``seats`` counts the seats it played (a bot may hold several seats of a
+    match); ``total`` and ``points`` are the means, per match, of its seats'
+    final totals and ranking points; ``wins`` the share of its seats that
+    finished first (ties included).  ``edge`` is its mean total minus the
+    reference bot's, per match; None for the reference itself or without one.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> from whist_ro.tournaments import tournament
+    >>> lineup = [Entrant(RandomBot, name="a"), Entrant(RandomBot, name="b")] * 2
+    >>> result = tournament(wr.variants.ROMANIAN, lineup, seeds=range(3), workers=0,
+    ...                     reference="b")
+    >>> a, b = result.bots
+    >>> a.name, a.seats, b.edge is None, abs(a.edge.mean - (a.total.mean - b.total.mean)) < 1e-9
+    ('a', 6, True, True)
+    """
+
+    name: str
+    seats: int
+    total: Estimate
+    points: Estimate
+    wins: float
+    edge: Estimate | None
+
+
+@attrs.frozen(kw_only=True)
+class TournamentResult:
+    """What :func:`tournament` returns: the per-match table and the statistics.
+
+    The intervals are taken over independent units: the matches, or, in a
+    duplicate tournament, the sets (each set's matches share their deals,
+    so they are not independent; a set's value is the mean over its
+    rotations).
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> from whist_ro.tournaments import tournament
+    >>> result = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=range(2), workers=0)
+    >>> result.bot("RandomBot").total.n, [row.seed for row in result.matches]
+    (2, [0, 1])
+    >>> print(str(result).splitlines()[0])
+    romanian, 3 players, 2 matches (2 seeds)
+    """
+
+    variant: Variant
+    lineup: tuple[Entrant, ...]
+    seeds: tuple[int | str, ...]
+    duplicate: bool
+    reference: str | None
+    matches: tuple[MatchRow, ...]
+    seats: tuple[SeatStats, ...]
+    bots: tuple[BotStats, ...]
+
+    def bot(self, name: str) -> BotStats:
+        """The statistics of the bot called ``name``.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[1], workers=0).bot("x")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: no bot called 'x' played; the bots are RandomBot
+        """
+        for stats in self.bots:
+            if stats.name == name:
+                return stats
+        raise ConfigurationError(
+            f"no bot called {excerpt(name)} played; the bots are "
+            f"{', '.join(s.name for s in self.bots)}",
+            field="name",
+        )
+
+    def edges(self, name: str) -> tuple[float, ...]:
+        """``name``'s edge over the reference bot in each match, in match order.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[1], workers=0).edges("x")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: this tournament has no reference bot: ...
+        """
+        if self.reference is None:
+            raise ConfigurationError(
+                "this tournament has no reference bot: pass reference=NAME to tournament()",
+                field="reference",
+            )
+        self.bot(name)
+        return tuple(row.edge_of(name, self.reference) for row in self.matches)
+
+    def __str__(self) -> str:
+        players = len(self.lineup)
+        sets = len(self.seeds)
+        head = f"{self.variant.name}, {players} players, {len(self.matches)} matches"
+        if self.duplicate:
+            head += f" ({sets} duplicate sets of {len(self.matches) // sets})"
+        else:
+            head += f" ({sets} seeds)"
+        lines = [head, f"{'bot':<20} {'seats':>6} {'wins':>6}  total [95% CI]"]
+        for b in self.bots:
+            edge = "" if b.edge is None else f"  edge {b.edge}"
+            lines.append(f"{b.name:<20} {b.seats:>6} {b.wins:>6.1%}  {b.total}{edge}")
+        for s in self.seats:
+            seat = f"seat {s.seat}"
+            lines.append(f"{seat:<20} {len(self.matches):>6} {s.wins:>6.1%}  {s.total}")
+        if self.reference is not None:
+            lines.append(f"edges are against {self.reference}")
+        return "\n".join(lines)
+
+
+# -- the statistics ------------------------------------------------------------------
+
+
+def _units(rows: Sequence[MatchRow], duplicate: bool) -> list[list[MatchRow]]:
+    if not duplicate:
+        return [[row] for row in rows]
+    return [list(group) for _, group in itertools.groupby(rows, key=lambda r: r.set_index)]
+
+
+def _estimate(units: list[list[MatchRow]], value: Callable[[MatchRow], float]) -> Estimate:
+    """The estimate over the units, a unit's value being the mean over its matches."""
+    return Estimate.of([math.fsum(value(row) for row in unit) / len(unit) for unit in units])
+
+
+def _seat_total(seat: int, row: MatchRow) -> float:
+    return float(row.totals[seat])
+
+
+def _seat_points(seat: int, row: MatchRow) -> float:
+    return float(row.points[seat])
+
+
+def gather(
+    variant: Variant,
+    entrants: tuple[Entrant, ...],
+    seeds: tuple[int | str, ...],
+    duplicate: bool,
+    reference: str | None,
+    names: list[str],
+    rows: list[MatchRow],
+) -> TournamentResult:
+    """The result of a tournament from its rows (in match order): the statistics added.
+
+    Called by :func:`~whist_ro.tournaments.tournament` once every match is in.
+    """
+    units = _units(rows, duplicate)
+    seats = tuple(
+        SeatStats(
+            seat=seat,
+            total=_estimate(units, functools.partial(_seat_total, seat)),
+            points=_estimate(units, functools.partial(_seat_points, seat)),
+            wins=sum(seat in row.winners for row in rows) / len(rows),
+        )
+        for seat in range(len(entrants))
+    )
+    bots = []
+    for name in names:
+        held = sum(len(row.seats_of(name)) for row in rows)
+        won = sum(len(set(row.seats_of(name)) & set(row.winners)) for row in rows)
+        edge = None
+        if reference is not None and name != reference:
+            edge = _estimate(units, operator.methodcaller("edge_of", name, reference))
+        bots.append(
+            BotStats(
+                name=name,
+                seats=held,
+                total=_estimate(units, operator.methodcaller("total_of", name)),
+                points=_estimate(units, operator.methodcaller("points_of", name)),
+                wins=won / held,
+                edge=edge,
+            )
+        )
+    return TournamentResult(
+        variant=variant,
+        lineup=entrants,
+        seeds=seeds,
+        duplicate=duplicate,
+        reference=reference,
+        matches=tuple(rows),
+        seats=seats,
+        bots=tuple(bots),
+    )

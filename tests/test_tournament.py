@@ -1,0 +1,479 @@
+"""Tournaments: the same seeds give the same result serially, on a pool and on Dask."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import threading
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any
+
+import attrs
+import pytest
+
+import whist_ro as wr
+from whist_ro.bots import RandomBot
+from whist_ro.errors import ConfigurationError
+from whist_ro.tournaments import Entrant, Estimate, TournamentResult, tournament
+from whist_ro.tournaments import run as tournaments_run
+
+ROMANIAN = wr.variants.ROMANIAN
+
+
+class FirstLegal:
+    """A deterministic bot: always the first legal action (it ignores its seed)."""
+
+    def __init__(self, *, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions[0]
+
+
+class Broken:
+    """A bot whose connection is lost at its first decision."""
+
+    def __init__(self, *, seed: int) -> None:
+        pass
+
+    def act(self, view: Any) -> Any:
+        raise RuntimeError("lost connection")
+
+
+class FailsLater:
+    """Builds for the trial seed 0 only: the failure happens inside a match."""
+
+    def __init__(self, *, seed: int) -> None:
+        if seed != 0:
+            raise RuntimeError(f"no bot for seed {seed}")
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions[0]
+
+
+def not_an_agent(*, seed: int) -> object:
+    return object()
+
+
+# One tested bot against three of a reference, duplicate: 3 sets of 4 matches.
+LINEUP = [Entrant(RandomBot, name="tested")] + [Entrant(RandomBot, name="field")] * 3
+SEEDS = [11, "twelve", 13]
+
+
+def run(**kwargs: Any) -> TournamentResult:
+    options: dict[str, Any] = {"seeds": SEEDS, "duplicate": True, "reference": "field"}
+    options.update(kwargs)
+    return tournament(ROMANIAN, LINEUP, **options)
+
+
+@pytest.fixture(scope="module")
+def serial() -> TournamentResult:
+    return run(workers=0)
+
+
+# -- the same result wherever it runs -------------------------------------------------
+
+
+def test_the_seeds_decide_the_result(serial: TournamentResult) -> None:
+    assert run(workers=0) == serial
+    other = run(workers=0, seeds=[11, "twelve", 14])
+    assert other.matches[:8] == serial.matches[:8]
+    assert other.matches[8:] != serial.matches[8:]
+
+
+def test_process_pool_gives_the_serial_result(serial: TournamentResult) -> None:
+    seen: list[tuple[int, int]] = []
+    result = run(workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert result == serial
+    assert seen == [(done, 12) for done in range(13)]
+
+
+def test_any_executor_gives_the_serial_result(serial: TournamentResult) -> None:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert run(executor=pool) == serial
+        # The tournament does not shut down an executor it was given.
+        assert pool.submit(sum, [1, 2]).result() == 3
+
+
+class CountingExecutor(Executor):
+    """A thread pool that records the most matches it ever held at once."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=2)
+        self.held = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self.lock:
+            self.held += 1
+            self.most = max(self.most, self.held)
+        future = self.pool.submit(fn, *args, **kwargs)
+        future.add_done_callback(self._release)
+        return future
+
+    def _release(self, _: object) -> None:
+        with self.lock:
+            self.held -= 1
+
+
+def test_at_most_a_window_of_matches_is_in_flight(
+    serial: TournamentResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tournaments_run, "_WINDOW", 3)
+    executor = CountingExecutor()
+    with executor.pool:
+        assert run(executor=executor) == serial
+    assert executor.most == 3
+
+
+def test_dask_gives_the_serial_result(serial: TournamentResult) -> None:
+    distributed = pytest.importorskip(
+        "dask.distributed",
+        reason="dask[distributed] is not installed (pip install -e '.[test]' installs it)",
+    )
+    # Worker processes: the line-up and the matches really travel by pickle.
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        seen: list[int] = []
+        result = run(
+            executor=client.get_executor(),
+            progress=lambda done, total: seen.append(done),
+        )
+        custom = tournament(
+            ROMANIAN,
+            [FirstLegal, RandomBot, RandomBot],
+            seeds=[1, 2],
+            executor=client.get_executor(),
+        )
+    assert result == serial
+    assert seen == list(range(13))
+    assert custom == tournament(
+        ROMANIAN, [FirstLegal, RandomBot, RandomBot], seeds=[1, 2], workers=0
+    )
+
+
+# -- duplicate sets ---------------------------------------------------------------------
+
+
+def test_duplicate_rotates_the_lineup_through_every_seat(serial: TournamentResult) -> None:
+    assert [(r.index, r.set_index, r.rotation, r.seed) for r in serial.matches[:5]] == [
+        (0, 0, 0, 11),
+        (1, 0, 1, 11),
+        (2, 0, 2, 11),
+        (3, 0, 3, 11),
+        (4, 1, 0, "twelve"),
+    ]
+    for set_index in range(3):
+        rows = serial.matches[4 * set_index : 4 * set_index + 4]
+        assert sorted(row.seats_of("tested")[0] for row in rows) == [0, 1, 2, 3]
+
+
+def test_duplicate_matches_share_their_deals() -> None:
+    # Two names for one deterministic strategy: every rotation plays the same
+    # cards, so a set's totals repeat exactly only if the deals (and the
+    # first dealer) stay with the seats while the bots move.
+    lineup = [Entrant(FirstLegal, name="a")] + [Entrant(FirstLegal, name="b")] * 3
+    result = tournament(ROMANIAN, lineup, seeds=[3, 4], duplicate=True, workers=0)
+    for set_index in range(2):
+        rows = result.matches[4 * set_index : 4 * set_index + 4]
+        assert len({row.totals for row in rows}) == 1
+        assert [row.bots.index("a") for row in rows] == [0, 1, 2, 3]
+    assert result.matches[0].totals != result.matches[4].totals
+
+
+def test_duplicate_plays_each_distinct_seating_once() -> None:
+    a, b = Entrant(RandomBot, name="a"), Entrant(RandomBot, name="b")
+    result = tournament(ROMANIAN, [a, b, a, b], seeds=[1, 2], duplicate=True, workers=0)
+    assert [row.bots for row in result.matches] == [("a", "b", "a", "b"), ("b", "a", "b", "a")] * 2
+    assert result.bot("a").seats == 8
+
+
+# -- statistics -------------------------------------------------------------------------
+
+
+def test_bot_statistics_come_from_the_match_table(serial: TournamentResult) -> None:
+    tested, field = serial.bots
+    assert (tested.name, tested.seats, field.name, field.seats) == ("tested", 12, "field", 36)
+    # Duplicate: the interval is over the 3 sets, each the mean of its 4 matches.
+    per_set = [
+        sum(row.total_of("tested") for row in serial.matches[4 * k : 4 * k + 4]) / 4
+        for k in range(3)
+    ]
+    assert tested.total == Estimate.of(per_set)
+    assert tested.total.n == 3
+    edges = serial.edges("tested")
+    assert edges == tuple(r.total_of("tested") - r.total_of("field") for r in serial.matches)
+    assert tested.edge == Estimate.of([sum(edges[4 * k : 4 * k + 4]) / 4 for k in range(3)])
+    assert field.edge is None
+    won = sum(row.seats_of("tested")[0] in row.winners for row in serial.matches)
+    assert tested.wins == won / 12
+
+
+def test_seat_statistics_count_every_match_once() -> None:
+    result = tournament(ROMANIAN, [RandomBot] * 3, seeds=range(4), workers=0)
+    for seat in result.seats:
+        assert seat.total == Estimate.of([float(row.totals[seat.seat]) for row in result.matches])
+        assert seat.wins == sum(seat.seat in row.winners for row in result.matches) / 4
+    assert result.seats[0].total.n == 4
+    assert str(result).splitlines()[0] == "romanian, 3 players, 4 matches (4 seeds)"
+
+
+def test_points_follow_the_standings() -> None:
+    row = tournament(ROMANIAN, [RandomBot] * 4, seeds=[9], workers=0).matches[0]
+    assert row.points == tuple(
+        s.points for s in sorted(wr.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
+    )
+    assert row.places == tuple(
+        s.place for s in sorted(wr.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
+    )
+
+
+def test_estimate_uses_student_t() -> None:
+    two = Estimate.of([0.0, 2.0])  # mean 1, sd sqrt(2), t(1) = 12.706
+    assert two.low == pytest.approx(1 - 12.706)
+    assert two.high == pytest.approx(1 + 12.706)
+    # Past the table, the series: t(0.975, 60) = 2.000298 (from a statistics table).
+    values = [float(i % 2) for i in range(61)]
+    e = Estimate.of(values)
+    sd = (sum((v - e.mean) ** 2 for v in values) / 60) ** 0.5
+    assert e.high is not None
+    assert (e.high - e.mean) / (sd / 61**0.5) == pytest.approx(2.000298, abs=1e-4)
+    assert Estimate.of([4.0]).low is None
+    assert not Estimate.of([4.0]).clear_of_zero
+
+
+def test_classic_whist_tournament() -> None:
+    result = tournament(wr.variants.CLASSIC, [RandomBot] * 4, seeds=[1], workers=0)
+    row = result.matches[0]
+    assert row.totals[0] == row.totals[2]
+    assert row.totals[1] == row.totals[3]
+
+
+# -- takeovers and the fallback (R-SEAT-1) ----------------------------------------------
+
+
+def test_R_SEAT_1_takeovers_are_in_the_match_table() -> None:
+    lineup = [Broken, FirstLegal, FirstLegal]
+    result = tournament(ROMANIAN, lineup, seeds=[1, 2], workers=0, fallback=FirstLegal)
+    for row in result.matches:
+        assert [(t.seat, t.reason) for t in row.takeovers] == [
+            (0, "raised RuntimeError: lost connection")
+        ]
+    # The fallback is FirstLegal, so the match is the one FirstLegal plays alone.
+    alone = tournament(ROMANIAN, [FirstLegal] * 3, seeds=[1, 2], workers=0)
+    assert [r.totals for r in result.matches] == [r.totals for r in alone.matches]
+
+
+def test_a_failure_inside_a_match_stops_the_tournament() -> None:
+    with pytest.raises(RuntimeError, match="no bot for seed"):
+        tournament(ROMANIAN, [FailsLater, RandomBot, RandomBot], seeds=range(3), workers=1)
+
+
+# -- the result is a value --------------------------------------------------------------
+
+
+def test_the_result_is_immutable(serial: TournamentResult) -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        serial.matches = ()  # type: ignore[misc]
+    lineup = list(LINEUP)
+    result = tournament(ROMANIAN, lineup, seeds=[1], workers=0)
+    lineup.clear()
+    assert len(result.lineup) == 4
+    assert isinstance(result.matches, tuple)
+    assert isinstance(result.matches[0].totals, tuple)
+
+
+# -- refusals -------------------------------------------------------------------------
+
+
+def local_lineup() -> list[Any]:
+    class Local(FirstLegal):
+        pass
+
+    return [Local, RandomBot, RandomBot]
+
+
+def test_a_local_class_plays_in_this_process_only() -> None:
+    assert len(tournament(ROMANIAN, local_lineup(), seeds=[1], workers=0).matches) == 1
+    with pytest.raises(ConfigurationError, match=r"lineup\[0\] \(Local\) cannot be sent") as info:
+        tournament(ROMANIAN, local_lineup(), seeds=[1])
+    assert info.value.field == "lineup"
+
+
+BAD = [
+    (
+        {"variant": "romanian"},
+        "variant",
+        "variant must be a Variant (see whist_ro.variants), not 'romanian'",
+    ),
+    ({"lineup": "abc"}, "lineup", "lineup must be a list with one entry per seat, not 'abc'"),
+    (
+        {"lineup": [RandomBot] * 2},
+        "lineup",
+        "romanian seats 3 to 6 players, so the lineup needs 3 to 6 entries, not 2",
+    ),
+    (
+        {"lineup": [RandomBot, RandomBot, 5]},
+        "lineup",
+        "lineup[2] must be an Entrant or a bot class or factory taking seed=, not 5",
+    ),
+    (
+        {"lineup": [RandomBot, RandomBot, Entrant(FirstLegal, name="RandomBot")]},
+        "lineup",
+        "two different lineup entries are both named 'RandomBot': "
+        "give each its own name (Entrant(..., name=...))",
+    ),
+    (
+        {"lineup": [RandomBot, RandomBot, lambda seed: RandomBot(seed=seed)]},
+        "lineup",
+        "lineup[2] (<lambda>) cannot be sent to a worker: pickling failed with *",
+    ),
+    (
+        {"lineup": [RandomBot, RandomBot, Entrant(RandomBot, name="x", options={"depth": 2})]},
+        "lineup",
+        "lineup[2] (x) could not build a bot: TypeError: *",
+    ),
+    (
+        {"lineup": [RandomBot, RandomBot, not_an_agent]},
+        "lineup",
+        "lineup[2] (not_an_agent) built <object object at *>, which is not an agent "
+        "(an object with an act(view) method)",
+    ),
+    ({"seeds": 5}, "seeds", "seeds must be a collection of match seeds (range(100), say), not 5"),
+    ({"seeds": []}, "seeds", "seeds must hold at least one seed"),
+    (
+        {"seeds": [1, 2.5]},
+        "seeds",
+        "seeds[1] must be an int of at most 63 bits or a str of at most 200 characters, not 2.5",
+    ),
+    (
+        {"seeds": [True]},
+        "seeds",
+        "seeds[0] must be an int of at most 63 bits or a str of at most 200 characters, not True",
+    ),
+    (
+        {"seeds": [2**63]},
+        "seeds",
+        "seeds[0] must be an int of at most 63 bits or a str of at most 200 characters, "
+        "not 9223372036854775808",
+    ),
+    (
+        {"seeds": [random.Random(1)]},
+        "seeds",
+        "seeds[0] must be an int of at most 63 bits or a str of at most 200 characters, "
+        "not <random.Random object at *>",
+    ),
+    ({"seeds": [3, 3]}, "seeds", "seeds[1] repeats the seed 3: the match would be played twice"),
+    ({"seeds": itertools.count()}, "seeds", "seeds may hold at most 1,000,000 seeds"),
+    ({"duplicate": 1}, "duplicate", "duplicate must be True or False, not 1"),
+    (
+        {"reference": "LowRiskBot"},
+        "reference",
+        "reference must name a bot of the lineup (RandomBot), not 'LowRiskBot'",
+    ),
+    (
+        {"reference": "RandomBot"},
+        "reference",
+        "reference 'RandomBot' is the only bot of the lineup: "
+        "there is nothing to measure against it",
+    ),
+    (
+        {"executor": "dask"},
+        "executor",
+        "executor must be a concurrent.futures.Executor (with a submit method), not 'dask'",
+    ),
+    (
+        {"executor": ThreadPoolExecutor(1), "workers": 2},
+        "workers",
+        "give an executor or a number of workers, not both: workers sizes the default process pool",
+    ),
+    ({"workers": -1}, "workers", "workers must be a whole number from 0 to 1024, not -1"),
+    ({"workers": True}, "workers", "workers must be a whole number from 0 to 1024, not True"),
+    (
+        {"progress": "bar"},
+        "progress",
+        "progress must be a function taking (done, total), not 'bar'",
+    ),
+    (
+        {"fallback": 3},
+        "fallback",
+        "fallback must be an Entrant or a bot class or factory taking seed=, not 3",
+    ),
+    (
+        {"time_limit": 0},
+        "time_limit",
+        "time_limit must be None or a number of seconds above 0 and at most 1e+06, not 0",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "field", "message"), BAD, ids=[m[:40] for _, _, m in BAD])
+def test_bad_arguments_are_refused(change: dict[str, Any], field: str, message: str) -> None:
+    arguments: dict[str, Any] = {"variant": ROMANIAN, "lineup": [RandomBot] * 3, "seeds": [1]}
+    arguments.update(change)
+    variant, lineup = arguments.pop("variant"), arguments.pop("lineup")
+    pattern = re.escape(message).replace(r"\*", ".*")
+    with pytest.raises(ConfigurationError, match=f"^{pattern}$") as info:
+        tournament(variant, lineup, **arguments)
+    assert info.value.field == field
+
+
+ENTRANT_BAD = [
+    ((3,), {}, "factory", "Entrant.factory must be a bot class or a function taking seed=, not 3"),
+    (
+        (RandomBot,),
+        {"name": " "},
+        "name",
+        "Entrant.name must be a non-blank str of at most 60 characters, not ' '",
+    ),
+    (
+        (RandomBot,),
+        {"options": [1]},
+        "options",
+        "Entrant.options must be a mapping of keyword arguments, not [1]",
+    ),
+    (
+        (RandomBot,),
+        {"options": {"seed": 1}},
+        "options",
+        "Entrant.options must not hold 'seed': the tournament seeds every bot "
+        "from the match seed and its seat",
+    ),
+    (
+        (RandomBot,),
+        {"options": {"no way": 1}},
+        "options",
+        "Entrant.options keys must be keyword names, not 'no way'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "kwargs", "field", "message"), ENTRANT_BAD)
+def test_bad_entrants_are_refused(
+    args: tuple[Any, ...], kwargs: dict[str, Any], field: str, message: str
+) -> None:
+    with pytest.raises(ConfigurationError, match=f"^{re.escape(message)}$") as info:
+        Entrant(*args, **kwargs)
+    assert info.value.field == field
+
+
+def test_entrant_options_reach_the_bot() -> None:
+    entry = Entrant(FirstLegal, name="first", options={})
+    assert entry.build(seed=5).seed == 5
+    assert attrs.evolve(entry, name="again").options == ()
+    assert Entrant(RandomBot) == Entrant(RandomBot, name="RandomBot")
+
+
+def test_unknown_names_are_refused(serial: TournamentResult) -> None:
+    with pytest.raises(
+        ConfigurationError, match=r"^no bot called 'x' played; the bots are tested, field$"
+    ):
+        serial.bot("x")
+    with pytest.raises(ConfigurationError, match=r"^no seat of this match is played by 'x'; "):
+        serial.matches[0].total_of("x")
