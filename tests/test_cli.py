@@ -349,3 +349,45 @@ def test_stats_counts_do_not_depend_on_the_workers() -> None:
         for workers in ("1", "2")
     ]
     assert outputs[0] == outputs[1]
+
+
+def test_simulate_summarises_bot_matches_and_edges() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "whist_ro",
+            "simulate",
+            "--bots",
+            "random,random,random",
+            "--matches",
+            "4",
+            "--seed",
+            "2",
+            "--workers",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "romanian, 3 players, 4 matches (4 seeds)"
+    assert lines[2].split()[:2] == ["random", "12"]  # 3 seats x 4 matches
+    assert [line.split()[:3] for line in lines[3:]] == [
+        ["seat", str(seat), "4"] for seat in range(3)
+    ]
+
+
+def test_simulate_refuses_a_mismatched_lineup() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "whist_ro", "simulate", "--bots", "random,random", "--players", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("whist-ro: error: --players 3 but --bots names 2 bots")

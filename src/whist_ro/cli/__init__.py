@@ -12,6 +12,7 @@ prints the score sheet, the standings and the winner.  The subcommands:
   documented table);
 - ``rules [VARIANT]``: the rules of a variant with their IDs;
 - ``play``: a person against bots at the terminal (:mod:`whist_ro.cli.play`);
+- ``simulate``: many bot matches through :func:`whist_ro.tournament`, summarised;
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
   :mod:`whist_ro.sim`).
 
@@ -152,6 +153,38 @@ def _build_parser() -> argparse.ArgumentParser:
         help="where to write the match record; default whist-ro-game.json",
     )
     play_parser.set_defaults(command=play)
+    simulate = subcommands.add_parser(
+        "simulate",
+        help="play many bot matches and summarise them",
+        description="Play bot matches (one bot per seat, or one kind at every seat) through "
+        "whist_ro.tournament and print each bot's and seat's mean total and win rate with "
+        "95%% confidence intervals.",
+    )
+    add_match_options(simulate)
+    simulate.add_argument(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help=f"one bot per seat, comma-separated, or one for all; bots: {', '.join(BOTS)}",
+    )
+    simulate.add_argument(
+        "--matches", type=players_option, default=20, metavar="N", help="seeds to play; default 20"
+    )
+    simulate.add_argument(
+        "--duplicate", action="store_true", help="deal each seed once per rotation of the seats"
+    )
+    simulate.add_argument(
+        "--reference", default=None, metavar="NAME", help="report edges over this bot"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=players_option,
+        default=1,
+        metavar="N",
+        help="processes to play on (0: this process); default 1",
+    )
+    simulate.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    simulate.set_defaults(command=commands.simulate)
     stats = subcommands.add_parser(
         "stats",
         help="bulk statistics of random or policy playouts",

@@ -11,11 +11,11 @@ from whist_ro._check import excerpt
 from whist_ro.cli.options import DEFAULT_PLAYERS
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
-from whist_ro.errors import RecordError
+from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.playout import random_playout
 from whist_ro.records.rulebook import format_rules
 
-__all__ = ["audit", "check", "demo", "perft", "rules", "stats"]
+__all__ = ["audit", "check", "demo", "perft", "rules", "simulate", "stats"]
 
 
 def _read(path: str) -> str:
@@ -157,4 +157,53 @@ def stats(args: argparse.Namespace) -> int:
             f"{seat:>4}  {counted.mean_tricks(seat):6.2f}  {shares}  {made_text}  "
             f"{counted.mean_points(seat):+7.2f}"
         )
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on stderr, redrawn in place."""
+    width = 30
+    filled = width * done // total if total else width
+    end = "\n" if done >= total else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}{end}")
+    sys.stderr.flush()
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``whist-ro simulate``: bot matches through :func:`whist_ro.tournament`, then a summary.
+
+    ``--bots`` names one bot per seat (``rule,lowrisk,lowrisk,lowrisk``), or
+    one bot for every seat.  ``--duplicate`` deals each seed once for every
+    rotation of the line-up, and ``--reference`` adds each bot's edge over
+    that bot, as the strength table measures it.
+    """
+    from whist_ro.cli.play import bot_class  # noqa: PLC0415
+    from whist_ro.tournaments import Entrant, tournament  # noqa: PLC0415
+
+    variant: variants.Variant = args.variant
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if len(names) == 1:
+        names *= DEFAULT_PLAYERS if args.players is None else args.players
+    elif args.players is not None and args.players != len(names):
+        raise ConfigurationError(
+            f"--players {args.players} but --bots names {len(names)} bots", field="bots"
+        )
+    lineup = [Entrant(bot_class(name), name=name) for name in names]
+    # Seed k of the run: the given number plus k, or the given word with ":k".
+    seed = args.seed
+    seeds = (
+        range(seed, seed + args.matches)
+        if isinstance(seed, int)
+        else [f"{seed}:{k}" for k in range(args.matches)]
+    )
+    result = tournament(
+        variant,
+        lineup,
+        seeds=seeds,
+        duplicate=args.duplicate,
+        reference=args.reference,
+        workers=args.workers,
+        progress=_progress_bar if args.progress or sys.stderr.isatty() else None,
+    )
+    print(result)
     return 0

@@ -39,7 +39,7 @@ from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionErr
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
 
-__all__ = ["BOTS", "TerminalGame", "make_bot", "play"]
+__all__ = ["BOTS", "TerminalGame", "bot_class", "make_bot", "play"]
 
 BOTS: Final = ("random", "lowrisk", "rule", "search")
 """The bot names the command line knows, weakest first."""
@@ -64,6 +64,22 @@ class _QuitError(Exception):
     """The person asked to stop."""
 
 
+def bot_class(name: str) -> type:
+    """The class of :mod:`whist_ro.bots` a command-line bot name stands for.
+
+    >>> bot_class("random").__name__
+    'RandomBot'
+    """
+    cls_name = _CLASSES.get(name)
+    cls = getattr(bot_package, cls_name, None) if cls_name else None
+    if cls is None:
+        raise ConfigurationError(
+            f"unknown bot {excerpt(name)}; bots: {', '.join(BOTS)}", field="bots"
+        )
+    found: type = cls
+    return found
+
+
 def make_bot(name: str, *, seed: int | str) -> object:
     """A seeded bot of :mod:`whist_ro.bots` by its command-line name.
 
@@ -74,13 +90,7 @@ def make_bot(name: str, *, seed: int | str) -> object:
     ...
     whist_ro.errors.ConfigurationError: unknown bot 'genius'; bots: random, lowrisk, rule, search
     """
-    cls_name = _CLASSES.get(name)
-    cls = getattr(bot_package, cls_name, None) if cls_name else None
-    if cls is None:
-        raise ConfigurationError(
-            f"unknown bot {excerpt(name)}; bots: {', '.join(BOTS)}", field="bots"
-        )
-    bot: object = cls(seed=seed)
+    bot: object = bot_class(name)(seed=seed)
     return bot
 
 
