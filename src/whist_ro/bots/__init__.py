@@ -8,6 +8,9 @@
 True
 """
 
+from whist_ro.bots.lowrisk import LowRiskBot
 from whist_ro.bots.random_bot import RandomBot
+from whist_ro.bots.rule_bot import RuleBot
+from whist_ro.bots.search_bot import SearchBot, SearchStats
 
-__all__ = ["RandomBot"]
+__all__ = ["LowRiskBot", "RandomBot", "RuleBot", "SearchBot", "SearchStats"]

@@ -23,16 +23,25 @@ the same cards:
 5
 >>> lowrisk_bid(hand, trump=int(Suit.SPADES), hand_size=6, forbidden=5)
 4
+
+:class:`LowRiskBot` is the agent that plays by these rules from a player view.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from whist_ro.cards import SUIT_MASKS, iter_bits
+from whist_ro.actions import Bid, Play
+from whist_ro.bots._common import nothing_to_choose, winning_bit
+from whist_ro.cards import SUIT_MASKS, Card, iter_bits
+from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, suit_of
 
-__all__ = ["danger", "lowrisk_bid", "lowrisk_card"]
+if TYPE_CHECKING:
+    from whist_ro.actions import Action
+    from whist_ro.views.view import PlayerView
+
+__all__ = ["LowRiskBot", "danger", "lowrisk_bid", "lowrisk_card"]
 
 _ACE: Final = 14
 _KING: Final = 13
@@ -119,3 +128,74 @@ def lowrisk_card(legal: int, *, best: int, trump: int | None, owes: bool) -> int
     if losers:
         return _most(losers, trump)
     return _least(cards, trump)
+
+
+class LowRiskBot:
+    """The yardstick of the exact-bid family: bids and plays by :func:`lowrisk_bid` and
+    :func:`lowrisk_card`, from its player view alone.
+
+    It has no randomness; ``seed`` is accepted (and ignored) so that every
+    bot is built the same way.  LowRisk is defined for the exact-bid family
+    only: asked to act in a classic game it raises
+    :class:`~whist_ro.errors.ConfigurationError`.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["As Ks 9h", "Ah Qs 10d", "Qd 9d Jc"],
+    ...                         dealer=2, turn_up="10s")
+    >>> LowRiskBot().act(r.view(0))  # the trump ace and king
+    Bid(seat=0, tricks=2)
+    >>> LowRiskBot().act(wr.Match.new(wr.variants.CLASSIC, players=4, seed=1).view(1))
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: LowRiskBot plays the exact-bid family only, not classic
+    """
+
+    __slots__ = ()
+
+    def __init__(self, *, seed: object = None) -> None:
+        del seed  # deterministic: nothing to seed
+
+    def act(self, view: PlayerView) -> Action:
+        """LowRisk's bid or card for ``view`` (one of ``view.legal_actions``)."""
+        if view.variant.is_classic:
+            raise ConfigurationError(
+                f"LowRiskBot plays the exact-bid family only, not {view.variant.name}",
+                field="variant",
+            )
+        legal = view.legal_actions
+        if not legal:
+            raise nothing_to_choose("LowRiskBot", view)
+        first = legal[0]
+        if isinstance(first, Bid):
+            allowed = {a.tricks for a in legal if isinstance(a, Bid)}
+            forbidden = next((b for b in range(view.hand_size + 1) if b not in allowed), None)
+            trump = view.trump
+            bid = lowrisk_bid(
+                view.hand.mask,
+                trump=None if trump is None else int(trump),
+                hand_size=view.hand_size,
+                forbidden=forbidden,
+            )
+            return Bid(seat=view.seat, tricks=bid)
+        if len(legal) == 1:
+            return first  # the only card, or "my only card" in a blind round
+        mask = 0
+        for action in legal:
+            assert isinstance(action, Play)
+            assert action.card is not None
+            mask |= action.card.mask
+        seat = view.seat
+        made_so_far = view.tricks_won[seat]
+        target = view.bids[seat]
+        owes = target is not None and made_so_far < target
+        trump = view.trump
+        bit = lowrisk_card(
+            mask,
+            best=winning_bit(view),
+            trump=None if trump is None else int(trump),
+            owes=owes,
+        )
+        return Play(seat=seat, card=Card.from_bit(bit))
+
+    def __repr__(self) -> str:
+        return "LowRiskBot()"

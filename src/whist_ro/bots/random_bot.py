@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from whist_ro._check import Seed, check_seed
-from whist_ro.errors import OutOfTurnError
+from whist_ro.bots._common import nothing_to_choose
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
@@ -46,14 +46,7 @@ class RandomBot:
         """One of ``view.legal_actions``, chosen uniformly."""
         legal = view.legal_actions
         if not legal:
-            rule = "R-BID-3" if view.phase.name == "BIDDING" else "R-PLAY-7"
-            raise OutOfTurnError(
-                f"RandomBot has nothing to choose: it is seat {view.to_act}'s turn, "
-                f"not seat {view.seat}'s ({rule})",
-                rule=rule,
-                seat=view.seat,
-                action=None,
-            )
+            raise nothing_to_choose("RandomBot", view)
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
