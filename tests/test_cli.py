@@ -12,6 +12,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records
+from whist_ro.bots import RuleBot
 from whist_ro.cli import main
 
 PRESETS = (
@@ -87,7 +88,8 @@ def test_aliases_and_spelling_variants_pick_the_preset(
 
 def test_numeric_seed_is_an_int_like_the_library(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seed", "-5"]) == 0
-    expected = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=4, seed=-5), seed=-5)
+    bots = [RuleBot(seed=f"-5:{s}") for s in range(4)]
+    expected = wr.Table(wr.variants.ROMANIAN, agents=bots, seed=-5).run()
     out = capsys.readouterr().out
     assert f"first dealer {expected.first_dealer}" in out.splitlines()[0]
     assert str(expected.score_sheet) in out

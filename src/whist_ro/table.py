@@ -111,7 +111,7 @@ class Table:
     >>> Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 2)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ConfigurationError: romanian needs 3 to 6 players, so 3 to 6 agents, not 2
+    whist_ro.errors.ConfigurationError: romanian needs 3 to 6 players, so ... not 2 (R-DECK-2)
     """
 
     __slots__ = ("_agents", "_fallback", "_match", "_takeovers", "_time_limit")
@@ -138,13 +138,15 @@ class Table:
             )
         counts = variant.player_counts
         if len(agents) not in counts:
+            rule = "R-DECK-3" if variant.is_classic else "R-DECK-2"
             raise ConfigurationError(
                 f"{variant.name} needs {counts[0]} to {counts[-1]} players, so "
-                f"{counts[0]} to {counts[-1]} agents, not {len(agents)}"
+                f"{counts[0]} to {counts[-1]} agents, not {len(agents)} ({rule})"
                 if len(counts) > 1
                 else f"{variant.name} needs {counts[0]} players, so {counts[0]} agents, "
-                f"not {len(agents)}",
+                f"not {len(agents)} ({rule})",
                 field="agents",
+                rule=rule,
             )
         checked = [_check_agent(a, f"agents[{i}]") for i, a in enumerate(agents)]
         limit = _check_time_limit(time_limit)

@@ -1,7 +1,8 @@
 """The ``whist-ro`` command (also ``python -m whist_ro``).
 
-With no subcommand it plays one seeded match between random-move bots and
-prints the score sheet, the standings and the winner.  The subcommands:
+With no subcommand it plays one seeded match between rule-based bots
+(:class:`~whist_ro.bots.RuleBot`) and prints the score sheet, the standings
+and the winner.  The subcommands:
 
 - ``check RECORD``: adjudicate a match record (JSON) or one round in the
   round notation; exit 0 when legal and consistent, 1 on a violation or a
@@ -59,7 +60,7 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
             "Rules engine for Romanian whist and classic whist.\n"
-            "With no command: play one match between random-move bots and print\n"
+            "With no command: play one match between rule-based bots and print\n"
             "the score sheet, the standings and the winner."
         ),
     )

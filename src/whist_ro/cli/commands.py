@@ -12,7 +12,6 @@ from whist_ro.cli.options import DEFAULT_PLAYERS
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.playout import random_playout
 from whist_ro.records.rulebook import format_rules
 
 __all__ = ["audit", "check", "demo", "perft", "rules", "simulate", "stats"]
@@ -88,11 +87,15 @@ def rules(args: argparse.Namespace) -> int:
 
 
 def demo(args: argparse.Namespace) -> int:
-    """Play one random-bot match and print its sheet, standings and winner."""
+    """Play one match between rule-based bots and print its sheet, standings and winner."""
+    from whist_ro.bots import RuleBot  # noqa: PLC0415
+    from whist_ro.table import Table  # noqa: PLC0415
+
     variant: variants.Variant = args.variant
     players: int = DEFAULT_PLAYERS if args.players is None else args.players
     seed: int | str = args.seed
-    match = random_playout(Match.new(variant, players=players, seed=seed), seed=seed)
+    bots = [RuleBot(seed=f"{seed}:{s}") for s in range(players)]
+    match = Table(variant, agents=bots, seed=seed).run()
     print(
         f"{variant.name} whist, {players} players, seed {seed}, first dealer {match.first_dealer}"
     )
