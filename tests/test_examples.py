@@ -23,6 +23,7 @@ def test_example_runs(script: Path, tmp_path: Path) -> None:
     # Run from an empty folder, so only the installed package can be imported.
     done = subprocess.run(
         [sys.executable, str(script)],
+        stdin=subprocess.DEVNULL,
         cwd=tmp_path,
         capture_output=True,
         text=True,
