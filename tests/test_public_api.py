@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 
 import pytest
@@ -71,3 +72,47 @@ def test_every_public_member_is_documented(name: str) -> None:
             continue
         if isinstance(value, (property, classmethod, staticmethod)) or inspect.isfunction(value):
             assert inspect.getdoc(getattr(cls, attribute)), f"{name}.{attribute} has no docstring"
+
+
+# The subpackages the docs present as public keep the same promise.
+PUBLIC_MODULES = (
+    "whist_ro.variants",
+    "whist_ro.errors",
+    "whist_ro.ranking",
+    "whist_ro.rules",
+    "whist_ro.views",
+    "whist_ro.agents",
+    "whist_ro.table",
+    "whist_ro.bots",
+    "whist_ro.sim",
+    "whist_ro.records",
+    "whist_ro.tournaments",
+    "whist_ro.interop",
+)
+
+
+def _module_callables() -> list[tuple[str, str]]:
+    found = []
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isclass(obj) or inspect.isfunction(obj):
+                found.append((module_name, name))
+    return found
+
+
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_public_modules_list_their_names(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    assert module.__all__, f"{module_name} has an empty __all__"
+    assert len(set(module.__all__)) == len(module.__all__)
+    for name in module.__all__:
+        assert hasattr(module, name), f"{module_name}.{name}"
+    assert ">>>" in (module.__doc__ or ""), f"{module_name} has no example in its docstring"
+
+
+@pytest.mark.parametrize(("module_name", "name"), _module_callables())
+def test_every_public_name_of_the_subpackages_has_an_example(module_name: str, name: str) -> None:
+    obj = getattr(importlib.import_module(module_name), name)
+    assert ">>>" in (inspect.getdoc(obj) or ""), f"{module_name}.{name} has no example"

@@ -81,6 +81,13 @@ class Report:
     in the replay, ``score_sheet`` their recomputed rows (None for a lone
     round), ``standings`` the final standings when the match is over.
     ``ok`` is True when there is neither a violation nor a difference.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.records import to_record
+    >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=5), seed=5)
+    >>> report = adjudicate(to_record(m))
+    >>> report.ok, report.violation, report.totals == m.totals
+    (True, None, True)
     """
 
     title: str

@@ -71,7 +71,12 @@ def _problems(value: Iterable[Problem]) -> tuple[Problem, ...]:
 
 @attrs.frozen(kw_only=True)
 class SheetRow:
-    """One round as written on paper; ``line`` is its line in the CSV text."""
+    """One round as written on paper; ``line`` is its line in the CSV text.
+
+    >>> sheet = read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,0,0,1,1,0,0\\n")
+    >>> sheet.rows[0]
+    SheetRow(hand_size=1, dealer=0, bids=(0, 1, 0), won=(0, 1, 0), line=2)
+    """
 
     hand_size: int
     dealer: int
@@ -82,7 +87,13 @@ class SheetRow:
 
 @attrs.frozen(kw_only=True)
 class Sheet:
-    """A paper score sheet: the rows in play order and the totals written, if any."""
+    """A paper score sheet: the rows in play order and the totals written, if any.
+
+    >>> sheet = read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n"
+    ...                    "1,0,0,0,1,1,0,0\\ntotal,5,6,5\\n")
+    >>> sheet.players, len(sheet.rows), sheet.totals
+    (3, 1, (5, 6, 5))
+    """
 
     players: int
     rows: tuple[SheetRow, ...] = attrs.field(converter=_rows)
@@ -175,7 +186,13 @@ def read_sheet(text: str) -> Sheet:
 
 @attrs.frozen(kw_only=True)
 class Problem:
-    """One place where the paper breaks a rule: round (from 1), CSV line and column, rule."""
+    """One place where the paper breaks a rule: round (from 1), CSV line and column, rule.
+
+    >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,0,0,1,0,0\\n")
+    >>> problem = report.problems[0]
+    >>> problem.rule, problem.round, problem.seat, problem.column
+    ('R-BID-2', 1, 0, 'bid0')
+    """
 
     round: int
     line: int
@@ -197,6 +214,11 @@ class AuditReport:
     is the first, or None); ``differences`` compares the written totals
     with the recomputed ``totals``; ``score_sheet`` holds the recomputed
     rows; ``standings`` is set when the sheet covers the whole schedule.
+
+    >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n"
+    ...                "1,0,0,0,1,1,0,0\\ntotal,5,6,4\\n")
+    >>> report.ok, report.totals, [str(d) for d in report.differences]
+    (False, (5, 6, 5), ['seat 2: claimed 4, recomputed 5 (off by -1)'])
     """
 
     variant: Variant

@@ -114,6 +114,10 @@ class LoneRound:
     ``preset`` is the preset name; ``where`` gives each action's
     ``(line, column)`` in the text it was read from (empty when it was
     not read from text), and takes no part in equality.
+
+    >>> lone = parse_round("dealer: 2\\nhand 0: Ah\\nhand 1: Kh\\nhand 2: Qh\\nturn-up: Jh")
+    >>> lone.preset, lone.round.dealer, lone.round.actions
+    ('romanian', 2, ())
     """
 
     variant: Variant

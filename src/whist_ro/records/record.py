@@ -598,7 +598,16 @@ def dumps(record: Record) -> str:
 
 
 def dump(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write :func:`dumps` of ``record`` to a file (UTF-8); nothing is written on a refusal."""
+    """Write :func:`dumps` of ``record`` to a file (UTF-8); nothing is written on a refusal.
+
+    >>> import os, tempfile, whist_ro as wr
+    >>> from whist_ro.records import to_record
+    >>> record = to_record(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1))
+    >>> path = os.path.join(tempfile.mkdtemp(), "match.json")
+    >>> dump(record, path)
+    >>> load(path) == record
+    True
+    """
     data = dumps(record)
     with open(path, "w", encoding="utf-8", newline="\n") as file:
         file.write(data)
