@@ -1,6 +1,9 @@
-"""pytest: leave out the doctests of an adapter whose peer is not installed.
+"""pytest, for the whole checkout: leave out the doctests of an adapter whose peer is missing.
 
-Those modules cannot even be imported without their peer.  The adapters'
+``--doctest-modules`` imports every module under ``src/whist_ro``, and the
+adapters in ``whist_ro.interop`` cannot even be imported without their
+peer.  (This file sits at the root, not in the package, so the wheel does
+not ship it.)  The adapters'
 own tests (tests/test_interop_*.py) skip in that case, naming the extra to
 install, so the gap is reported there.
 """
@@ -9,7 +12,10 @@ from __future__ import annotations
 
 import importlib.util
 
-_PEERS = {"openspiel.py": "pyspiel", "pettingzoo.py": "pettingzoo"}
+_PEERS = {
+    "src/whist_ro/interop/openspiel.py": "pyspiel",
+    "src/whist_ro/interop/pettingzoo.py": "pettingzoo",
+}
 
 
 def _missing(module: str) -> bool:
