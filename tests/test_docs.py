@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib
 import importlib.util
+import inspect
+import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -285,48 +288,344 @@ def test_links_resolve() -> None:
     assert not broken, f"broken links in docs/rules.md: {broken}"
 
 
+# -- the published docs stand alone ----------------------------------------------------
+
+# A reader of the docs site or of PyPI has the pages and nothing else, so no
+# page may send them to a file outside docs/. The two pages that embed a
+# repository file do it with {include}: the text is copied into the page.
+PAGES = sorted(DOCS.glob("*.md")) + sorted((DOCS / "api").glob("*.md"))
+EMBEDDED = {("quickstart.md", "../README.md"), ("changelog.md", "../CHANGELOG.md")}
+# Where a path can hide in MyST: a link, a reference definition, an
+# autolink, an image, or the argument of a directive such as {include}.
+LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]+)>?[^)]*\)")
+REFERENCE_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+AUTOLINK = re.compile(r"<([^>\s]+\.[A-Za-z]+(?:#\S*)?)>")
+DIRECTIVE = re.compile(r"^\s*(?:```+|:::+)\s*\{([\w:-]+)\}\s*(\S+)", re.M)
+
+
+def is_external(target: str) -> bool:
+    return "://" in target or target.startswith(("mailto:", "#"))
+
+
+def relative_targets(text: str) -> list[tuple[str, str]]:
+    """The (kind, path) of every relative reference a page makes, with its anchor dropped."""
+    found = [("directive " + m[1], m[2]) for m in DIRECTIVE.finditer(text)]
+    prose = "\n".join(prose_lines(text))
+    for kind, pattern in (("link", LINK_TARGET), ("reference", REFERENCE_DEFINITION)):
+        found += [(kind, target) for target in pattern.findall(prose)]
+    found += [("autolink", target) for target in AUTOLINK.findall(prose)]
+    return [
+        (kind, target.partition("#")[0])
+        for kind, target in found
+        if not is_external(target) and target.partition("#")[0]
+    ]
+
+
+def outside_references(
+    page: Path, text: str, *, embedded: set[tuple[str, str]] = EMBEDDED
+) -> list[str]:
+    """What a docs page points at outside docs/, other than the allowed {include}s.
+
+    A file embedded by {include} is read as part of its page: its own links
+    count too, relative to where it lives (``:relative-docs: docs/`` makes the
+    README's ``docs/...`` links work on the site, so those stay inside).
+    """
+    problems = []
+    for kind, target in relative_targets(text):
+        path = (page.parent / target).resolve()
+        if path.is_relative_to(DOCS):
+            continue
+        name = next(
+            (page.relative_to(top).as_posix() for top in (DOCS, ROOT) if page.is_relative_to(top)),
+            page.name,
+        )
+        if kind == "directive include" and (name, target) in embedded:
+            problems += [
+                f"{name} (in {target}): {problem}"
+                for problem in outside_references(path, read(path), embedded=set())
+                if path.exists()
+            ]
+            continue
+        problems.append(f"{name}: {kind} to {target}")
+    return problems
+
+
+def test_no_page_points_outside_the_docs() -> None:
+    assert len(PAGES) > 10, f"only {len(PAGES)} pages found under {DOCS}"
+    problems = [problem for page in PAGES for problem in outside_references(page, read(page))]
+    assert not problems, f"pages that send the reader outside docs/: {problems}"
+
+
+def test_the_outside_check_catches_each_way_out(tmp_path: Path) -> None:
+    page = DOCS / "rules.md"
+    ways_out = [
+        "see [the code](../src/whist_ro/cards.py#L3)",
+        "[code]: ../src/whist_ro/cards.py",
+        "```{literalinclude} ../examples/tournament.py\n```",
+        "```{include} ../README.md\n```",  # allowed on quickstart.md only
+        "[the README](../README.md)",
+    ]
+    for text in ways_out:
+        assert outside_references(page, text), f"not caught: {text!r}"
+    inside = "[API](api/index.md#api-reference) [web](https://example.org/x.py) [here](#r-play-3)"
+    assert outside_references(page, inside) == []
+    assert outside_references(DOCS / "api" / "interop.md", "[up](../interop.md)") == []
+    # The embedded README's links are checked where the README lives.
+    readme = outside_references(ROOT / "README.md", read(ROOT / "README.md"), embedded=set())
+    included = outside_references(DOCS / "quickstart.md", "```{include} ../README.md\n```")
+    assert included == [f"quickstart.md (in ../README.md): {problem}" for problem in readme]
+    # A link inside an embedded file leaves the docs just the same.
+    embedded = tmp_path / "README.md"
+    embedded.write_text("# T\n\nSee [the code](src/whist_ro/cards.py).\n", encoding="utf-8")
+    target = os.path.relpath(embedded, DOCS)
+    page_text = f"```{{include}} {target}\n```"
+    assert outside_references(DOCS / "x.md", page_text, embedded={("x.md", target)}) == [
+        f"x.md (in {target}): README.md: link to src/whist_ro/cards.py"
+    ]
+
+
+# -- every code example runs ----------------------------------------------------------
+
+FENCE = re.compile(
+    r"^(?P<fence>```+)\s*(?P<lang>[^\s`]*)[^\n]*\n(?P<body>.*?)^(?P=fence)\s*$", re.M | re.S
+)
+
+
+def fenced_blocks(text: str) -> list[tuple[str, str, int]]:
+    """(language, body, first line number) of every fenced block of a page."""
+    return [
+        (m["lang"], m["body"], text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)
+    ]
+
+
+def python_blocks_without_prompts(name: str, text: str) -> list[str]:
+    return [
+        f"{name}:{line}"
+        for lang, body, line in fenced_blocks(text)
+        if lang in {"python", "py", "python3", "pycon"} and ">>>" not in body
+    ]
+
+
+def test_every_python_block_is_a_doctest() -> None:
+    # pytest runs the pages with --doctest-glob, which sees only `>>>` lines:
+    # a python block without them would be published and never run.
+    pages = [*PAGES, ROOT / "README.md"]
+    blocks = [b for page in pages for b in fenced_blocks(read(page)) if b[0] == "python"]
+    assert len(blocks) > 40, (
+        f"only {len(blocks)} python blocks found: has the fence syntax changed?"
+    )
+    untested = [
+        problem
+        for page in pages
+        for problem in python_blocks_without_prompts(page.relative_to(ROOT).as_posix(), read(page))
+    ]
+    assert not untested, f"python blocks that are not doctests (no >>>): {untested}"
+
+
+def test_the_doctest_check_catches_a_plain_block() -> None:
+    text = read(DOCS / "tournaments.md")
+    assert python_blocks_without_prompts("t.md", text) == []
+    plain = text + "\n```python\nresult = tournament(lineup, seeds=range(500))\n```\n"
+    assert python_blocks_without_prompts("t.md", plain) == [f"t.md:{text.count(chr(10)) + 2}"]
+    # A text block may hold anything; a four-backtick fence may hold a three-backtick one.
+    assert python_blocks_without_prompts("t.md", "```text\nx = 1\n```\n") == []
+    nested = "````md\n```python\n>>> 1\n1\n```\n````\n```py\nx = 1\n```\n"
+    assert python_blocks_without_prompts("t.md", nested) == ["t.md:7"]
+
+
+def test_pytest_collects_the_docs_as_doctests() -> None:
+    # The pages above are run by pytest's --doctest-glob; if pyproject.toml
+    # stopped matching them, every example would silently go untested.
+    config = read(ROOT / "pyproject.toml")
+    assert "--doctest-glob=docs/*.md" in config
+    assert '"docs"' in config
+
+
 # -- every rule ID links to its function and has a test named after it ---------------
 
-# An entry's function link: [`whist_ro.rules.play.playable_cards`](../src/whist_ro/rules/play.py).
-FUNCTION_LINK = re.compile(r"\[`(whist_ro(?:\.\w+)+)`\]\(([^)\s]+)\)")
+# An entry's function link is a MyST role for a Python object, resolved by
+# Sphinx to its entry in the API reference: {py:func}`whist_ro.rules.play.playable_cards`.
+ROLE = re.compile(r"\{py:(\w+)\}`(whist_ro(?:\.\w+)*)`")
+ANY_PY_ROLE = re.compile(r"\{py:(\w+)\}`([^`]*)`")
 # The "Enforced by:" line of an entry (a bullet or a paragraph), up to the next
 # bullet or blank line.
 ENFORCED_BY = re.compile(r"^(?:- )?Enforced by:(.*?)(?=\n- |\n\s*\n|\Z)", re.M | re.S)
 # A test named after a rule, ``test_r_play_3_...`` or ``test_R_PLAY_3_...``.
 RULE_TEST = re.compile(r"^\s*(?:async\s+)?def\s+test_(r_[a-z]+_\d+)(?!\d)\w*\s*\(", re.M | re.I)
+AUTOMODULE = re.compile(r"^\.\. automodule::\s*(\S+)\s*\n((?:[ \t]+:[\w-]+:.*\n?)*)", re.M)
+AUTODOC_OPTION = re.compile(r":([\w-]+):[ \t]*(.*)")
 
 
-def resolve(dotted: str) -> tuple[object, Path] | None:
-    """The object a dotted name names and the file of its module, or None if it has none."""
+def resolve(dotted: str) -> object | None:
+    """The object a dotted name names, or None if it names nothing."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
             found: object = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
-        module_file = getattr(found, "__file__", None)
         for attribute in parts[cut:]:
-            if not hasattr(found, attribute):
+            owner = found
+            if not hasattr(owner, attribute):
                 return None
-            found = getattr(found, attribute)
-        return (found, Path(module_file).resolve()) if module_file else None
+            # Through the class __dict__ first, so a property is the property itself.
+            found = vars(owner).get(attribute, getattr(owner, attribute))
+        return found
     return None
 
 
-def link_problem(dotted: str, target: str) -> str | None:
-    """Why a function link does not hold, or None: the name must exist, in the linked file."""
-    resolved = resolve(dotted)
-    if resolved is None:
+def attribute_docs(source: str, namespace: str = "") -> set[str]:
+    """Names assigned with a doc comment (``#:`` before, or a string after) in a module or class.
+
+    These are the data and attributes autodoc documents without an
+    ``undoc-members`` option; the others it leaves out.
+    """
+    tree: ast.AST = ast.parse(source)
+    for part in namespace.split(".") if namespace else []:
+        tree = next(
+            n for n in ast.iter_child_nodes(tree) if isinstance(n, ast.ClassDef) and n.name == part
+        )
+    lines = source.splitlines()
+    body = list(ast.iter_child_nodes(tree))
+    documented = set()
+    for node, after in zip(body, [*body[1:], None], strict=True):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        else:
+            continue
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        string_after = (
+            isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        )
+        comment_before = (
+            lines[node.lineno - 2].strip().startswith("#:") if node.lineno > 1 else False
+        )
+        if string_after or comment_before:
+            documented.update(names)
+    return documented
+
+
+def source_docs(owner: object, namespace: str = "") -> set[str]:
+    try:
+        return attribute_docs(inspect.getsource(owner), namespace)  # type: ignore[arg-type]
+    except (OSError, TypeError, StopIteration):
+        return set()
+
+
+def class_entries(name: str, cls: type) -> set[str]:
+    """The entries autodoc makes for a class documented as ``name`` with :members:.
+
+    Sphinx also records the class under its canonical name (where it is
+    defined), so both resolve; its members are under ``name`` only.
+    """
+    entries = {name, f"{cls.__module__}.{cls.__qualname__}"}
+    fields = source_docs(inspect.getmodule(cls), cls.__qualname__)
+    # Annotation-only fields (``seat: int`` and a docstring) are not in the
+    # class __dict__, but autodoc documents them from the source, a base
+    # class's as well as the class's own.
+    for base in cls.__mro__[1:-1]:
+        annotated = set(vars(base).get("__annotations__", {})) - set(vars(base))
+        fields |= annotated & source_docs(inspect.getmodule(base), base.__qualname__)
+    members = {**dict.fromkeys(fields), **vars(cls)}
+    for member, value in members.items():
+        if member.startswith("_"):
+            continue
+        routine = value.__func__ if isinstance(value, classmethod | staticmethod) else value
+        if isinstance(routine, property) or inspect.isroutine(routine):
+            documented = inspect.getdoc(getattr(cls, member)) is not None
+        else:
+            documented = member in fields
+        if documented:
+            entries.add(f"{name}.{member}")
+    return entries
+
+
+def api_entries(pages: Iterable[Path] | None = None) -> set[str]:
+    """Every dotted name the API reference gives an entry that a role can link to.
+
+    An unresolved {py:...} role does not warn in a ``-W`` build (the config
+    silences ``ref.python``), so this is worked out here from the
+    ``automodule`` directives of docs/api/*.md: their modules' ``__all__`` (or
+    public names), less ``:exclude-members:``, and nothing from a
+    ``:no-index:`` module, which makes no link targets.
+    """
+    entries: set[str] = set()
+    for page in sorted(DOCS.glob("api/*.md")) if pages is None else pages:
+        for match in AUTOMODULE.finditer(read(page)):
+            name = match[1]
+            options = dict(AUTODOC_OPTION.findall(match[2]))
+            if "no-index" in options or "noindex" in options:
+                continue
+            module = importlib.import_module(name)
+            entries.add(name)
+            if "members" not in options:
+                continue
+            public = getattr(module, "__all__", None)
+            if public is None:
+                imported = "imported-members" in options
+                public = [
+                    n
+                    for n, v in vars(module).items()
+                    if not n.startswith("_")
+                    and (imported or getattr(v, "__module__", None) == name)
+                ]
+            excluded = {n.strip() for n in options.get("exclude-members", "").split(",")}
+            data_docs = source_docs(module)
+            for member in set(public) - excluded:
+                value = getattr(module, member)
+                if isinstance(value, type):
+                    entries |= class_entries(f"{name}.{member}", value)
+                elif inspect.isroutine(value):
+                    if inspect.getdoc(value) is not None:
+                        entries.add(f"{name}.{member}")
+                elif member in data_docs:
+                    entries.add(f"{name}.{member}")
+    return entries
+
+
+@functools.cache
+def documented_objects() -> frozenset[str]:
+    return frozenset(api_entries())
+
+
+def role_fits(role: str, found: object) -> bool:
+    """Whether the role is the right one for the object (as Sphinx files it)."""
+    if role in {"obj", "any"}:
+        return True
+    if role == "mod":
+        return inspect.ismodule(found)
+    if role == "class":
+        return isinstance(found, type)
+    if role == "exc":
+        return isinstance(found, type) and issubclass(found, BaseException)
+    routine = found.__func__ if isinstance(found, classmethod | staticmethod) else found
+    if role in {"func", "meth"}:
+        return inspect.isroutine(routine)
+    if role in {"attr", "data", "const"}:
+        return not (inspect.isroutine(routine) or inspect.isclass(found) or inspect.ismodule(found))
+    return False
+
+
+def link_problem(role: str, dotted: str, documented: Iterable[str] | None = None) -> str | None:
+    """Why a role does not hold, or None: the name must exist, fit the role and be in the API."""
+    found = resolve(dotted)
+    if found is None:
         return f"{dotted} does not exist"
-    if (DOCS / target).resolve() != resolved[1]:
-        return f"{dotted} is not in {target}"
+    if not role_fits(role, found):
+        return f"{dotted} does not fit the role py:{role}"
+    if dotted not in (documented_objects() if documented is None else documented):
+        return f"{dotted} has no entry in the API reference (docs/api/*.md)"
     return None
 
 
 def enforced_by(body: str) -> list[tuple[str, str]]:
-    """The (dotted name, link target) pairs of an entry's "Enforced by:" line."""
+    """The (role, dotted name) pairs of an entry's "Enforced by:" line."""
     line = ENFORCED_BY.search(body)
-    return FUNCTION_LINK.findall(line.group(1)) if line else []
+    return ROLE.findall(line.group(1)) if line else []
 
 
 def ids_tested(sources: Iterable[str]) -> set[str]:
@@ -356,7 +655,7 @@ def link_and_test_problems(
         links = enforced_by(body)
         if not links:
             found.append("no 'Enforced by:' line linking a whist_ro function")
-        found += [p for name, target in links if (p := link_problem(name, target))]
+        found += [p for role, name in links if (p := link_problem(role, name))]
         if rule not in tested:
             found.append(f"no test named test_{rule.lower().replace('-', '_')}_...")
         if found:
@@ -376,6 +675,40 @@ def test_every_rule_links_its_function_and_has_a_test() -> None:
     tested = ids_tested(read(path) for path in TESTS.glob("*.py"))
     problems = link_and_test_problems(rules, rule_sections(), tested)
     assert not problems, f"rules without a function link or a test: {problems}"
+
+
+def test_every_python_role_in_the_docs_links_an_api_entry() -> None:
+    # Roles outside the "Enforced by:" lines too: a role Sphinx cannot resolve
+    # renders as plain code without a warning, so it would fail quietly.
+    problems = []
+    for page in PAGES:
+        for role, target in ANY_PY_ROLE.findall("\n".join(prose_lines(read(page)))):
+            if not ROLE.fullmatch(f"{{py:{role}}}`{target}`"):
+                problems.append(f"{page.name}: {{py:{role}}}`{target}` is not a whist_ro name")
+            elif problem := link_problem(role, target):
+                problems.append(f"{page.name}: {problem}")
+    assert not problems, problems
+
+
+def test_api_entries_match_what_sphinx_indexes() -> None:
+    # Spot checks of the model above against what the build is known to index.
+    entries = documented_objects()
+    expected = {
+        "whist_ro.Match.apply",  # a method of a re-exported class
+        "whist_ro.Match.winners",  # a property
+        "whist_ro.engine.match.Match",  # the canonical name of a re-exported class
+        "whist_ro.rules.play.FOLLOW_SUIT",  # a constant with a docstring
+        "whist_ro.rules.play.playable_cards",
+        "whist_ro.Action.seat",  # an attrs field with a doc comment
+    }
+    assert expected <= entries, sorted(expected - entries)
+    not_indexed = {
+        "whist_ro.engine.match.Match.apply",  # members are filed under the documented name
+        "whist_ro.engine.match._finish_classic",  # private
+        "whist_ro.views.view_of",  # whist_ro.views is :no-index:
+        "whist_ro.records.Takeover",  # :exclude-members:
+    }
+    assert not (not_indexed & entries), sorted(not_indexed & entries)
 
 
 def test_no_rule_is_planned_any_more() -> None:
@@ -399,20 +732,25 @@ def problems_of(sections: dict[str, str], tested: set[str] | None = None) -> dic
     return link_and_test_problems(sections, sections, everything)
 
 
+BID_2_LINK = "{py:func}`whist_ro.rules.bidding.forbidden_bid`"
+
+
 def test_checker_passes_the_real_page() -> None:
     assert problems_of(rule_sections()) == {}
 
 
 def test_checker_flags_a_removed_link() -> None:
     # R-BID-2 links one function; as plain code it links none.
-    link = "[`whist_ro.rules.bidding.forbidden_bid`](../src/whist_ro/rules/bidding.py)"
-    unlinked = doctored("R-BID-2", link, "`forbidden_bid`")
+    unlinked = doctored("R-BID-2", BID_2_LINK, "`forbidden_bid`")
     assert problems_of(unlinked) == {
         "R-BID-2": ["no 'Enforced by:' line linking a whist_ro function"]
     }
     # A link elsewhere in the entry does not stand in for the "Enforced by:" line.
-    moved = doctored("R-BID-2", "- Enforced by: " + link, "- Enforced by: `forbidden_bid`")
-    assert "R-BID-2" in problems_of({**moved, "R-BID-2": moved["R-BID-2"] + "\n" + link})
+    moved = doctored("R-BID-2", "- Enforced by: " + BID_2_LINK, "- Enforced by: `forbidden_bid`")
+    assert "R-BID-2" in problems_of({**moved, "R-BID-2": moved["R-BID-2"] + "\n" + BID_2_LINK})
+    # Nor does the old form, a Markdown link to a source file outside the docs.
+    to_source = "[`whist_ro.rules.bidding.forbidden_bid`](../src/whist_ro/rules/bidding.py)"
+    assert "R-BID-2" in problems_of(doctored("R-BID-2", BID_2_LINK, to_source))
 
 
 def test_checker_flags_a_name_that_does_not_resolve() -> None:
@@ -422,13 +760,43 @@ def test_checker_flags_a_name_that_does_not_resolve() -> None:
     assert "does not exist" in problems_of(module)["R-BID-2"][0]
 
 
-def test_checker_flags_a_link_to_the_wrong_file() -> None:
-    wrong = doctored(
-        "R-BID-2", "(../src/whist_ro/rules/bidding.py)", "(../src/whist_ro/rules/play.py)"
-    )
+def test_checker_flags_a_name_without_an_api_entry() -> None:
+    # Real objects that Sphinx has no entry for: the role would render unlinked.
+    for name in (
+        "whist_ro.engine.match._finish_classic",  # private
+        "whist_ro.schedule.check_players",  # public, but on no API page
+        "whist_ro.engine.round.Round.apply",  # the entry is whist_ro.Round.apply
+    ):
+        role = "{py:meth}" if name.endswith("apply") else "{py:func}"
+        wrong = doctored("R-BID-2", BID_2_LINK, f"{role}`{name}`")
+        assert problems_of(wrong) == {
+            "R-BID-2": [f"{name} has no entry in the API reference (docs/api/*.md)"]
+        }, name
+
+
+def test_checker_flags_a_role_that_does_not_fit() -> None:
+    wrong = doctored("R-BID-2", BID_2_LINK, BID_2_LINK.replace("py:func", "py:class"))
     assert problems_of(wrong) == {
-        "R-BID-2": ["whist_ro.rules.bidding.forbidden_bid is not in ../src/whist_ro/rules/play.py"]
+        "R-BID-2": ["whist_ro.rules.bidding.forbidden_bid does not fit the role py:class"]
     }
+    assert link_problem("attr", "whist_ro.Match.winners") is None
+    assert link_problem("meth", "whist_ro.Match.winners") is not None
+    assert link_problem("data", "whist_ro.rules.play.FOLLOW_SUIT") is None
+    assert link_problem("exc", "whist_ro.Match") is not None
+
+
+def test_api_model_honours_no_index_and_exclusions(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```{eval-rst}\n.. automodule:: whist_ro.rules.bidding\n   :members:\n"
+        "   :exclude-members: next_seat\n\n.. automodule:: whist_ro.rules.play\n"
+        "   :members:\n   :no-index:\n```\n",
+        encoding="utf-8",
+    )
+    entries = api_entries([page])
+    assert "whist_ro.rules.bidding.forbidden_bid" in entries
+    assert "whist_ro.rules.bidding.next_seat" not in entries
+    assert not any(name.startswith("whist_ro.rules.play") for name in entries)
 
 
 def test_checker_flags_a_rule_without_a_test() -> None:
