@@ -63,7 +63,7 @@ from whist_ro.tournaments import Entrant, TournamentResult, tournament
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "Action",
