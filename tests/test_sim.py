@@ -23,7 +23,7 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import attrs
@@ -53,9 +53,9 @@ CASES = [(name, players) for name, v in PRESETS.items() for players in v.player_
 def shuffled(
     variant: wr.Variant, *, players: int, dealer: int, hand_size: int, seed: int
 ) -> wr.Round:
-    # Round.shuffled is the seeded deal (it was Round.deal before the Deal refactor).
-    make: Callable[..., wr.Round] = getattr(wr.Round, "shuffled", None) or wr.Round.deal  # type: ignore[assignment]
-    return make(variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed)
+    return wr.Round.shuffled(
+        variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed
+    )
 
 
 def engine_lowest(r: wr.Round) -> wr.Round:

@@ -24,8 +24,8 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Final, overload
 
 from whist_ro._check import Seed, excerpt
 from whist_ro._immutable import Immutable
@@ -160,11 +160,44 @@ _State = tuple[
 # _LAST: the action that made this state, or None
 
 
+class _DealAttribute:
+    """``Round.deal(...)`` deals a seeded round; ``a_round.deal`` is the deal it was dealt from.
+
+    One name for the two sides of a deal: called on the class it is
+    :meth:`Round.shuffled` (the name the library has always used for a
+    seeded deal), read on a round it is the round's :class:`~whist_ro.Deal`
+    (dealer, hands as dealt, trump card).
+
+    >>> from whist_ro import variants
+    >>> r = Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    >>> r == Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    True
+    >>> Round.from_deal(r.deal) == r
+    True
+    """
+
+    @overload
+    def __get__(self, obj: None, owner: type[Round]) -> Callable[..., Round]: ...
+
+    @overload
+    def __get__(self, obj: Round, owner: type[Round] | None = None) -> Deal: ...
+
+    def __get__(self, obj: Round | None, owner: type[Round] | None = None) -> object:
+        if obj is None:
+            assert owner is not None
+            return owner.shuffled
+        return obj._s[_DEAL]
+
+    def __set__(self, obj: Round, value: object) -> None:
+        # A data descriptor, so that assignment is refused here too.
+        raise AttributeError("Round is immutable; cannot set 'deal'")
+
+
 class Round(Immutable):
     """One deal: bidding (exact family), then tricks, then points.
 
     Build one with :meth:`from_deal` (or the shortcuts :meth:`from_hands`,
-    :meth:`from_deck` and :meth:`shuffled`); advance it with :meth:`apply`.
+    :meth:`from_deck` and :meth:`shuffled`, also spelled ``Round.deal(...)``); advance it with :meth:`apply`.
     Every property is read-only and every transition returns a new round,
     so old states stay valid for undo, search and replay.
 
@@ -268,16 +301,7 @@ class Round(Immutable):
 
     # -- reading the state ----------------------------------------------------
 
-    @property
-    def deal(self) -> Deal:
-        """The deal this round is played from: dealer, hands as dealt, trump card.
-
-        >>> from whist_ro import variants
-        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
-        >>> Round.from_deal(r.deal) == r
-        True
-        """
-        return self._deal
+    deal = _DealAttribute()
 
     @property
     def variant(self) -> Variant:
