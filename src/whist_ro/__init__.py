@@ -1,5 +1,19 @@
 """whist-ro: the rules of Romanian whist (1-8-1 and 8-1-8) and classic whist.
 
+The package, layer by layer (each imports only the ones above it):
+
+- ``errors``, ``cards``, ``actions``, ``variants``, ``ranking``, ``schedule``:
+  the vocabulary, with the ``Variant`` configuration object;
+- ``rules``: the rule book as pure functions, one per rule ID;
+- ``results``: score sheets, standings and rubbers;
+- ``engine``: the immutable state machines ``Deal``, ``Round``, ``Match``
+  and what a step did (``Step``);
+- ``views``, ``agents``, ``table``, ``bots``, ``tournaments``: what a seat
+  may see, who plays it, and bots measured against each other;
+- ``sim``: playout kernels; ``records``: match records, adjudication,
+  audit and perft; ``cli``: the ``whist-ro`` command; ``interop``: the
+  OpenSpiel and PettingZoo adapters (optional extras).
+
 >>> import whist_ro as wr
 >>> m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=7)
 >>> m.to_act == m.round.first_hand
