@@ -8,11 +8,12 @@ The package, layer by layer (each imports only the ones above it):
 - ``results``: score sheets, standings and rubbers;
 - ``engine``: the immutable state machines ``Deal``, ``Round``, ``Match``
   and what a step did (``Step``);
-- ``views``, ``agents``, ``table``, ``bots``, ``tournaments``: what a seat
+- ``sim``: playout kernels, many rounds at once without the public objects;
+- ``views``, ``agents``, ``bots``, ``table``, ``tournaments``: what a seat
   may see, who plays it, and bots measured against each other;
-- ``sim``: playout kernels; ``records``: match records, adjudication,
-  audit and perft; ``cli``: the ``whist-ro`` command; ``interop``: the
-  OpenSpiel and PettingZoo adapters (optional extras).
+- ``records``: match records, adjudication, audit and perft; ``cli``: the
+  ``whist-ro`` command; ``interop``: the OpenSpiel and PettingZoo adapters
+  (optional extras).
 
 >>> import whist_ro as wr
 >>> m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=7)
