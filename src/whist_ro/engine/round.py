@@ -197,7 +197,8 @@ class Round(Immutable):
     """One deal: bidding (exact family), then tricks, then points.
 
     Build one with :meth:`from_deal` (or the shortcuts :meth:`from_hands`,
-    :meth:`from_deck` and :meth:`shuffled`, also spelled ``Round.deal(...)``); advance it with :meth:`apply`.
+    :meth:`from_deck` and :meth:`shuffled`, also spelled ``Round.deal(...)``);
+    advance it with :meth:`apply`.
     Every property is read-only and every transition returns a new round,
     so old states stay valid for undo, search and replay.
 
