@@ -23,8 +23,8 @@ from typing import Any
 
 from whist_ro._check import MAX_WHOLE, Seed, excerpt, seat, whole
 from whist_ro._immutable import Immutable
-from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit
-from whist_ro.errors import CardParseError, ConfigurationError, InvalidDealError
+from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, as_card
+from whist_ro.errors import ConfigurationError, InvalidDealError
 from whist_ro.rules.bidding import first_hand, next_seat
 from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
 from whist_ro.rules.play import beats
@@ -56,10 +56,8 @@ def _check_hand_size(hand_size: object, *, players: int, deck_size: int) -> int:
 
 
 def _parse_card(item: object, where: str) -> Card:
-    if isinstance(item, Card):
-        return item
-    if isinstance(item, str):
-        return Card.parse(item)
+    if isinstance(item, (Card, str)):
+        return as_card(item)
     raise InvalidDealError(f"{where} holds {excerpt(item)}, which is not a card", rule="R-DECK-4")
 
 
@@ -405,13 +403,8 @@ def _card(bit: int) -> Card:
 
 
 def _parse_turn_up(turn_up: object) -> Card | None:
-    if turn_up is None or isinstance(turn_up, Card):
-        return turn_up
-    if isinstance(turn_up, str):
-        return Card.parse(turn_up)
-    raise CardParseError(
-        f"turn_up must be a card, text such as 'Ah', or None, not {excerpt(turn_up)}"
-    )
+    # A card, card text, or None; anything else is a CardParseError from as_card.
+    return None if turn_up is None else as_card(turn_up)
 
 
 def _check_turn_up(

@@ -125,12 +125,14 @@ class _Setup(Immutable):
             self.variant, self.players, self.dealer_of(index), self.schedule.size_of(index), order
         )
 
-    def check_deals(self, deals: object, start: int) -> tuple[Deal, ...]:
+    def extended(self, deals: object) -> _Setup:
+        """This set-up with ``deals`` appended to its explicit deals, each checked."""
+        given = self.deals or ()
+        more = self.check_deals(_deal_list(deals), len(given))
+        return _Setup(self.variant, self.players, self.first_dealer, seed=None, deals=given + more)
+
+    def check_deals(self, deals: tuple[object, ...], start: int) -> tuple[Deal, ...]:
         """Explicit deals for rounds ``start``, ``start + 1`` ..., checked against the match."""
-        if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-            raise ConfigurationError(
-                f"deals must be a list of Deal values, not {excerpt(deals)}", field="deals"
-            )
         checked: list[Deal] = []
         for offset, deal in enumerate(deals):
             index = start + offset
@@ -434,11 +436,7 @@ class Match(Immutable):
                 raise ConfigurationError(
                     "give a match its deals or a seed, not both", field="deals"
                 )
-            if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-                raise ConfigurationError(
-                    f"deals must be a list of Deal values, not {excerpt(deals)}", field="deals"
-                )
-            given = tuple(deals) if not isinstance(deals, tuple) else deals
+            given = _deal_list(deals)
             if not given:
                 raise ConfigurationError("deals must hold at least one deal", field="deals")
             first = given[0]
@@ -466,9 +464,7 @@ class Match(Immutable):
             first_dealer = check_seat(first_dealer, players=players, name="first_dealer")
         setup = _Setup(variant, players, first_dealer, seed=fixed_seed, deals=None)
         if given is not None:
-            setup = _Setup(
-                variant, players, first_dealer, seed=None, deals=setup.check_deals(given, 0)
-            )
+            setup = setup.extended(given)
         progress = _Progress(setup, (), False, scored=((0,) * players, (0,) * players, ()))
         return _make(Round.from_deal(setup.deal(0)), progress)
 
@@ -492,15 +488,7 @@ class Match(Immutable):
                 "this match deals from its seed; only a match built from deals takes more",
                 field="deals",
             )
-        more = setup.check_deals(deals, len(setup.deals))
-        new_setup = _Setup(
-            setup.variant,
-            setup.players,
-            setup.first_dealer,
-            seed=None,
-            deals=setup.deals + more,
-        )
-        return _make(self._round, self._progress.but(setup=new_setup))
+        return _make(self._round, self._progress.but(setup=setup.extended(deals)))
 
     # -- reading -----------------------------------------------------------------
 
@@ -984,6 +972,15 @@ def _make(round_: Round, progress: _Progress) -> Match:
     m = _new(Match)
     _set_st(m, (round_, progress))
     return m
+
+
+def _deal_list(deals: object) -> tuple[Any, ...]:
+    """``deals`` as a tuple, refusing what is not a list of values (checked one by one later)."""
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+        raise ConfigurationError(
+            f"deals must be a list of Deal values, not {excerpt(deals)}", field="deals"
+        )
+    return tuple(deals)
 
 
 def _over_error(action: object) -> Exception:

@@ -86,6 +86,16 @@ class Phase(enum.IntEnum):
 _PHASES: Final = (Phase.BIDDING, Phase.PLAYING, Phase.OVER)
 
 
+def _trick(leader: int, bits: tuple[int, ...], players: int) -> Trick:
+    """A :class:`Trick` from the card bits a state keeps."""
+    return Trick._trusted(leader, tuple(map(_card, bits)), players)
+
+
+def _bids_total(s: _State) -> int:
+    """The sum of the bids made so far (None, not yet bid, and 0 add nothing)."""
+    return sum(filter(None, s[_BIDS]))
+
+
 def _cards_text(mask: int) -> str:
     return " ".join(str(CARD_BY_BIT[b]) for b in iter_bits(mask))
 
@@ -121,8 +131,8 @@ def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     return plays
 
 
-# A state is one tuple, so that building the next state is one tuple and two
-# slot writes (the slots refuse ordinary assignment: see _immutable).  Field
+# A state is one tuple, so that building the next state is one tuple and one
+# slot write (the slot refuses ordinary assignment: see _immutable).  Field
 # positions:
 _PHASE: Final = 0
 _TO_ACT: Final = 1
@@ -220,10 +230,6 @@ class Round(Immutable):
 
     _s: _State
 
-    @property
-    def _deal(self) -> Deal:
-        return self._s[_DEAL]
-
     # -- construction -------------------------------------------------------
 
     @classmethod
@@ -307,48 +313,48 @@ class Round(Immutable):
     @property
     def variant(self) -> Variant:
         """The rules this round is played under."""
-        return self._deal.variant
+        return self.deal.variant
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._deal.players
+        return self.deal.players
 
     @property
     def dealer(self) -> int:
         """The dealing seat; it bids last (R-BID-1)."""
-        return self._deal.dealer
+        return self.deal.dealer
 
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-PLAY-1)."""
-        return self._deal.first_hand
+        return self.deal.first_hand
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self._deal.hand_size
+        return self.deal.hand_size
 
     @property
     def turn_up(self) -> Card | None:
         """The face-up card that set trump, or None (R-TRUMP-*)."""
-        return self._deal.turn_up
+        return self.deal.turn_up
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or None when the deal has no trump (R-TRUMP-2)."""
-        return self._deal.trump
+        return self.deal.trump
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """The hands as dealt, kept after play for replay and audit."""
-        return self._deal.hands
+        return self.deal.hands
 
     @property
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
         played: int = self._s[_PLAYED]
-        return tuple(CardSet.from_mask(m & ~played) for m in self._deal.masks)
+        return tuple(CardSet.from_mask(m & ~played) for m in self.deal.masks)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -374,11 +380,8 @@ class Round(Immutable):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in play order."""
-        players = self._deal.players
-        history: tuple[tuple[int, tuple[int, ...]], ...] = self._s[_HISTORY]
-        return tuple(
-            Trick._trusted(leader, tuple(map(_card, bits)), players) for leader, bits in history
-        )
+        players = self.deal.players
+        return tuple(_trick(leader, bits, players) for leader, bits in self._s[_HISTORY])
 
     @property
     def current_trick(self) -> Trick:
@@ -386,7 +389,7 @@ class Round(Immutable):
         s = self._s
         trick: tuple[int, ...] = s[_TRICK]
         leader: int = s[_LEADER] if trick else s[_TO_ACT]
-        return Trick._trusted(leader, tuple(map(_card, trick)), self._deal.players)
+        return _trick(leader, trick, self.deal.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -396,7 +399,7 @@ class Round(Immutable):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action so far in order: the bids, then the plays."""
-        deal = self._deal
+        deal = self.deal
         s = self._s
         players = deal.players
         bids: tuple[int | None, ...] = s[_BIDS]
@@ -425,7 +428,7 @@ class Round(Immutable):
         if s[_PHASE] != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
         won: tuple[int, ...] = s[_WON]
-        deal = self._deal
+        deal = self.deal
         if deal.variant.is_classic:
             return classic_points(won)
         return exact_round_points(deal.variant, bids=s[_BIDS], tricks=won)
@@ -449,7 +452,8 @@ points=None, bonuses=None, totals=None, match_over=False)
         if type(action) is Bid or s[_TRICK]:
             return Step(action=action)
         # A play that leaves the table empty completed a trick: the last one.
-        trick = self.tricks[-1]
+        leader, bits = s[_HISTORY][-1]
+        trick = _trick(leader, bits, s[_DEAL].players)
         winner: int = s[_TO_ACT]
         if s[_PHASE] != _OVER:
             return Step(action=action, trick=trick, trick_winner=winner)
@@ -473,11 +477,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         deal = s[_DEAL]
         if s[_PHASE] != _BIDDING or s[_TO_ACT] != deal._dealer:
             return None
-        return forbidden_bid(
-            hand_size=deal._hand_size,
-            earlier=sum(filter(None, s[_BIDS])),
-            hook=deal._hook,
-        )
+        return forbidden_bid(hand_size=deal._hand_size, earlier=_bids_total(s), hook=deal._hook)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action allowed now, bids low to high or cards high to low.
@@ -563,7 +563,7 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
-        deal = self._deal
+        deal = self.deal
         s = self._s
         shown = excerpt(tricks)
         if s[_PHASE] == _OVER:
@@ -596,7 +596,7 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=bid,
             )
-        earlier = sum(filter(None, s[_BIDS]))
+        earlier = _bids_total(s)
         return ForbiddenBidError(
             f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
             f"and {earlier} + {tricks} would equal the hand size {deal.hand_size} (R-BID-2)",
@@ -646,7 +646,7 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=play,
             )
-        hand = self._deal.masks[seat] & ~s[_PLAYED]
+        hand = self.deal.masks[seat] & ~s[_PLAYED]
         if not hand >> card.bit & 1:
             return CardNotHeldError(
                 f"{text}: it does not hold {card} (R-PLAY-7)",
@@ -664,7 +664,7 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=play,
             )
-        trump = self._deal.trump
+        trump = self.deal.trump
         if clause == play_rules.MUST_OVERTRUMP:
             return MustOvertrumpError(
                 f"{text}: it must beat the {_card(s[_BEST])} in the trick with "
@@ -684,16 +684,7 @@ points=None, bonuses=None, totals=None, match_over=False)
     def _playable(self) -> tuple[int, str]:
         """The playable cards of the seat to act, and the clause that decided them."""
         s = self._s
-        deal = self._deal
-        trick: tuple[int, ...] = s[_TRICK]
-        return play_rules.playable_cards(
-            deal.masks[s[_TO_ACT]] & ~s[_PLAYED],
-            play_rules.suit_of(trick[0]) if trick else None,
-            s[_BEST],
-            deal._trump,
-            deal._must_trump,
-            deal._must_overtrump,
-        )
+        return _playable_of(s[_DEAL], s[_TO_ACT], s[_PLAYED], s[_TRICK], s[_BEST])
 
     # -- what a seat may see ----------------------------------------------------
 
@@ -719,18 +710,8 @@ points=None, bonuses=None, totals=None, match_over=False)
         s = self._s
         if s[_PHASE] != _PLAYING:
             return _make((*s[:_DEAL], deal))
-        trick = s[_TRICK]
-        hand = deal.masks[s[_TO_ACT]] & ~s[_PLAYED]
-        if trick:
-            hand = _playable_cards(
-                hand,
-                _SUIT_OF[trick[0]],
-                s[_BEST],
-                deal._trump,
-                deal._must_trump,
-                deal._must_overtrump,
-            )[0]
-        return _make((*s[:_LEGAL], hand, s[_LAST], deal))
+        legal = _playable_of(deal, s[_TO_ACT], s[_PLAYED], s[_TRICK], s[_BEST])[0]
+        return _make((*s[:_LEGAL], legal, s[_LAST], deal))
 
     # -- value semantics -------------------------------------------------------
 
@@ -748,7 +729,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         return hash(self._key())
 
     def __repr__(self) -> str:
-        deal = self._deal
+        deal = self.deal
         s = self._s
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"
         state = (
@@ -843,6 +824,25 @@ def _bid(r: Round, seat: int, action: Bid) -> Round:
 
 
 _playable_cards: Final = play_rules.playable_cards
+
+
+def _playable_of(
+    deal: Deal, seat: int, played: int, trick: tuple[int, ...], best: int
+) -> tuple[int, str]:
+    """Ask the rule (rules.play.playable_cards) what ``seat`` may play to ``trick``.
+
+    The engine's hot path (_play) makes the same call inline, to save a call.
+    """
+    return _playable_cards(
+        deal.masks[seat] & ~played,
+        _SUIT_OF[trick[0]] if trick else None,
+        best,
+        deal._trump,
+        deal._must_trump,
+        deal._must_overtrump,
+    )
+
+
 # The suit of each card bit, from rules.play.suit_of, read by index.
 _SUIT_OF: Final = tuple(play_rules.suit_of(bit) for bit in range(64))
 _next_leader: Final = play_rules.next_leader
