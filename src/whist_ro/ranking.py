@@ -94,6 +94,12 @@ def check_totals(totals: object) -> tuple[int, ...]:
     return tuple(whole(t, name="totals", low=-MAX_TOTAL, high=MAX_TOTAL) for t in totals)
 
 
+def _linear(top: Fraction, total: int, *, low: int, high: int) -> Fraction:
+    # The straight line from -top at the lowest total to +top at the highest
+    # (R-RANK-1, R-RANK-2).
+    return -top + 2 * top * Fraction(total - low, high - low)
+
+
 class RankingSystem(abc.ABC):
     """What every ranking system does; subclasses say how much each place is worth.
 
@@ -254,8 +260,7 @@ class TablePoints(RankingSystem):
         >>> TablePoints().between(72, low=60, high=112, players=4)
         Fraction(-280, 13)
         """
-        span = self.first_award(players)
-        return -span + 2 * span * Fraction(total - low, high - low)
+        return _linear(self.first_award(players), total, low=low, high=high)
 
 
 @attrs.frozen
@@ -293,7 +298,7 @@ class Stake(RankingSystem):
         >>> Stake(200).between(5, low=0, high=10, players=3)
         Fraction(0, 1)
         """
-        return -self.amount + 2 * self.amount * Fraction(total - low, high - low)
+        return _linear(Fraction(self.amount), total, low=low, high=high)
 
 
 @attrs.frozen

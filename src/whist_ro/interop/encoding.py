@@ -402,9 +402,8 @@ def encode(
             out[off["bids"] + s * (MAX_BID + 2) + MAX_BID + 1] = 1.0
             out[off["tricks_won"] + s * (h + 1)] = 1.0
         return
-    out[off["phase"] + 1 + int(view.phase is not Phase.BIDDING) + int(view.phase is Phase.OVER)] = (
-        1.0
-    )
+    # Phase is 0 (bidding), 1 (playing) or 2 (over); slot 0 is the deal.
+    out[off["phase"] + 1 + view.phase] = 1.0
     if view.to_act is not None:
         out[off["to_act"] + _rel(view.to_act, me, n)] = 1.0
     trump = view.trump
@@ -438,18 +437,19 @@ def encode(
 def _encode_match(view: PlayerView, out: _Buffer, layout: Layout, off: dict[str, int]) -> None:
     n, me, h, scale = layout.players, view.seat, layout.max_hand, layout.scale
     out[off["round"] + min(view.round_number, layout.rounds) - 1] = 1.0
-    totals = view.totals or ()
-    for seat, total in enumerate(totals):
+    # A match's view (it has a schedule) always has totals and a score sheet.
+    assert view.totals is not None
+    assert view.score_sheet is not None
+    for seat, total in enumerate(view.totals):
         out[off["totals"] + _rel(seat, me, n)] = total / scale
-    sheet = view.score_sheet or ()
-    for r, row in enumerate(list(sheet)[: layout.rounds]):
+    for r, row in enumerate(view.score_sheet[: layout.rounds]):
         for seat, entry in enumerate(row.seats):
             at = off["score_sheet"] + (r * n + _rel(seat, me, n)) * 4
             if entry.bid is not None:
                 out[at] = float(entry.bid == entry.tricks)
                 out[at + 1] = entry.bid / h
-            out[at + 2] = (entry.tricks or 0) / h
-            out[at + 3] = (entry.points + (entry.bonus or 0)) / scale
+            out[at + 2] = entry.tricks / h
+            out[at + 3] = (entry.points + entry.bonus) / scale
 
 
 def _trick_text(leader: int, cards: tuple[Card, ...]) -> str:
@@ -502,7 +502,7 @@ def history_text(view: PlayerView, *, dealt: CardSet | None = None) -> str:
     lines.append(f"round: {_round_text(view)}{table}")
     known = " | ".join(str(k) if k else "-" for k in view.known_hands)
     lines.append(f"known: {known}")
-    state = _PHASES[1 + int(view.phase is not Phase.BIDDING) + int(view.phase is Phase.OVER)]
+    state = _PHASES[1 + view.phase]
     turn = "" if view.to_act is None else f", to act {view.to_act}"
     lines.append(state + turn)
     return "\n".join(lines)

@@ -47,6 +47,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, InvalidDealError, OutOfDealsError
 from whist_ro.interop.encoding import (
+    BID_BASE,
     NUM_ACTIONS,
     NUM_CARDS,
     ONLY_CARD,
@@ -63,6 +64,7 @@ from whist_ro.interop.encoding import (
     return_bounds,
     score_scale,
 )
+from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import trump_source
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
@@ -291,7 +293,8 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
 
     def _finish_deal(self) -> None:
         cfg = self._cfg
-        rest = [c for c in cfg.deck if c not in set(self._dealt)]
+        dealt = set(self._dealt)
+        rest = [c for c in cfg.deck if c not in dealt]
         deal = Deal.from_deck(
             cfg.variant,
             deck=[card_of(c) for c in (*self._dealt, *rest)],
@@ -372,8 +375,8 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
             return f"deal {card_of(int(action))}"
         if action == ONLY_CARD:
             return "play my only card"
-        if action > ONLY_CARD:
-            return f"bid {action - ONLY_CARD - 1}"
+        if action >= BID_BASE:
+            return f"bid {action - BID_BASE}"
         return f"play {card_of(int(action))}"
 
     def returns(self) -> list[float]:
@@ -446,7 +449,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         size = self._size()
         if blind_mode(cfg.variant, size) is not None:
             return CardSet()
-        first = (self._round_dealer() + 1) % cfg.players
+        first = first_hand(self._round_dealer(), cfg.players)
         mine = [
             card_of(c)
             for k, c in enumerate(self._dealt[: cfg.players * size])
@@ -489,7 +492,8 @@ def _deal_order(deal: Deal) -> list[int]:
         # The dealer's last card is the one turned up (R-TRUMP-3).
         hands[dealer].remove(card_id(turn_up))
         hands[dealer].append(card_id(turn_up))
-    order = [hands[(dealer + 1 + k) % players][k // players] for k in range(players * size)]
+    first = deal.first_hand
+    order = [hands[(first + k) % players][k // players] for k in range(players * size)]
     if turn_up is not None and source == "turn_up":
         order.append(card_id(turn_up))
     return order

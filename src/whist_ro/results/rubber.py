@@ -23,15 +23,10 @@ import attrs
 from whist_ro._check import excerpt, items
 from whist_ro.errors import ConfigurationError
 
-# game_value (R-RUBBER-2) is a scoring rule and lives with the others; it is
-# named here too for the code that reads a rubber's values from this module.
-from whist_ro.rules.scoring import game_value
-
 __all__ = [
     "RUBBER_BONUS",
     "GameResult",
     "Rubber",
-    "game_value",
     "match_points",
 ]
 

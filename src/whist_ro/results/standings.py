@@ -35,16 +35,10 @@ from whist_ro._check import excerpt, is_whole, items, whole
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
 
-# check_zero_win is a variant check (R-RANK-4); it is named here too because
-# Match.standings applies it to a system handed in at the end of a match.
-from whist_ro.variants import check_zero_win
-
 __all__ = [
-    "RankingSystem",
     "Standing",
     "Standings",
     "check_disconnected",
-    "check_zero_win",
     "display_points",
     "rank_totals",
 ]

@@ -350,11 +350,11 @@ def _seat_points(seat: int, row: MatchRow) -> float:
 
 def gather(
     variant: Variant,
+    *,
     entrants: tuple[Entrant, ...],
     seeds: tuple[int | str, ...],
     duplicate: bool,
     reference: str | None,
-    names: list[str],
     rows: list[MatchRow],
 ) -> TournamentResult:
     """The result of a tournament from its rows (in match order): the statistics added.
@@ -372,7 +372,7 @@ def gather(
         for seat in range(len(entrants))
     )
     bots = []
-    for name in names:
+    for name in dict.fromkeys(e.name for e in entrants):  # each bot once, in lineup order
         held = sum(len(row.seats_of(name)) for row in rows)
         won = sum(len(set(row.seats_of(name)) & set(row.winners)) for row in rows)
         edge = None

@@ -73,7 +73,7 @@ def _play(job: _Job) -> MatchRow:
         job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
     )
     match: Match = table.run()
-    standings = sorted(match.standings(), key=lambda row: row.seat)
+    standings = match.standings()  # in seat order
     return MatchRow(
         index=job.index,
         set_index=job.set_index,
@@ -81,8 +81,8 @@ def _play(job: _Job) -> MatchRow:
         seed=job.seed,
         bots=tuple(e.name for e in job.entrants),
         totals=match.totals,
-        places=tuple(row.place for row in standings),
-        points=tuple(row.points for row in standings),
+        places=standings.places,
+        points=standings.points,
         winners=match.winners,
         takeovers=table.takeovers,
     )
@@ -338,7 +338,14 @@ def tournament(
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             rows = _run_on(pool, jobs, report)
-    return gather(variant, entrants, checked_seeds, duplicate, reference, names, rows)
+    return gather(
+        variant,
+        entrants=entrants,
+        seeds=checked_seeds,
+        duplicate=duplicate,
+        reference=reference,
+        rows=rows,
+    )
 
 
 def _ignore(done: int, total: int) -> None:
