@@ -39,8 +39,10 @@ HAND_SIZE = 7
 
 
 def _start(players: int, seed: int = 0) -> wr.Round:
-    make: Any = getattr(wr.Round, "shuffled", None) or wr.Round.deal
-    return make(wr.variants.ROMANIAN, players=players, dealer=0, hand_size=HAND_SIZE, seed=seed)
+    # Every checkout with whist_ro.sim has Round.shuffled: no fallback to Round.deal here.
+    return wr.Round.shuffled(
+        wr.variants.ROMANIAN, players=players, dealer=0, hand_size=HAND_SIZE, seed=seed
+    )
 
 
 def kernel_workload(state: wr.Round, kernel: str, deals: str | None = None) -> Workload:

@@ -286,6 +286,19 @@ def test_the_chi_square_test_can_fail() -> None:
 DealCards = tuple[tuple[int, ...], ...]
 
 
+def seat_1_showed_no_club() -> wr.Round:
+    """Every seat bid 0, seat 0 led Ac and seat 1 discarded Qh: seat 2 (to act) samples."""
+    r = wr.Round.from_hands(
+        V.ROMANIAN,
+        hands=["Ac Kc Qc", "Ah Kh Qh", "Jc 10c 9c", "Jh 10h 9h"],
+        dealer=3,
+        turn_up="As",
+    )
+    for seat in range(4):
+        r = r.apply(wr.Bid(seat=seat, tricks=0))
+    return r.apply(wr.Play(seat=0, card="Ac")).apply(wr.Play(seat=1, card="Qh"))
+
+
 def test_the_kernels_deal_every_deal_equally_often() -> None:
     # 6 cards into places of 2, 2, 1 and 1: 180 deals, each drawn 1/180 of the time.
     games = 36_000
@@ -310,16 +323,7 @@ def test_the_kernels_deal_every_deal_equally_often() -> None:
 
 
 def test_sampled_deals_have_the_distribution_of_plain_rejection() -> None:
-    r = wr.Round.from_hands(
-        V.ROMANIAN,
-        hands=["Ac Kc Qc", "Ah Kh Qh", "Jc 10c 9c", "Jh 10h 9h"],
-        dealer=3,
-        turn_up="As",
-    )
-    for seat in range(4):
-        r = r.apply(wr.Bid(seat=seat, tricks=0))
-    r = r.apply(wr.Play(seat=0, card="Ac")).apply(wr.Play(seat=1, card="Qh"))
-    p = position_of(r)
+    p = position_of(seat_1_showed_no_club())
     rng = random.Random(3)
     # The reference: shuffle the unseen cards, deal them out, keep the deal
     # only if seat 1 got no club (it showed a void).
@@ -361,16 +365,7 @@ def test_same_seed_same_results_whatever_the_workers() -> None:
 
 def test_sampled_deals_keep_what_the_seat_to_act_knows() -> None:
     # Seat 1 discarded on a club lead: every sampled deal leaves it without clubs.
-    r = wr.Round.from_hands(
-        V.ROMANIAN,
-        hands=["Ac Kc Qc", "Ah Kh Qh", "Jc 10c 9c", "Jh 10h 9h"],
-        dealer=3,
-        turn_up="As",
-    )
-    for seat, bid in ((0, 0), (1, 0), (2, 0), (3, 0)):
-        r = r.apply(wr.Bid(seat=seat, tricks=bid))
-    r = r.apply(wr.Play(seat=0, card="Ac")).apply(wr.Play(seat=1, card="Qh"))
-    p = position_of(r)
+    p = position_of(seat_1_showed_no_club())
     clubs = wr.Suit.CLUBS.mask
     hands = sampled_hidden(p, random.Random(1), 300)
     assert all(h[0][1] & clubs == 0 for h in hands)

@@ -19,9 +19,12 @@ from typing import Final
 
 from whist_ro._check import excerpt
 from whist_ro.cards import SUIT_MASKS, Card, CardSet
+from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, InvalidDealError
+from whist_ro.rules.dealing import trump_source
+from whist_ro.rules.play import beats, overtrumps
 from whist_ro.schedule import Deck
 from whist_ro.sim._deal import deal_planes, masks_of, words_of
 from whist_ro.variants import Variant
@@ -59,7 +62,8 @@ class Position:
     hold, inferred from the play so far (a void shown by not following,
     no trump shown by not trumping, no higher trump shown by not
     overtrumping); ``source`` is how trump is set for a fresh deal of this
-    size: ``"turn_up"``, ``"dealer_last"`` or ``None``.
+    size: ``"turn_up"``, ``"dealer_last"`` or ``None``; ``deck_bits`` the
+    deck's card bits in rising order.
     """
 
     __slots__ = (
@@ -67,6 +71,7 @@ class Position:
         "classic",
         "dealer",
         "deck",
+        "deck_bits",
         "first",
         "forbidden",
         "fresh",
@@ -96,6 +101,7 @@ class Position:
     first: int
     hand_size: int
     deck: int
+    deck_bits: tuple[int, ...]
     classic: bool
     hook: bool
     must_trump: bool
@@ -156,6 +162,7 @@ def position_of(state: object) -> Position:
     p.first = state.first_hand
     p.hand_size = state.hand_size
     p.deck = Deck.for_game(variant, players).mask
+    p.deck_bits = tuple(b for b in range(64) if p.deck >> b & 1)
     p.classic = variant.is_classic
     p.hook = variant.hook and not p.classic
     # Classic whist lets a void player discard (R-PLAY-5) whatever the flags say.
@@ -164,19 +171,13 @@ def position_of(state: object) -> Position:
     turn_up = state.turn_up
     p.turn_up = -1 if turn_up is None else turn_up.bit
     p.trump = -1 if turn_up is None else int(turn_up.suit)
-    dealt = tuple(h.mask for h in state.hands)
-    if turn_up is None:
-        p.source = None
-    elif dealt[state.dealer] >> turn_up.bit & 1:
-        p.source = "dealer_last"
-    else:
-        p.source = "turn_up"
+    p.source = trump_source(variant, players=players, hand_size=state.hand_size)
     p.bids = tuple(-1 if b is None else b for b in state.bids)
     p.won = tuple(state.tricks_won)
     p.hands = tuple(h.mask for h in state.remaining)
     p.played = 0
-    for dealt_hand, left in zip(dealt, p.hands, strict=True):
-        p.played |= dealt_hand & ~left
+    for dealt, left in zip(state.hands, p.hands, strict=True):
+        p.played |= dealt.mask & ~left
     current = state.current_trick
     p.trick = tuple(c.bit for c in current.cards)
     p.leader = current.leader
@@ -202,7 +203,8 @@ def _infer_voids(p: Position, leader: int, bits: list[int], forbidden: list[int]
     if not bits:
         return
     led = SUIT_MASKS[bits[0] >> 4]
-    tm = SUIT_MASKS[p.trump] if p.trump >= 0 else 0
+    trump = p.trump if p.trump >= 0 else None
+    tm = SUIT_MASKS[p.trump] if trump is not None else 0
     best = bits[0]
     for i in range(1, len(bits)):
         seat = (leader + i) % p.players
@@ -215,10 +217,8 @@ def _infer_voids(p: Position, leader: int, bits: list[int], forbidden: list[int]
                     forbidden[seat] |= tm  # did not trump (R-PLAY-3)
                 elif p.must_overtrump and (1 << best) & tm and bit < best:
                     # Trumped under the best trump: held none above it (R-PLAY-8).
-                    forbidden[seat] |= tm & ~((2 << best) - 1)
-        if bit >> 4 == best >> 4:
-            best = max(best, bit)
-        elif card & tm:
+                    forbidden[seat] |= overtrumps(tm, best)
+        if beats(bit, best, trump):
             best = bit
 
 
@@ -235,7 +235,7 @@ class DealPlanes:
 
     __slots__ = ("cards", "hands", "n", "up")
 
-    def __init__(self, cards: list[int], hands: list[list[int]], up: list[int], n: int) -> None:
+    def __init__(self, cards: Sequence[int], hands: list[list[int]], up: list[int], n: int) -> None:
         self.cards = cards
         self.hands = hands
         self.up = up
@@ -278,7 +278,7 @@ def fresh_planes(p: Position, rng: random.Random, n: int) -> DealPlanes:
     (``"dealer_last"``, R-TRUMP-3), uniformly either way, as when the engine
     turns up the card after the last one dealt or the dealer's last card.
     """
-    cards = [b for b in range(64) if p.deck >> b & 1]
+    cards = p.deck_bits
     players, size = p.players, p.hand_size
     caps = [size] * players
     stock = len(cards) - players * size
@@ -309,7 +309,7 @@ def fresh_hidden(p: Position, rng: random.Random, n: int) -> list[Hidden]:
 def constant_planes(p: Position, hidden: Hidden, n: int) -> DealPlanes:
     """The one deal ``hidden`` of position ``p``, ``n`` times, as bit planes."""
     every = (1 << n) - 1
-    cards = [b for b in range(64) if p.deck >> b & 1]
+    cards = p.deck_bits
     hands = [[every if h >> b & 1 else 0 for b in cards] for h in hidden[0]]
     up = [every if b == hidden[2] else 0 for b in cards] if hidden[2] >= 0 else []
     return DealPlanes(cards, hands, up, n)
@@ -339,7 +339,7 @@ def sampled_planes(p: Position, rng: random.Random, n: int) -> DealPlanes:
         known |= up
         if p.source == "dealer_last" and p.hands[p.dealer] & up:
             fixed[p.dealer] |= up
-    cards = [b for b in range(64) if p.deck >> b & 1]
+    cards = p.deck_bits
     pool = [i for i, b in enumerate(cards) if not known >> b & 1]
     need = [p.hands[s].bit_count() - fixed[s].bit_count() for s in range(players)]
     seats = [s for s in range(players) if need[s]]
@@ -402,7 +402,7 @@ def hidden_of(p: Position, deal: object, index: int) -> Hidden:
             )
         hands = other.hands
         turn_up = other.turn_up
-    elif hasattr(deal, "masks") and hasattr(deal, "turn_up") and hasattr(deal, "dealer"):
+    elif isinstance(deal, Deal):
         if not p.fresh:
             raise InvalidDealError(
                 f"{where} is a whole deal, but the state is mid-round; give each seat's "

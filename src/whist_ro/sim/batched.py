@@ -38,13 +38,13 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.rules.bidding import forbidden_bid, next_seat
 from whist_ro.sim._position import BIDDING, OVER, DealPlanes, Hidden, Position
+from whist_ro.sim.outcome import _NO_BID
 from whist_ro.sim.scalar import HIGHEST, LOWEST, RANDOM
 
 __all__ = ["HIGHEST", "LOWEST", "RANDOM", "BatchChecker", "play_batch"]
 
-_NO_BID: Final = 255
 _COUNT_BITS: Final = 4  # counts below 16: at most 13 cards, bids and tricks
 # (count - 1) << 4 for a count of 1..16, so a random nibble can sit below it.
 _COUNT_HIGH: Final = bytes(((c - 1) & 15) << 4 for c in range(256))
@@ -166,12 +166,12 @@ def play_batch(
                 check(("bid", seat, bids[seat]))
             if seat == p.dealer:
                 break
-            seat = (seat + 1) % players
+            seat = next_seat(seat, players)
     won_columns = [bytes([w]) * n for w in p.won]
     if p.phase == OVER or not n:
         return bids, won_columns
     # -- the play, bit-sliced ----------------------------------------------------
-    cards = [b for b in range(64) if p.deck >> b & 1]
+    cards = p.deck_bits
     n_cards = len(cards)
     suit_of = [b >> 4 for b in cards]
     suits = [[i for i in range(n_cards) if suit_of[i] == u] for u in range(4)]

@@ -12,16 +12,40 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.scoring import classic_points, exact_round_points
 from whist_ro.variants import Variant
 
 __all__ = ["Outcome", "Outcomes"]
 
+# The byte standing for "no bid" in a bids column (and for ``-1`` / ``None`` bids).
 _NO_BID: Final = 255
 
 
-class Outcome:
+class _ByValue:
+    """Equality and hash by variant, bids and tricks, shared by one outcome and a batch."""
+
+    __slots__ = ()
+
+    _variant: Variant
+    _bids: tuple[object, ...]
+    _won: tuple[object, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, type(self)):
+            return (self._variant, self._bids, self._won) == (
+                other._variant,
+                other._bids,
+                other._won,
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._bids, self._won))
+
+
+class Outcome(_ByValue, Immutable):
     """The end of one round: each seat's bid, tricks won and round points.
 
     ``bids`` holds ``None`` for every seat in classic whist, which has no
@@ -99,21 +123,6 @@ class Outcome:
             return classic_points(self._won)
         return exact_round_points(self._variant, bids=self._bids, tricks=self._won)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Outcome is immutable; cannot set {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Outcome):
-            return (self._variant, self._bids, self._won) == (
-                other._variant,
-                other._bids,
-                other._won,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self._bids, self._won))
-
     def __reduce__(self) -> tuple[object, ...]:
         return (Outcome._trusted, (self._variant, self._bids, self._won))
 
@@ -121,7 +130,7 @@ class Outcome:
         return f"Outcome(bids={self._bids}, tricks_won={self._won})"
 
 
-class Outcomes(Sequence[Outcome]):
+class Outcomes(_ByValue, Sequence[Outcome]):
     """Many outcomes stored compactly: per seat, one byte per game.
 
     Indexing builds an :class:`Outcome`; :meth:`tricks_column` and
@@ -226,18 +235,6 @@ class Outcomes(Sequence[Outcome]):
     def __iter__(self) -> Iterator[Outcome]:
         for i in range(self._n):
             yield self[i]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Outcomes):
-            return (self._variant, self._bids, self._won) == (
-                other._variant,
-                other._bids,
-                other._won,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self._bids, self._won))
 
     def __repr__(self) -> str:
         return f"<Outcomes: {self._n} games of {self._variant.name}, {self._players} players>"

@@ -23,6 +23,7 @@ from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.round import Round, legal_bids, legal_cards
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.rules.bidding import next_seat
 from whist_ro.sim import batched, scalar
 from whist_ro.sim._position import (
     BIDDING,
@@ -35,7 +36,7 @@ from whist_ro.sim._position import (
     position_of,
     sampled_planes,
 )
-from whist_ro.sim.outcome import Outcome, Outcomes
+from whist_ro.sim.outcome import _NO_BID, Outcome, Outcomes
 
 __all__ = [
     "POLICIES",
@@ -45,6 +46,7 @@ __all__ = [
     "Progress",
     "playout",
     "playouts",
+    "progress_bar",
 ]
 
 #: The policies built into the kernels, by name.
@@ -250,8 +252,7 @@ def playouts(
     p = position_of(state)
     if not is_whole(n) or n < 0:
         raise ConfigurationError(f"n must be a whole number >= 0, not {excerpt(n)}", field="n")
-    if isinstance(policy, str) and policy not in _CODES:
-        _policy(policy, random.Random())  # raises the precise error
+    _policy(policy, random.Random())  # an unknown name or a non-callable: the precise error
     if kernel not in ("auto", "scalar", "batched"):
         raise ConfigurationError(
             f"kernel must be 'auto', 'scalar' or 'batched', not {excerpt(kernel)}",
@@ -315,22 +316,17 @@ def _deals_mode(p: Position, n: int, deals: object) -> tuple[DealsMode, list[Hid
 
 
 def _base_seed(rng: object) -> int | str:
-    if rng is None:
-        return random.SystemRandom().getrandbits(64)
-    if isinstance(rng, random.Random):
-        return rng.getrandbits(64)
+    # A seed names the run itself; a generator (or none: a fresh one) is drawn from.
     if isinstance(rng, str) or is_whole(rng):
         return repr(rng)
-    raise ConfigurationError(
-        f"rng must be None, an int, a str or a random.Random, not {excerpt(rng)}", field="rng"
-    )
+    return _rng(rng).getrandbits(64)
 
 
 def _progress(progress: object) -> Progress | None:
     if progress is None or progress is False:
         return None
     if progress is True:
-        return _bar
+        return progress_bar
     if callable(progress):
         return progress
     raise ConfigurationError(
@@ -339,7 +335,18 @@ def _progress(progress: object) -> Progress | None:
     )
 
 
-def _bar(done: int, total: int) -> None:
+def progress_bar(done: int, total: int) -> None:
+    """Draw a one-line progress bar on stderr, redrawn in place; a ``progress`` callback.
+
+    ``progress=True`` uses it, and so does ``whist-ro simulate``.
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     progress_bar(1, 2)
+    >>> err.getvalue()
+    '\\r[###############...............] 1/2'
+    """
     width = 30
     filled = width * done // total if total else width
     end = "\n" if done >= total else ""
@@ -377,11 +384,11 @@ def _run_chunk(
         bids, won = batched.play_batch(p, deals, _CODES[policy], rng, check)
         return Outcomes(p.variant, bids=bids, tricks_won=won)
     if policy == "random" and not debug:
+        low = scalar.low_rank(p.deck)
         if fresh is not None:
-            hands = fresh.hand_lanes(scalar.low_rank(p.deck))
+            hands = fresh.hand_lanes(low)
             trumps = [(up.bit_length() - 1) >> 4 if up else -1 for up in fresh.trump_masks()]
         else:
-            low = scalar.low_rank(p.deck)
             hands = [x for h in hidden for x in scalar.lanes_of(h[0], low)]
             trumps = [h[1] for h in hidden]
         flat_bids, flat_won = scalar.play_random(p, hands, trumps, rng.random)
@@ -389,7 +396,7 @@ def _run_chunk(
         if p.phase == BIDDING:
             bid_cols = [bytes(flat_bids[s::players]) for s in range(players)]
         else:
-            bid_cols = [bytes([255 if b < 0 else b]) * count for b in p.bids]
+            bid_cols = [bytes([_NO_BID if b < 0 else b]) * count for b in p.bids]
         won_cols = [bytes(flat_won[s::players]) for s in range(players)]
         return Outcomes(p.variant, bids=bid_cols, tricks_won=won_cols)
     if fresh is not None:
@@ -427,7 +434,7 @@ def _reference(p: Position, hidden: Hidden) -> Round:
         if p.bids[seat] < 0:
             break
         r = r.apply(Bid(seat=seat, tricks=p.bids[seat]))
-        seat = (seat + 1) % p.players
+        seat = next_seat(seat, p.players)
     for leader, bits in p.history:
         for i, bit in enumerate(bits):
             r = r.apply(Play(seat=(leader + i) % p.players, card=Card.from_bit(bit)))
@@ -488,7 +495,7 @@ def _scalar_checker(p: Position, hidden: Hidden) -> scalar.Checker:
 def _batch_checker(p: Position, hidden: Sequence[Hidden]) -> batched.BatchChecker:
     refs = [_reference(p, h) for h in hidden]
     n = len(refs)
-    cards = [b for b in range(64) if p.deck >> b & 1]
+    cards = p.deck_bits
 
     def bits(plane: int) -> str:
         return format(plane, f"0{n}b")[::-1]

@@ -29,7 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from whist_ro.cards import SUIT_MASKS
-from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.rules.bidding import forbidden_bid, next_seat
+from whist_ro.rules.play import trick_winner_index
 from whist_ro.sim._position import BIDDING, OVER, Hidden, Position
 
 __all__ = [
@@ -58,7 +59,7 @@ CALLABLE: Final = 4
 
 _LANE: Final = 0xFFFF
 _REPEAT: Final = 0x0001_0001_0001_0001  # one bit per lane: rank r in every suit is REPEAT << r
-# SUIT_OF_BIT[bit] is the lane mask of a card's suit.
+# _SUIT_LANE[bit] is the lane mask of a card's suit.
 _SUIT_LANE: Final = tuple(SUIT_MASKS[b >> 4] for b in range(64))
 # Trump honours for the greedy bid: J, Q, K, A of a lane.
 _HONOURS: Final = 0xF << 11
@@ -262,7 +263,7 @@ def play_random(
             bid_seats.append(seat)
             if seat == p.dealer:
                 break
-            seat = (seat + 1) % players
+            seat = next_seat(seat, players)
     dealer = p.dealer
     made = sum(b for b in p.bids if b > 0)
     # The dealer's forbidden bid by the total bid before (R-BID-2), from the rule itself.
@@ -389,7 +390,11 @@ def play_random(
 def _finish_trick(
     p: Position, hl: list[int], ts: int, random_: Callable[[], float], low: int
 ) -> int:
-    """Play the rest of the trick on the table at random; its winner (``hl`` changes)."""
+    """Play the rest of the trick on the table at random; its winner (``hl`` changes).
+
+    It runs once per game, so it stays in masks: ``playable_cards`` and
+    ``trick_winner_index`` here made playouts from mid-trick ~20% slower.
+    """
     players = p.players
     trick = p.trick
     leader = p.leader
@@ -413,12 +418,7 @@ def _finish_trick(
                 must_trump=p.must_trump,
                 must_overtrump=p.must_overtrump,
             )
-            if legal & (legal - 1):
-                skip = int(random_() * legal.bit_count())
-                while skip:
-                    legal &= legal - 1
-                    skip -= 1
-            card = legal & -legal
+            card = _random_card(legal, random_)
             bit = card.bit_length() - 1
             hl[at + (bit >> 4)] ^= 1 << ((bit & 15) - low)
         if card & best_lane:
@@ -428,6 +428,19 @@ def _finish_trick(
         elif card & tlane:
             best, best_lane, winner = card, tlane, seat
     return winner
+
+
+def _random_card(legal: int, random_: Callable[[], float]) -> int:
+    """The ``k``-th card of ``legal`` in rising bit order, ``k = int(random_() * count)``.
+
+    No draw when only one card is legal, as in :func:`play_random`.
+    """
+    if legal & (legal - 1):
+        skip = int(random_() * legal.bit_count())
+        while skip:
+            legal &= legal - 1
+            skip -= 1
+    return legal & -legal
 
 
 def _greedy_bid(hand: int, trump_lane: int) -> int:
@@ -460,11 +473,13 @@ def _play_general(
     if p.phase == BIDDING:
         seat = p.to_act
         while True:
-            options = list(range(size + 1))
-            if seat == p.dealer and p.hook:
-                forbidden = size - sum(b for b in bids if b > 0)
-                if 0 <= forbidden <= size:
-                    options.remove(forbidden)
+            # Only the dealer, bidding last, can be bound by the hook (R-BID-2).
+            no = (
+                forbidden_bid(hand_size=size, earlier=sum(b for b in bids if b > 0), hook=p.hook)
+                if seat == p.dealer
+                else None
+            )
+            options = [b for b in range(size + 1) if b != no]
             if policy == RANDOM:
                 # No draw for a forced action, as in play_random.
                 bid = options[int(random_() * len(options))] if len(options) > 1 else options[0]
@@ -484,7 +499,7 @@ def _play_general(
             bids[seat] = bid
             if seat == p.dealer:
                 break
-            seat = (seat + 1) % players
+            seat = next_seat(seat, players)
         leader = p.first
         trick: list[int] = []
     else:
@@ -494,16 +509,11 @@ def _play_general(
     while tricks_left:
         best = best_lane = led = 0
         best_seat = leader
-        for i in range(len(trick)):
-            card = 1 << trick[i]
-            if i == 0:
-                led = best_lane = lanes[trick[0]]
-                best = card
-            elif card & best_lane:
-                if card > best:
-                    best, best_seat = card, (leader + i) % players
-            elif card & trump_lane:
-                best, best_seat, best_lane = card, (leader + i) % players, trump_lane
+        if trick:
+            # Cards already on the table (only at the start): the rule says who is winning.
+            w = trick_winner_index(trick, trump=trump if trump >= 0 else None)
+            led, best_lane, best = lanes[trick[0]], lanes[trick[w]], 1 << trick[w]
+            best_seat = (leader + w) % players
         for i in range(len(trick), players):
             seat = (leader + i) % players
             hand = hands[seat]
@@ -511,12 +521,7 @@ def _play_general(
                 hand, led, best, trump_lane, must_trump=must_trump, must_overtrump=must_over
             )
             if policy == RANDOM:
-                skip = int(random_() * legal.bit_count()) if legal & (legal - 1) else 0
-                rest = legal
-                while skip:
-                    rest &= rest - 1
-                    skip -= 1
-                card = rest & -rest
+                card = _random_card(legal, random_)
             elif policy == LOWEST:
                 card = lowest_card(legal)
             elif policy == HIGHEST:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Final
 
 from whist_ro._check import excerpt, is_whole
 from whist_ro.engine.match import Match
@@ -25,8 +24,6 @@ from whist_ro.sim.run import DealsMode, Policy, Progress, Seedish, playouts
 from whist_ro.variants import Variant
 
 __all__ = ["Stats", "stats"]
-
-_NO_BID: Final = 255
 
 
 class Stats:
@@ -81,21 +78,9 @@ class Stats:
             raise ConfigurationError(
                 f"stats needs at least one Outcome, not {excerpt(items)}", field="outcomes"
             )
-        players = len(items[0].tricks_won)
-        return (
-            cls._of_batch(
-                Outcomes.of(
-                    items[0].variant, [o.bids for o in items], [o.tricks_won for o in items]
-                )
-            )
-            if players
-            else cls._empty(items[0].variant, 0)
+        return cls._of_batch(
+            Outcomes.of(items[0].variant, [o.bids for o in items], [o.tricks_won for o in items])
         )
-
-    @classmethod
-    def _empty(cls, variant: Variant, players: int) -> Stats:
-        zero = [[0] * 14 for _ in range(players)]
-        return cls(variant, games=0, tricks=zero, bids=zero, made=zero, points=[0] * players)
 
     @classmethod
     def _of_batch(cls, batch: Outcomes) -> Stats:
