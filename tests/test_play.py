@@ -172,3 +172,21 @@ def test_an_unknown_bot_is_a_usage_error() -> None:
     )
     assert done.returncode == 2
     assert "invalid choice: 'genius'" in done.stderr
+
+
+def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
+    # "²" passes str.isdigit() but int() refuses it: it is answered, then the bid is asked again.
+    answers = iter(["²", "0", "quit"])
+    out: list[str] = []
+    game = TerminalGame(
+        variants.ROMANIAN,
+        players=PLAYERS,
+        seed=1,
+        seat=0,
+        bots="random",
+        ask=lambda prompt: next(answers),
+        write=out.append,
+    )
+    m = game.run()
+    assert "a bid is a number: one of the offered bids, not '²'\n" in out
+    assert m.round.bids[0] == 0

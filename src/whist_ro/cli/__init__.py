@@ -35,7 +35,9 @@ from typing import Final
 from whist_ro import __version__, variants
 from whist_ro.cli import commands
 from whist_ro.cli.options import (
+    add_deal_options,
     add_match_options,
+    add_workers_options,
     players_option,
     presets_epilog,
     variant_option,
@@ -104,14 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
     perft.add_argument(
         "depth", type=players_option, nargs="?", metavar="DEPTH", help="actions deep"
     )
-    perft.add_argument(
-        "--hand-size",
-        type=players_option,
-        default=None,
-        metavar="N",
-        help="cards per hand; default the first round of the schedule",
-    )
-    perft.add_argument("--dealer", type=players_option, default=0, metavar="SEAT", help="default 0")
+    add_deal_options(perft, hand_size_default="the first round of the schedule")
     perft.add_argument("--divide", action="store_true", help="split the count by first action")
     perft.add_argument("--table", action="store_true", help="recompute the documented table")
     add_match_options(perft)
@@ -177,14 +172,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--reference", default=None, metavar="NAME", help="report edges over this bot"
     )
-    simulate.add_argument(
-        "--workers",
-        type=players_option,
-        default=1,
-        metavar="N",
-        help="processes to play on (0: this process); default 1",
-    )
-    simulate.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    add_workers_options(simulate, workers_help="processes to play on (0: this process); default 1")
     simulate.set_defaults(command=commands.simulate)
     stats = subcommands.add_parser(
         "stats",
@@ -201,34 +189,14 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="playouts to run; default 10000",
     )
-    stats.add_argument(
-        "--hand-size",
-        type=players_option,
-        default=None,
-        metavar="N",
-        help="cards per hand; default the largest of the schedule",
-    )
-    stats.add_argument(
-        "--dealer",
-        type=players_option,
-        default=0,
-        metavar="SEAT",
-        help="the dealing seat; default 0",
-    )
+    add_deal_options(stats, hand_size_default="the largest of the schedule")
     stats.add_argument(
         "--policy",
         choices=POLICIES,
         default="random",
         help="how every seat bids and plays; default random",
     )
-    stats.add_argument(
-        "--workers",
-        type=players_option,
-        default=1,
-        metavar="N",
-        help="processes to spread the games over; default 1",
-    )
-    stats.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
+    add_workers_options(stats, workers_help="processes to spread the games over; default 1")
     stats.set_defaults(command=commands.stats)
     return parser
 

@@ -6,13 +6,14 @@ import argparse
 import math
 import sys
 
-from whist_ro import records, variants
+from whist_ro import records, sim, variants
 from whist_ro._check import excerpt
-from whist_ro.cli.options import DEFAULT_PLAYERS
-from whist_ro.engine.match import Match
+from whist_ro.cli.options import players_of
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.records.rulebook import format_rules
+from whist_ro.schedule import Schedule
+from whist_ro.sim.run import progress_bar
 
 __all__ = ["audit", "check", "demo", "perft", "rules", "simulate", "stats"]
 
@@ -64,10 +65,10 @@ def perft(args: argparse.Namespace) -> int:
     if args.depth is None:
         raise RecordError("perft needs a DEPTH (or --table)")
     variant: variants.Variant = args.variant
-    players: int = 4 if args.players is None else args.players
+    players = players_of(args)
     size = args.hand_size
     if size is None:
-        size = Match.new(variant, players=players, seed=0).schedule.size_of(0)
+        size = Schedule.for_game(variant, players).size_of(0)
     r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=args.seed)
     print(f"{variant.name}, {players} players, seed {args.seed}: {r.deal!r}")
     if args.divide:
@@ -92,7 +93,7 @@ def demo(args: argparse.Namespace) -> int:
     from whist_ro.table import Table  # noqa: PLC0415
 
     variant: variants.Variant = args.variant
-    players: int = DEFAULT_PLAYERS if args.players is None else args.players
+    players = players_of(args)
     seed: int | str = args.seed
     bots = [RuleBot(seed=f"{seed}:{s}") for s in range(players)]
     match = Table(variant, agents=bots, seed=seed).run()
@@ -120,16 +121,14 @@ def stats(args: argparse.Namespace) -> int:
     often it made its bid and its mean points.  ``--workers`` spreads the
     games over processes; the counts are the same for the same seed.
     """
-    # The kernels are imported only by the command that uses them.
+    # A process pool is set up only by the command that uses it.
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-    from whist_ro import sim  # noqa: PLC0415
-
     variant: variants.Variant = args.variant
-    players: int = DEFAULT_PLAYERS if args.players is None else args.players
+    players = players_of(args)
     size = args.hand_size
     if size is None:
-        size = max(Match.new(variant, players=players, seed=0).schedule.sizes)
+        size = max(Schedule.for_game(variant, players).sizes)
     executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         counted = sim.stats(
@@ -163,15 +162,6 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr, redrawn in place."""
-    width = 30
-    filled = width * done // total if total else width
-    end = "\n" if done >= total else ""
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}{end}")
-    sys.stderr.flush()
-
-
 def simulate(args: argparse.Namespace) -> int:
     """``whist-ro simulate``: bot matches through :func:`whist_ro.tournament`, then a summary.
 
@@ -186,7 +176,7 @@ def simulate(args: argparse.Namespace) -> int:
     variant: variants.Variant = args.variant
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     if len(names) == 1:
-        names *= DEFAULT_PLAYERS if args.players is None else args.players
+        names *= players_of(args)
     elif args.players is not None and args.players != len(names):
         raise ConfigurationError(
             f"--players {args.players} but --bots names {len(names)} bots", field="bots"
@@ -206,7 +196,7 @@ def simulate(args: argparse.Namespace) -> int:
         duplicate=args.duplicate,
         reference=args.reference,
         workers=args.workers,
-        progress=_progress_bar if args.progress or sys.stderr.isatty() else None,
+        progress=progress_bar if args.progress or sys.stderr.isatty() else None,
     )
     print(result)
     return 0

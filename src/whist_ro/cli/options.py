@@ -12,7 +12,10 @@ from whist_ro.errors import WhistError
 
 __all__ = [
     "DEFAULT_PLAYERS",
+    "add_deal_options",
     "add_match_options",
+    "add_workers_options",
+    "players_of",
     "players_option",
     "presets_epilog",
     "variant_option",
@@ -82,6 +85,55 @@ def add_match_options(parser: argparse.ArgumentParser) -> None:
         default=7,
         help="seed for the deals and the bots' moves: a number or a word; default 7",
     )
+
+
+def players_of(args: argparse.Namespace) -> int:
+    """``--players`` as given, or :data:`DEFAULT_PLAYERS` when it was left out.
+
+    >>> players_of(argparse.Namespace(players=None)), players_of(argparse.Namespace(players=5))
+    (4, 5)
+    """
+    players: int = DEFAULT_PLAYERS if args.players is None else args.players
+    return players
+
+
+def add_deal_options(parser: argparse.ArgumentParser, *, hand_size_default: str) -> None:
+    """``--hand-size`` and ``--dealer``, for the commands that deal one round.
+
+    ``hand_size_default`` says which size of the schedule is used when none
+    is given.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_deal_options(parser, hand_size_default="the first round of the schedule")
+    >>> parser.parse_args(["--dealer", "2"])
+    Namespace(hand_size=None, dealer=2)
+    """
+    parser.add_argument(
+        "--hand-size",
+        type=players_option,
+        default=None,
+        metavar="N",
+        help=f"cards per hand; default {hand_size_default}",
+    )
+    parser.add_argument(
+        "--dealer",
+        type=players_option,
+        default=0,
+        metavar="SEAT",
+        help="the dealing seat; default 0",
+    )
+
+
+def add_workers_options(parser: argparse.ArgumentParser, *, workers_help: str) -> None:
+    """``--workers`` and ``--progress``, for the commands that run in bulk.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_workers_options(parser, workers_help="processes to use; default 1")
+    >>> parser.parse_args(["--workers", "2", "--progress"])
+    Namespace(workers=2, progress=True)
+    """
+    parser.add_argument("--workers", type=players_option, default=1, metavar="N", help=workers_help)
+    parser.add_argument("--progress", action="store_true", help="draw a progress bar on stderr")
 
 
 def presets_epilog() -> str:

@@ -31,8 +31,10 @@ from typing import Final
 from whist_ro import bots as bot_package
 from whist_ro import records
 from whist_ro._check import excerpt
+from whist_ro._check import seat as check_seat
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
+from whist_ro.cli.options import players_of
 from whist_ro.engine.match import Match
 from whist_ro.engine.step import Step
 from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionError
@@ -114,12 +116,7 @@ class TerminalGame:
         write: Callable[[str], object] | None = None,
     ) -> None:
         self.match = Match.new(variant, players=players, seed=seed)
-        if not (type(seat) is int and 0 <= seat < players):
-            raise ConfigurationError(
-                f"--seat must be a seat from 0 to {players - 1}, not {excerpt(seat)}",
-                field="seat",
-            )
-        self.seat = seat
+        self.seat = check_seat(seat, players=players, name="--seat")
         self.bots = {s: make_bot(bots, seed=f"{seed}:bot:{s}") for s in range(players) if s != seat}
         self._ask = ask
         self._write = write if write is not None else sys.stdout.write
@@ -190,7 +187,7 @@ class TerminalGame:
 
     def _read_action(self, view: PlayerView, answer: str) -> Action | None:
         if any(isinstance(a, Bid) for a in view.legal_actions):
-            if answer.isdigit() and len(answer) < 4:
+            if answer.isdecimal() and len(answer) < 4:  # isdigit() also passes "²", int() not
                 return Bid(seat=self.seat, tricks=int(answer))
             self.say(f"a bid is a number: one of the offered bids, not {excerpt(answer)}")
             return None
@@ -230,7 +227,7 @@ def play(args: argparse.Namespace) -> int:
     a finished match and 130 for one stopped before its end (as a shell
     reports Ctrl-C).
     """
-    players: int = 4 if args.players is None else args.players
+    players = players_of(args)
     game = TerminalGame(
         args.variant, players=players, seed=args.seed, seat=args.seat, bots=args.bots
     )

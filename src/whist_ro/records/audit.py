@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
@@ -38,7 +38,8 @@ import attrs
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
 from whist_ro.errors import RecordError
-from whist_ro.records.adjudicate import Difference
+from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
+from whist_ro.records.rulebook import schedule_rule
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
 from whist_ro.rules.bidding import forbidden_bid
@@ -58,10 +59,6 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
 
 
 def _rows(value: Iterable[SheetRow]) -> tuple[SheetRow, ...]:
-    return tuple(value)
-
-
-def _differences(value: Iterable[Difference]) -> tuple[Difference, ...]:
     return tuple(value)
 
 
@@ -153,7 +150,7 @@ def read_sheet(text: str) -> Sheet:
     body = numbered[1:]
     if len(body) > variants.MAX_ROUNDS + 1:
         raise RecordError(f"the sheet has {len(body)} rows; at most {variants.MAX_ROUNDS} rounds")
-    for index, (line, row) in enumerate(body):
+    for line, row in body:
         if totals is not None:
             raise RecordError(
                 f"line {line}: the 'total' row must be the last one", path=f"line {line}"
@@ -175,7 +172,6 @@ def read_sheet(text: str) -> Sheet:
                 f"line {line}: expected {len(expected)} cells, not {len(row)}", path=f"line {line}"
             )
         cells = [_cell(c, line, col, expected[col - 1]) for col, c in enumerate(row, start=1)]
-        del index
         rows.append(
             SheetRow(
                 hand_size=cells[0], dealer=cells[1], bids=cells[2::2], won=cells[3::2], line=line
@@ -223,7 +219,7 @@ class AuditReport:
 
     variant: Variant
     problems: tuple[Problem, ...] = attrs.field(converter=_problems)
-    differences: tuple[Difference, ...] = attrs.field(converter=_differences)
+    differences: tuple[Difference, ...] = attrs.field(converter=_differences_tuple)
     totals: tuple[int, ...]
     claimed_totals: tuple[int, ...] | None
     score_sheet: ScoreSheet
@@ -265,10 +261,6 @@ class AuditReport:
         return "\n".join(lines)
 
 
-def _schedule_rule(variant: Variant) -> str:
-    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
-
-
 def _row_problems(
     row: SheetRow, number: int, variant: Variant, schedule: Schedule, first_dealer: int
 ) -> list[Problem]:
@@ -292,7 +284,7 @@ def _row_problems(
             f"the schedule has {len(schedule)} rounds; round {number} is one too many (R-END-1)",
         )
     elif row.hand_size != schedule.size_of(index):
-        rule = _schedule_rule(variant)
+        rule = schedule_rule(variant)
         problem(
             None,
             "hand_size",
@@ -404,13 +396,6 @@ def audit(
                 ],
             )
         )
-    differences: Sequence[Difference] = ()
-    if sheet.totals is not None:
-        differences = [
-            Difference(seat=s, claimed=c, recomputed=t)
-            for s, (c, t) in enumerate(zip(sheet.totals, totals, strict=True))
-            if c != t
-        ]
     standings = None
     if len(sheet.rows) == len(schedule):
         standings = rank_totals(
@@ -419,7 +404,7 @@ def audit(
     return AuditReport(
         variant=variant,
         problems=problems,
-        differences=differences,
+        differences=_differences(sheet.totals, totals),
         totals=totals,
         claimed_totals=sheet.totals,
         score_sheet=ScoreSheet(rows, players=players),

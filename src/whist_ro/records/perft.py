@@ -24,7 +24,7 @@ compare (docs/records.md prints it).
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -40,8 +40,6 @@ __all__ = ["MAX_DEPTH", "PERFT_TABLE", "PerftEntry", "divide", "perft"]
 
 MAX_DEPTH: Final = 200
 """The deepest perft accepted (a full 13-card classic round is 52 actions)."""
-
-_State = TypeVar("_State", Round, Match)
 
 
 def _check(state: object, depth: object) -> int:

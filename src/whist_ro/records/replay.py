@@ -28,18 +28,22 @@ from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.round import Phase, Round, legal_cards
+from whist_ro.engine.tricks import winning_index
 from whist_ro.errors import (
     CardNotHeldError,
     IllegalActionError,
     MatchEndError,
+    MustFollowSuitError,
+    MustOvertrumpError,
+    MustTrumpError,
     OutOfDealsError,
     RecordError,
     WhistError,
 )
 from whist_ro.records.record import Ending, Record, RoundRecord, Takeover, loads, preset_name
+from whist_ro.records.rulebook import schedule_rule
 from whist_ro.records.schema import child
-from whist_ro.rules import play as play_rules
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 
@@ -200,39 +204,35 @@ class Replay:
 
 
 def _explain(round_: Round, action: Action, error: IllegalActionError) -> str:
-    """Plain words and the evidence for an illegal action, from the rule functions."""
+    """Plain words and the evidence for an illegal card.
+
+    The engine's error class already says which clause refused the card;
+    :func:`legal_cards` gives the cards the seat was bound to.
+    """
     if not isinstance(action, Play) or round_.phase is not Phase.PLAYING:
         return str(error)
     seat, card = action.seat, action.card
-    hand = round_.remaining[seat]
     if isinstance(error, CardNotHeldError):
-        return f"{error}; seat {seat} then held {hand or 'nothing'}"
+        return f"{error}; seat {seat} then held {round_.remaining[seat] or 'nothing'}"
     trick = round_.current_trick
     led = trick.led_suit
-    if led is None or seat != round_.to_act:
-        return str(error)
-    deal = round_.deal
-    bits = [c.bit for c in trick.cards]
-    best = bits[play_rules.trick_winner_index(bits, trump=deal._trump)]
-    mask, clause = play_rules.playable_cards(
-        hand.mask, int(led), best, deal._trump, deal._must_trump, deal._must_overtrump
-    )
-    allowed = CardSet.from_mask(mask)
-    if clause == play_rules.FOLLOW_SUIT:
+    if isinstance(error, MustFollowSuitError):
         return (
-            f"seat {seat} played {card} to a {led} lead while holding {allowed}, so it had to "
-            f"follow {led}: a player must follow the led suit when able (R-PLAY-2)"
+            f"seat {seat} played {card} to a {led} lead while holding {legal_cards(round_)}, so "
+            f"it had to follow {led}: a player must follow the led suit when able (R-PLAY-2)"
         )
-    if clause == play_rules.MUST_TRUMP:
+    if isinstance(error, MustTrumpError):
         return (
             f"seat {seat} played {card} with no {led} to follow but holding the trumps "
-            f"{allowed}: a player who cannot follow suit must trump when able (R-PLAY-3)"
+            f"{legal_cards(round_)}: a player who cannot follow suit must trump when able "
+            "(R-PLAY-3)"
         )
-    if clause == play_rules.MUST_OVERTRUMP:
+    if isinstance(error, MustOvertrumpError):
+        best = trick.cards[winning_index(trick.cards, round_.trump)]
         return (
-            f"seat {seat} played {card} while {Card.from_bit(best)} was winning the trick and "
-            f"it held {allowed}, which beat it: a player who must trump must also beat a trump "
-            f"already played when able (R-PLAY-8)"
+            f"seat {seat} played {card} while {best} was winning the trick and it held "
+            f"{legal_cards(round_)}, which beat it: a player who must trump must also beat a "
+            "trump already played when able (R-PLAY-8)"
         )
     return str(error)
 
@@ -272,12 +272,6 @@ def _at_deal(number: int, seat: int | None, rule: str, why: str, path: str) -> V
 
 
 # -- deals ----------------------------------------------------------------------------
-
-
-def _schedule_rule(variant: Variant) -> str:
-    if variant.is_classic:
-        return "R-SCHED-3"
-    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
 
 
 def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Violation:
@@ -324,7 +318,7 @@ def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Vi
         )
     size = schedule.size_of(index)
     if found.hand_size != size:
-        rule = _schedule_rule(record.variant)
+        rule = schedule_rule(record.variant)
         return _at_deal(
             index + 1,
             found.dealer,

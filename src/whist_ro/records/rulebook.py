@@ -20,7 +20,7 @@ import attrs
 
 from whist_ro.variants import Variant
 
-__all__ = ["RULES", "Rule", "format_rules", "rules_for"]
+__all__ = ["RULES", "Rule", "format_rules", "rules_for", "schedule_rule"]
 
 Family = Literal["all", "exact", "classic"]
 
@@ -147,6 +147,21 @@ RULES: Final[tuple[Rule, ...]] = (
 """Every rule of the rule book, in its order."""
 
 
+def schedule_rule(variant: Variant) -> str:
+    """The rule that sets ``variant``'s hand sizes: R-SCHED-3 (classic), R-SCHED-2 or R-SCHED-1.
+
+    Only the built-in 8-1-8 schedule is R-SCHED-2; a custom schedule counts as
+    R-SCHED-1, the family's default.
+
+    >>> from whist_ro import variants
+    >>> [schedule_rule(v) for v in (variants.ROMANIAN, variants.INVERTED, variants.CLASSIC)]
+    ['R-SCHED-1', 'R-SCHED-2', 'R-SCHED-3']
+    """
+    if variant.is_classic:
+        return "R-SCHED-3"
+    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
+
+
 def _switched_off(rule: Rule, variant: Variant) -> str | None:
     """Why ``variant``'s options leave ``rule`` out, or None when it applies."""
     off = {
@@ -162,9 +177,9 @@ def _switched_off(rule: Rule, variant: Variant) -> str | None:
         "R-RUBBER-2": not variant.rubber,
         "R-RUBBER-3": not variant.rubber,
     }
-    if rule.id == "R-SCHED-1" and variant.schedule is None and variant.pattern != "1-8-1":
+    if rule.id == "R-SCHED-1" and schedule_rule(variant) == "R-SCHED-2":
         return "this variant plays 8-1-8"
-    if rule.id == "R-SCHED-2" and (variant.schedule is not None or variant.pattern != "8-1-8"):
+    if rule.id == "R-SCHED-2" and schedule_rule(variant) != "R-SCHED-2":
         return "this variant does not play 8-1-8"
     return "off in this variant" if off.get(rule.id, False) else None
 
