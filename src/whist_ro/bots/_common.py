@@ -1,16 +1,26 @@
-"""Helpers the bots share: reading the trick on the table, and the out-of-turn error."""
+"""Helpers the bots share: the trick on the table, the legal cards, the out-of-turn error."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from whist_ro.actions import Play
 from whist_ro.errors import OutOfTurnError
-from whist_ro.rules.play import beats
+from whist_ro.rules.play import beats, trick_winner_index
 
 if TYPE_CHECKING:
+    from whist_ro.actions import Action
     from whist_ro.views.view import PlayerView
 
-__all__ = ["nothing_to_choose", "winning_bit"]
+__all__ = [
+    "legal_mask",
+    "nothing_to_choose",
+    "rank_of",
+    "split_by_beats",
+    "trump_number",
+    "winning",
+    "winning_bit",
+]
 
 
 def nothing_to_choose(name: str, view: PlayerView) -> OutOfTurnError:
@@ -31,6 +41,87 @@ def nothing_to_choose(name: str, view: PlayerView) -> OutOfTurnError:
     )
 
 
+def trump_number(view: PlayerView) -> int | None:
+    """The trump suit of ``view`` as the suit number the rule functions take, or None.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+    ...                         turn_up="Jd")
+    >>> trump_number(r.view(0))
+    1
+    """
+    trump = view.trump
+    return None if trump is None else int(trump)
+
+
+def rank_of(bit: int) -> int:
+    """The rank (2 to 14) of a card bit: the low four bits of its lane.
+
+    >>> import whist_ro as wr
+    >>> rank_of(wr.Card.parse("Qh").bit)
+    12
+    """
+    return bit & 0xF
+
+
+def legal_mask(legal: tuple[Action, ...]) -> int:
+    """The card mask of the cards played by ``legal``, a tuple of card-naming plays.
+
+    >>> import whist_ro as wr
+    >>> str(wr.CardSet.from_mask(legal_mask((wr.Play(seat=0, card="Ah"),
+    ...                                      wr.Play(seat=0, card="7c")))))
+    'Ah 7c'
+    """
+    mask = 0
+    for action in legal:
+        assert isinstance(action, Play)
+        assert action.card is not None
+        mask |= action.card.mask
+    return mask
+
+
+def split_by_beats(cards: list[int], best: int, trump: int | None) -> tuple[list[int], list[int]]:
+    """``cards`` (bits) split into those that beat ``best`` and those that do not (R-PLAY-6).
+
+    On lead (``best`` -1) every card can win.
+
+    >>> import whist_ro as wr
+    >>> bits = [wr.Card.parse(c).bit for c in ("Ah", "7h", "2s")]
+    >>> split_by_beats(bits, wr.Card.parse("Kh").bit, None) == (bits[:1], bits[1:])
+    True
+    """
+    if best < 0:
+        return cards, []
+    winners: list[int] = []
+    losers: list[int] = []
+    for bit in cards:
+        (winners if beats(bit, best, trump) else losers).append(bit)
+    return winners, losers
+
+
+def winning(view: PlayerView) -> tuple[int, int]:
+    """The bit of the card winning the trick on the table and the seat that played it.
+
+    ``(-1, -1)`` before the lead.  The rule is
+    :func:`~whist_ro.rules.play.trick_winner_index` (R-PLAY-6).
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qs Jc"],
+    ...                         dealer=2, turn_up="10s")
+    >>> for _ in range(3):
+    ...     r = r.apply(r.legal_actions()[0])
+    >>> r = r.apply(wr.Play(seat=0, card="9c")).apply(wr.Play(seat=1, card="10c"))
+    >>> winning(r.view(2)) == (wr.Card.parse("10c").bit, 1)
+    True
+    """
+    trick = view.current_trick
+    bits = [card.bit for card in trick.cards]
+    if not bits:
+        return -1, -1
+    index = trick_winner_index(bits, trump=trump_number(view))
+    return bits[index], (trick.leader + index) % view.players
+
+
 def winning_bit(view: PlayerView) -> int:
     """The bit of the card winning the trick on the table, or -1 before the lead (R-PLAY-6).
 
@@ -43,13 +134,4 @@ def winning_bit(view: PlayerView) -> int:
     >>> winning_bit(r.view(1)) == wr.Card.parse("9c").bit
     True
     """
-    cards = view.current_trick.cards
-    if not cards:
-        return -1
-    trump = view.trump
-    t = None if trump is None else int(trump)
-    best = cards[0].bit
-    for card in cards[1:]:
-        if beats(card.bit, best, t):
-            best = card.bit
-    return best
+    return winning(view)[0]

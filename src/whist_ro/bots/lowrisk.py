@@ -32,10 +32,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from whist_ro.actions import Bid, Play
-from whist_ro.bots._common import nothing_to_choose, winning_bit
+from whist_ro.bots._common import (
+    legal_mask,
+    nothing_to_choose,
+    rank_of,
+    split_by_beats,
+    trump_number,
+    winning_bit,
+)
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
 from whist_ro.errors import ConfigurationError
-from whist_ro.rules.play import beats, suit_of
+from whist_ro.rules.play import suit_of
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
@@ -45,10 +52,6 @@ __all__ = ["LowRiskBot", "danger", "lowrisk_bid", "lowrisk_card"]
 
 _ACE: Final = 14
 _KING: Final = 13
-
-
-def _rank(bit: int) -> int:
-    return bit & 0xF
 
 
 def lowrisk_bid(hand: int, *, trump: int | None, hand_size: int, forbidden: int | None) -> int:
@@ -89,18 +92,18 @@ def danger(bit: int, trump: int | None) -> tuple[int, int]:
     >>> danger(Card.parse("7s").bit, 3) > danger(Card.parse("Ah").bit, 3)
     True
     """
-    return (1 if trump is not None and suit_of(bit) == trump else 0, _rank(bit))
+    return (1 if trump is not None and suit_of(bit) == trump else 0, rank_of(bit))
 
 
 def _least(bits: list[int], trump: int | None) -> int:
     # Least dangerous; ties: lowest rank, then clubs, diamonds, hearts, spades.
-    return min(bits, key=lambda b: (danger(b, trump), _rank(b), suit_of(b)))
+    return min(bits, key=lambda b: (danger(b, trump), rank_of(b), suit_of(b)))
 
 
 def _most(bits: list[int], trump: int | None) -> int:
     # Most dangerous; ties: lowest rank, then clubs, diamonds, hearts, spades.
     top = max(danger(b, trump) for b in bits)
-    return min((b for b in bits if danger(b, trump) == top), key=lambda b: (_rank(b), suit_of(b)))
+    return min((b for b in bits if danger(b, trump) == top), key=lambda b: (rank_of(b), suit_of(b)))
 
 
 def lowrisk_card(legal: int, *, best: int, trump: int | None, owes: bool) -> int:
@@ -118,11 +121,7 @@ def lowrisk_card(legal: int, *, best: int, trump: int | None, owes: bool) -> int
     '10h'
     """
     cards = list(iter_bits(legal))
-    if best < 0:
-        winners, losers = cards, []
-    else:
-        winners = [b for b in cards if beats(b, best, trump)]
-        losers = [b for b in cards if not beats(b, best, trump)]
+    winners, losers = split_by_beats(cards, best, trump)
     if owes:
         return _least(winners if winners else cards, trump)
     if losers:
@@ -169,30 +168,23 @@ class LowRiskBot:
         if isinstance(first, Bid):
             allowed = {a.tricks for a in legal if isinstance(a, Bid)}
             forbidden = next((b for b in range(view.hand_size + 1) if b not in allowed), None)
-            trump = view.trump
             bid = lowrisk_bid(
                 view.hand.mask,
-                trump=None if trump is None else int(trump),
+                trump=trump_number(view),
                 hand_size=view.hand_size,
                 forbidden=forbidden,
             )
             return Bid(seat=view.seat, tricks=bid)
         if len(legal) == 1:
             return first  # the only card, or "my only card" in a blind round
-        mask = 0
-        for action in legal:
-            assert isinstance(action, Play)
-            assert action.card is not None
-            mask |= action.card.mask
         seat = view.seat
         made_so_far = view.tricks_won[seat]
         target = view.bids[seat]
         owes = target is not None and made_so_far < target
-        trump = view.trump
         bit = lowrisk_card(
-            mask,
+            legal_mask(legal),
             best=winning_bit(view),
-            trump=None if trump is None else int(trump),
+            trump=trump_number(view),
             owes=owes,
         )
         return Play(seat=seat, card=Card.from_bit(bit))

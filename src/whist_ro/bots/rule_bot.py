@@ -29,10 +29,18 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from whist_ro.actions import Bid, Play
-from whist_ro.bots._common import nothing_to_choose, winning_bit
+from whist_ro.bots._common import (
+    legal_mask,
+    nothing_to_choose,
+    rank_of,
+    split_by_beats,
+    trump_number,
+    winning,
+)
+from whist_ro.bots.lowrisk import danger
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
 from whist_ro.rules.play import beats, suit_of
 from whist_ro.views.sample import constraints, unseen_cards
@@ -42,20 +50,6 @@ if TYPE_CHECKING:
     from whist_ro.views.view import PlayerView
 
 __all__ = ["RuleBot", "estimate_tricks"]
-
-_ACE: Final = 14
-
-
-def _rank(bit: int) -> int:
-    return bit & 0xF
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def _high(mask: int) -> int:
-    return mask.bit_length() - 1
 
 
 def estimate_tricks(
@@ -119,11 +113,9 @@ def estimate_tricks(
 def _choose_bid(view: PlayerView) -> int:
     seat = view.seat
     allowed = sorted(a.tricks for a in view.legal_actions if isinstance(a, Bid))
-    trump = view.trump
-    t = None if trump is None else int(trump)
     est = estimate_tricks(
         view.hand.mask,
-        trump=t,
+        trump=trump_number(view),
         players=view.players,
         hand_size=view.hand_size,
         unseen=unseen_cards(view),
@@ -161,21 +153,12 @@ class _Table:
     def __init__(self, view: PlayerView) -> None:
         self.seat = view.seat
         self.players = view.players
-        trump = view.trump
-        self.trump = None if trump is None else int(trump)
+        self.trump = trump_number(view)
         self.unseen = unseen_cards(view)
         self.voids = constraints(view)
-        trick = view.current_trick
-        cards = trick.cards
-        self.best = winning_bit(view)
+        cards = view.current_trick.cards
+        self.best, self.winner = winning(view)
         self.led = suit_of(cards[0].bit) if cards else -1
-        self.winner = -1
-        if cards:
-            index = 0
-            for i in range(1, len(cards)):
-                if beats(cards[i].bit, cards[index].bit, self.trump):
-                    index = i
-            self.winner = (trick.leader + index) % self.players
         position = len(cards)
         self.to_come = tuple(
             (self.seat + k) % self.players for k in range(1, self.players - position)
@@ -232,12 +215,7 @@ class RuleBot:
             return legal[0]
         if isinstance(legal[0], Bid):
             return Bid(seat=view.seat, tricks=_choose_bid(view))
-        mask = 0
-        for action in legal:
-            assert isinstance(action, Play)
-            assert action.card is not None
-            mask |= action.card.mask
-        bit = rule_card(view, mask)
+        bit = rule_card(view, legal_mask(legal))
         return Play(seat=view.seat, card=Card.from_bit(bit))
 
     def __repr__(self) -> str:
@@ -275,17 +253,17 @@ def _lead(table: _Table, legal: int, need: int, left: int) -> int:
         sure = [b for b in cards if table.sure(b, suit_of(b))]
         if sure:
             # Cash side winners before trumps; the cheapest of them.
-            return min(sure, key=lambda b: (suit_of(b) == trump, _rank(b)))
+            return min(sure, key=lambda b: (suit_of(b) == trump, rank_of(b)))
         if need >= left:
-            return max(cards, key=lambda b: (suit_of(b) == trump, _rank(b)))
+            return max(cards, key=lambda b: (suit_of(b) == trump, rank_of(b)))
         # Lead low from the shortest side suit, to ruff it later.
         side = [b for b in cards if suit_of(b) != trump] or cards
-        return min(side, key=lambda b: ((legal & SUIT_MASKS[suit_of(b)]).bit_count(), _rank(b)))
+        return min(side, key=lambda b: ((legal & SUIT_MASKS[suit_of(b)]).bit_count(), rank_of(b)))
 
     # Made (or over): lead the card with the most unseen cards above it.
     def cover(b: int) -> tuple[int, int, int]:
         above = (unseen & SUIT_MASKS[suit_of(b)]) >> (b + 1)
-        return (-(suit_of(b) != trump), -above.bit_count(), _rank(b))
+        return (-(suit_of(b) != trump), -above.bit_count(), rank_of(b))
 
     return min(cards, key=cover)
 
@@ -294,27 +272,26 @@ def _follow(table: _Table, legal: int, need: int) -> int:
     trump = table.trump
     best = table.best
     cards = list(iter_bits(legal))
-    winners = [b for b in cards if beats(b, best, trump)]
-    losers = [b for b in cards if not beats(b, best, trump)]
+    winners, losers = split_by_beats(cards, best, trump)
     last = not table.to_come
 
-    def danger(b: int) -> tuple[bool, int]:
-        return (suit_of(b) == trump, _rank(b))
+    def risk(b: int) -> tuple[int, int]:
+        return danger(b, trump)
 
     if need > 0:
         if winners:
             if last:
-                return min(winners, key=danger)
+                return min(winners, key=risk)
             sure = [b for b in winners if table.sure(b, table.led)]
             if sure:
-                return min(sure, key=danger)
-            return max(winners, key=danger)
-        return min(cards, key=danger)
+                return min(sure, key=risk)
+            return max(winners, key=risk)
+        return min(cards, key=risk)
     if losers:
-        return max(losers, key=danger)
+        return max(losers, key=risk)
     if last:
-        return max(cards, key=danger)  # the trick is ours anyway: shed the highest
-    return min(cards, key=danger)
+        return max(cards, key=risk)  # the trick is ours anyway: shed the highest
+    return min(cards, key=risk)
 
 
 def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
@@ -322,34 +299,33 @@ def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
     cards = list(iter_bits(legal))
     partner = (view.seat + 2) % view.players
 
-    def danger(b: int) -> tuple[bool, int]:
-        return (suit_of(b) == trump, _rank(b))
+    def risk(b: int) -> tuple[int, int]:
+        return danger(b, trump)
 
     if table.led < 0:
         sure = [b for b in cards if table.sure(b, suit_of(b)) and suit_of(b) != trump]
         if sure:
-            return min(sure, key=_rank)
+            return min(sure, key=rank_of)
         # Lead the top of a run of honours, else low from the longest side suit.
         hand = view.hand.mask
         for b in cards:
-            if suit_of(b) != trump and _rank(b) >= 12 and hand >> (b - 1) & 1:
+            if suit_of(b) != trump and rank_of(b) >= 12 and hand >> (b - 1) & 1:
                 return b
         side = [b for b in cards if suit_of(b) != trump] or cards
-        return min(side, key=lambda b: (-(hand & SUIT_MASKS[suit_of(b)]).bit_count(), _rank(b)))
+        return min(side, key=lambda b: (-(hand & SUIT_MASKS[suit_of(b)]).bit_count(), rank_of(b)))
     best = table.best
-    winners = [b for b in cards if beats(b, best, trump)]
-    losers = [b for b in cards if not beats(b, best, trump)]
+    winners, losers = split_by_beats(cards, best, trump)
     if table.winner == partner:
         # Never overtake a partner's winning card when another card will do.
         pool = losers or cards
-        return min(pool, key=danger)
+        return min(pool, key=risk)
     if not winners:
-        return min(cards, key=danger)
+        return min(cards, key=risk)
     if not table.to_come:
-        return min(winners, key=danger)
+        return min(winners, key=risk)
     sure = [b for b in winners if table.sure(b, table.led)]
     if sure:
-        return min(sure, key=danger)
+        return min(sure, key=risk)
     if len(view.current_trick.cards) == 1 and suit_of(best) == table.led:
-        return min(cards, key=danger)  # second hand low
-    return max(winners, key=danger)  # third hand high
+        return min(cards, key=risk)  # second hand low
+    return max(winners, key=risk)  # third hand high

@@ -41,12 +41,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from whist_ro import sim
-from whist_ro._check import check_seed, excerpt, is_whole
+from whist_ro._check import check_seed, excerpt, whole
 from whist_ro.actions import Play
-from whist_ro.bots._common import nothing_to_choose
+from whist_ro.bots._common import nothing_to_choose, trump_number, winning
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
-from whist_ro.rules.play import beats, playable_cards, suit_of
+from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
 from whist_ro.rules.scoring import advance_runs, classic_points, exact_points
 
 if TYPE_CHECKING:
@@ -90,12 +90,7 @@ class SearchStats:
 
 
 def _count(value: object, name: str, low: int, high: int) -> int:
-    if not (is_whole(value) and low <= value <= high):  # type: ignore[operator]
-        raise ConfigurationError(
-            f"SearchBot {name} must be a whole number from {low} to {high}, not {excerpt(value)}",
-            field=name,
-        )
-    return int(value)  # type: ignore[call-overload, no-any-return]
+    return whole(value, name=f"SearchBot {name}", low=low, high=high, field=name)
 
 
 class SearchBot:
@@ -230,19 +225,10 @@ def _candidates(view: PlayerView, legal: tuple[Action, ...]) -> tuple[Action, ..
     """The actions worth searching: in classic, none that overtakes a partner's winning card."""
     if not view.variant.is_classic or not isinstance(legal[0], Play):
         return legal
-    trick = view.current_trick
-    cards = trick.cards
-    if not cards:
+    best, winner = winning(view)
+    if winner != (view.seat + 2) % view.players:  # also before the lead (winner -1)
         return legal
-    trump = view.trump
-    t = None if trump is None else int(trump)
-    index = 0
-    for k in range(1, len(cards)):
-        if beats(cards[k].bit, cards[index].bit, t):
-            index = k
-    if (trick.leader + index) % view.players != (view.seat + 2) % view.players:
-        return legal
-    best = cards[index].bit
+    t = trump_number(view)
     under = tuple(
         a
         for a in legal
@@ -335,11 +321,7 @@ def _solve(r: Round, scorer: _Scorer) -> tuple[int, ...]:
 
     def search(hands: list[int], leader: int, cards: list[int], won: list[int]) -> tuple[int, ...]:
         if len(cards) == players:
-            w = 0
-            for k in range(1, players):
-                if beats(cards[k], cards[w], t):
-                    w = k
-            winner = (leader + w) % players
+            winner = (leader + trick_winner_index(cards, trump=t)) % players
             won = won.copy()
             won[winner] += 1
             if not hands[winner]:
@@ -348,10 +330,7 @@ def _solve(r: Round, scorer: _Scorer) -> tuple[int, ...]:
         seat = (leader + len(cards)) % players
         hand = hands[seat]
         if cards:
-            best = cards[0]
-            for c in cards[1:]:
-                if beats(c, best, t):
-                    best = c
+            best = cards[trick_winner_index(cards, trump=t)]
             legal, _ = playable_cards(hand, suit_of(cards[0]), best, t, must_trump, must_over)
         else:
             legal = hand

@@ -41,8 +41,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, Final
 
-from whist_ro.actions import Action
-from whist_ro.cards import SUIT_MASKS, Card
+from whist_ro.cards import FULL_PACK_MASK, Card
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
@@ -94,8 +93,9 @@ def constraints(view: PlayerView) -> tuple[int, ...]:
         best = bits[0]
         for index in range(1, len(bits)):
             card = bits[index]
-            seat = (trick.leader + index) % players
-            forbidden[seat] |= _shown_absent(card, led, best, trump_suit, must_trump, must_over)
+            if play_rules.suit_of(card) != led:  # following suit shows nothing (R-PLAY-2)
+                seat = (trick.leader + index) % players
+                forbidden[seat] |= _shown_absent(card, led, best, trump_suit, must_trump, must_over)
             if play_rules.beats(card, best, trump_suit):
                 best = card
     return tuple(forbidden)
@@ -106,21 +106,21 @@ def _shown_absent(
 ) -> int:
     """The cards whose presence in hand would have made ``card`` unplayable there.
 
-    This restates :func:`~whist_ro.rules.play.playable_cards` clause by
-    clause (a test checks the two agree on every card pair).
+    The rule itself, :func:`~whist_ro.rules.play.playable_cards`, is asked
+    of a hand holding every card: each clause that binds such a hand
+    without allowing ``card`` (the led suit, then trumps above ``best``,
+    then any trump) shows that the seat held none of the cards it names,
+    and those cards are peeled off until ``card`` is allowed.  (A test
+    checks the answer against the rule on every card pair.)
     """
-    suit = play_rules.suit_of(card)
-    if suit == led:
-        return 0  # following suit shows nothing (R-PLAY-2)
-    absent = SUIT_MASKS[led]  # R-PLAY-2: no card of the led suit
-    if trump is None or not must_trump:
-        return absent  # R-PLAY-4, R-PLAY-5
-    trumps = SUIT_MASKS[trump]
-    if suit != trump:
-        return absent | trumps  # R-PLAY-3: no trump either
-    if must_over and play_rules.suit_of(best) == trump and card < best:
-        return absent | play_rules.overtrumps(trumps, best)  # R-PLAY-8
-    return absent
+    absent = 0
+    hand = FULL_PACK_MASK
+    while True:
+        allowed, _ = play_rules.playable_cards(hand, led, best, trump, must_trump, must_over)
+        if allowed >> card & 1:
+            return absent
+        absent |= allowed
+        hand &= ~allowed
 
 
 def unseen_cards(view: PlayerView) -> int:
@@ -152,7 +152,6 @@ class _Plan:
         "places",
         "template",
         "unseen",
-        "view",
     )
 
     def __init__(self, view: PlayerView) -> None:
@@ -166,7 +165,6 @@ class _Plan:
         seen = sum(played) | sum(known)
         if view.turn_up is not None:
             seen |= view.turn_up.mask
-        self.view = view
         self.unseen = deck & ~seen
         # What each seat's hand as dealt is known to hold.
         self.base = tuple(p | k for p, k in zip(played, known, strict=True))
@@ -388,7 +386,9 @@ def _sample_round(view: PlayerView, rng: random.Random) -> Round:
             played = played.apply_legal(action)
         plan.template = played
         return played
-    return _resume(template, deal, plan.actions)
+    # Only the playable cards of the seat to act depend on the hidden cards,
+    # so the engine swaps the deal into the replayed state in one step.
+    return template._with_deal(deal)
 
 
 def _deal(view: PlayerView, masks: tuple[int, ...]) -> Deal:
@@ -396,22 +396,6 @@ def _deal(view: PlayerView, masks: tuple[int, ...]) -> Deal:
     deal = object.__new__(Deal)
     deal._fill(view.variant, view.players, view.dealer, view.hand_size, masks, view.turn_up)
     return deal
-
-
-def _resume(template: Round, deal: Deal, actions: tuple[Action, ...]) -> Round:
-    """``template``'s state of play on ``deal``, which agrees with every card played.
-
-    Only the playable cards of the seat to act depend on the hidden cards,
-    so ``Round._with_deal`` (when the engine has it) swaps the deal in one
-    step; otherwise the public actions are replayed on the new deal.
-    """
-    with_deal = getattr(template, "_with_deal", None)
-    if with_deal is not None:
-        return with_deal(deal)  # type: ignore[no-any-return]
-    played = Round.from_deal(deal)
-    for action in actions:
-        played = played.apply_legal(action)
-    return played
 
 
 def _played_deal(view: PlayerView) -> Deal:

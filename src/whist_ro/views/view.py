@@ -23,7 +23,8 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from whist_ro._check import excerpt, is_whole
+from whist_ro._check import excerpt
+from whist_ro._check import seat as check_seat
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
@@ -33,6 +34,7 @@ from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import CardNotHeldError, ConfigurationError
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import TrumpSource, trump_source
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
@@ -105,21 +107,12 @@ def view_of(state: Round | Match, seat: int) -> PlayerView:
     whist_ro.errors.ConfigurationError: seat must be a seat from 0 to 2, not 3
     """
     if isinstance(state, Match):
-        _check_seat(seat, state.players)
-        return _match_view(state, seat)
+        return _match_view(state, check_seat(seat, players=state.players))
     if isinstance(state, Round):
-        _check_seat(seat, state.players)
-        return _round_view(state, seat, to_act=state.to_act)
+        return _round_view(state, check_seat(seat, players=state.players), to_act=state.to_act)
     raise ConfigurationError(
         f"a player view is taken of a Round or a Match, not {excerpt(state)}", field="state"
     )
-
-
-def _check_seat(seat: object, players: int) -> None:
-    if not (is_whole(seat) and 0 <= seat < players):  # type: ignore[operator]
-        raise ConfigurationError(
-            f"seat must be a seat from 0 to {players - 1}, not {excerpt(seat)}", field="seat"
-        )
 
 
 class PlayerView(Immutable):
@@ -236,7 +229,7 @@ class PlayerView(Immutable):
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-BID-1, R-PLAY-1)."""
-        return (self._dealer + 1) % self._players
+        return first_hand(self._dealer, self._players)
 
     @property
     def hand_size(self) -> int:
@@ -331,8 +324,9 @@ class PlayerView(Immutable):
     def actions(self) -> tuple[Action, ...]:
         """Every action of the round so far, in order: the bids, then the plays."""
         out: list[Action] = []
+        first = first_hand(self._dealer, self._players)
         for i in range(sum(b is not None for b in self._bids)):
-            seat = (self._dealer + 1 + i) % self._players
+            seat = (first + i) % self._players
             bid = self._bids[seat]
             assert bid is not None
             out.append(Bid(seat=seat, tricks=bid))
