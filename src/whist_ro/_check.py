@@ -32,6 +32,7 @@ __all__ = [
     "excerpt",
     "is_whole",
     "items",
+    "rng_of",
     "seat",
     "whole",
     "whole_setting",
@@ -237,3 +238,18 @@ def check_seed(seed: object) -> Seed:
     raise ConfigurationError(
         f"seed must be an int, a str or a random.Random, not {excerpt(seed)}", field="seed"
     )
+
+
+def rng_of(seed: object) -> random.Random:
+    """The generator a seed stands for: the ``random.Random`` itself, or one seeded with it.
+
+    The seed is checked by :func:`check_seed` first.
+
+    >>> rng_of(7).random() == random.Random(7).random()
+    True
+    >>> generator = random.Random(1)
+    >>> rng_of(generator) is generator
+    True
+    """
+    checked = check_seed(seed)
+    return checked if isinstance(checked, random.Random) else random.Random(checked)

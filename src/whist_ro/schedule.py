@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
-from whist_ro._check import check_seed, excerpt, is_whole, whole
+from whist_ro._check import excerpt, is_whole, rng_of, whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Rank, Suit, as_card, cards_of
 from whist_ro.errors import ConfigurationError
@@ -156,8 +156,7 @@ class Deck(Immutable, Sequence[Card]):
         >>> [c.bit for c in deck.shuffled(5)] == deck.shuffled_bits(5)
         True
         """
-        checked = check_seed(seed)
-        rng = checked if isinstance(checked, random.Random) else random.Random(checked)
+        rng = rng_of(seed)
         order = list(self._bits)
         rng.shuffle(order)
         return order

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from whist_ro._check import Seed, check_seed
+from whist_ro._check import Seed, rng_of
 from whist_ro.bots._common import nothing_to_choose
 
 if TYPE_CHECKING:
@@ -36,11 +36,7 @@ class RandomBot:
     __slots__ = ("_rng",)
 
     def __init__(self, *, seed: Seed | None = None) -> None:
-        if seed is None:
-            self._rng = random.Random()
-        else:
-            checked = check_seed(seed)
-            self._rng = checked if isinstance(checked, random.Random) else random.Random(checked)
+        self._rng = random.Random() if seed is None else rng_of(seed)
 
     def act(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``, chosen uniformly."""

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from whist_ro import sim
-from whist_ro._check import check_seed, excerpt, whole
+from whist_ro._check import excerpt, rng_of, whole
 from whist_ro.actions import Play
 from whist_ro.bots._common import nothing_to_choose, trump_number, winning
 from whist_ro.engine.match import Match
@@ -123,11 +123,7 @@ class SearchBot:
         solve: int = 2,
         spite: float = 0.5,
     ) -> None:
-        if seed is None:
-            self._rng = random.Random()
-        else:
-            checked = check_seed(seed)
-            self._rng = checked if isinstance(checked, random.Random) else random.Random(checked)
+        self._rng = random.Random() if seed is None else rng_of(seed)
         self._samples = _count(samples, "samples", 1, _MAX_SAMPLES)
         self._rollouts = _count(rollouts, "rollouts", 1, _MAX_ROLLOUTS)
         self._solve = _count(solve, "solve", 0, _MAX_SOLVE)
