@@ -30,14 +30,13 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-import attrs
-
 from whist_ro._check import Seed, excerpt, is_whole
 from whist_ro.actions import Bid, Play
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
+from whist_ro.engine.seats import Takeover
 from whist_ro.engine.step import Step
 from whist_ro.errors import ConfigurationError, MatchEndError, WhistError
 from whist_ro.variants import Variant
@@ -46,27 +45,6 @@ from whist_ro.views.view import PlayerView, resolve_play, view_of
 __all__ = ["Table", "Takeover"]
 
 _MAX_TIME_LIMIT: Final = 1e6
-
-
-@attrs.frozen(kw_only=True)
-class Takeover:
-    """A seat handed to the fallback agent (R-SEAT-1).
-
-    ``round`` and ``trick`` count from 1; ``trick`` is 0 when the seat was
-    taken over during the bidding.  ``reason`` says what the agent did.
-
-    >>> Takeover(round=3, trick=0, seat=1, reason="timed out").to_dict()
-    {'round': 3, 'trick': 0, 'seat': 1, 'reason': 'timed out'}
-    """
-
-    round: int
-    trick: int
-    seat: int
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The takeover as JSON-ready data."""
-        return {"round": self.round, "trick": self.trick, "seat": self.seat, "reason": self.reason}
 
 
 def _check_agent(agent: object, where: str) -> Any:

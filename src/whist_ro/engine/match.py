@@ -61,8 +61,8 @@ from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant, check_zero_win
 
 if TYPE_CHECKING:
+    from whist_ro.engine.seats import Takeover
     from whist_ro.records.record import Record
-    from whist_ro.table import Takeover
     from whist_ro.views.view import PlayerView
 
 __all__ = ["Match"]

@@ -38,6 +38,7 @@ from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt, is_whole
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, as_card
+from whist_ro.engine.seats import Takeover
 from whist_ro.errors import RecordError, WhistError
 from whist_ro.records.schema import (
     MAX_CHARS,
@@ -49,7 +50,6 @@ from whist_ro.records.schema import (
     parse_json,
     text,
 )
-from whist_ro.table import Takeover
 from whist_ro.variants import Variant
 
 __all__ = [

@@ -17,8 +17,8 @@ from typing import Final
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
-from whist_ro.table import Takeover
 from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
 

@@ -1,0 +1,103 @@
+"""Who sat where: a seat handed to a bot, and a seat taken back (R-SEAT-1).
+
+The rules state never changes when a seat changes hands; only the match
+record notes it.  These values sit here, beside the match, so that a
+:class:`~whist_ro.Table`, a match record and a tournament's results all
+share them without importing one another.
+
+>>> t = Takeover(round=3, trick=0, seat=1, reason="timed out")
+>>> t.to_dict()
+{'round': 3, 'trick': 0, 'seat': 1, 'reason': 'timed out'}
+"""
+
+from __future__ import annotations
+
+import traceback as _traceback
+from typing import Any, Final
+
+import attrs
+
+__all__ = ["MAX_TRACEBACK", "Takeover", "format_failure"]
+
+MAX_TRACEBACK: Final = 4000
+"""The most characters of a traceback a :class:`Takeover` keeps (its last lines)."""
+
+
+@attrs.frozen(kw_only=True)
+class Takeover:
+    """A seat handed to the fallback agent (R-SEAT-1).
+
+    ``round`` and ``trick`` count from 1; ``trick`` is 0 when the seat was
+    taken over during the bidding.  ``reason`` says what the agent did.
+    The rest is detail for whoever debugs the agent, all optional:
+    ``agent`` names the agent that lost the seat and ``by`` the one that
+    took it; ``error`` is the type of the exception the agent raised and
+    ``traceback`` its formatted traceback (the last :data:`MAX_TRACEBACK`
+    characters).  ``exception`` is the exception object itself, kept in
+    memory only: it is not compared, not written to a record and not
+    pickled.
+
+    >>> t = Takeover(round=2, trick=1, seat=0, reason="raised KeyError: 'x'",
+    ...              agent="MyBot", by="RandomBot", error="KeyError")
+    >>> t.to_dict()
+    {'round': 2, 'trick': 1, 'seat': 0, 'reason': "raised KeyError: 'x'", \
+'agent': 'MyBot', 'by': 'RandomBot', 'error': 'KeyError'}
+    """
+
+    round: int
+    trick: int
+    seat: int
+    reason: str
+    agent: str | None = None
+    by: str | None = None
+    error: str | None = None
+    traceback: str | None = None
+    exception: BaseException | None = attrs.field(default=None, eq=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The takeover as JSON-ready data; fields that are None are left out."""
+        data: dict[str, Any] = {
+            "round": self.round,
+            "trick": self.trick,
+            "seat": self.seat,
+            "reason": self.reason,
+        }
+        for name in ("agent", "by", "error", "traceback"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The exception object stays behind: it may hold unpicklable state
+        # (frames, locks) and the text fields already say what it was.
+        return (_make_takeover, (self.to_dict(),))
+
+
+def _make_takeover(data: dict[str, Any]) -> Takeover:
+    return Takeover(**data)
+
+
+def format_failure(error: BaseException) -> tuple[str, str]:
+    """``(type name, traceback text)`` of an exception, never raising.
+
+    The traceback is cut to its last :data:`MAX_TRACEBACK` characters.  A
+    hostile exception (a ``__str__`` that raises, say) still yields text.
+
+    >>> try:
+    ...     {}["x"]
+    ... except KeyError as error:
+    ...     name, text = format_failure(error)
+    >>> name, text.splitlines()[-1]
+    ('KeyError', "KeyError: 'x'")
+    """
+    name = type(error).__name__
+    try:
+        text = "".join(_traceback.format_exception(error))
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # the text of a hostile exception may itself fail, even with SystemExit
+        text = f"{name}: <the exception could not be formatted>"
+    if len(text) > MAX_TRACEBACK:
+        text = "..." + text[-(MAX_TRACEBACK - 3) :]
+    return name, text
