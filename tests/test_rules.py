@@ -42,6 +42,7 @@ from whist_ro import (
     CardNotHeldError,
     CardSet,
     ConfigurationError,
+    Deal,
     Deck,
     ForbiddenBidError,
     GameOverError,
@@ -68,10 +69,12 @@ from whist_ro import (
     legal_bids,
     legal_cards,
     next_streak,
+    records,
     trick_winner,
     trump_source,
     variants,
 )
+from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
 
 ROM = variants.ROMANIAN
 INV = variants.INVERTED
@@ -631,6 +634,85 @@ def test_r_sched_4_custom_schedule() -> None:
     with pytest.raises(ConfigurationError) as info:
         attrs.evolve(ROM, schedule=(2, 0))
     assert info.value.field == "schedule"
+
+
+def test_r_sched_4_dealer_of_passes_the_deal_one_seat_left() -> None:
+    assert [dealer_of(k, first_dealer=2, players=4) for k in range(6)] == [2, 3, 0, 1, 2, 3]
+    # From any round's dealer, back and forward.
+    assert dealer_of(-1, first_dealer=0, players=3) == 2
+    m = play_out(Match.new(ROM, players=5, seed=4))
+    assert [r.dealer for r in m.rounds] == [
+        dealer_of(k, first_dealer=m.first_dealer, players=5) for k in range(len(m.rounds))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"),
+    [(ROM, "R-SCHED-1"), (INV, "R-SCHED-2"), (CLASSIC, "R-SCHED-3")],
+    ids=["1-8-1", "8-1-8", "classic"],
+)
+def test_r_sched_1_2_3_the_schedule_rule_of_each_variant(variant: Variant, rule: str) -> None:
+    assert schedule_rule(variant) == rule
+    # A custom schedule is the family's default rule, whatever its pattern.
+    if not variant.is_classic:
+        assert schedule_rule(attrs.evolve(variant, schedule=(2, 3))) == "R-SCHED-1"
+
+
+def _misfit_rule_everywhere(variant: Variant, deals: Sequence[Deal]) -> set[str | None]:
+    """The rule Match.new and record replay each cite for the same explicit deals."""
+    with pytest.raises(ConfigurationError) as info:
+        Match.new(variant, deals=deals)
+    record = records.Record(
+        variant=variant,
+        preset=None,
+        players=[f"p{s}" for s in range(deals[0].players)],
+        rounds=[
+            records.RoundRecord(
+                dealer=d.dealer,
+                hands=[tuple(h) for h in d.hands],
+                turn_up=d.turn_up,
+                # Every round but the last is recorded played out.
+                actions=() if d is deals[-1] else play_out(Round.from_deal(d)).actions,
+            )
+            for d in deals
+        ],
+    )
+    violation = records.adjudicate(record).violation
+    assert violation is not None
+    assert f"({info.value.rule})" in str(info.value)
+    return {info.value.rule, violation.rule}
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "rule"),
+    [(ROM, 4, "R-SCHED-1"), (INV, 3, "R-SCHED-2"), (CLASSIC, 4, "R-SCHED-3")],
+    ids=["1-8-1", "8-1-8", "classic"],
+)
+def test_r_sched_3_a_deal_of_the_wrong_size_breaks_the_variants_schedule_rule(
+    variant: Variant, players: int, rule: str
+) -> None:
+    # Every copy of the check (the match, replay, the audit) asks deal_faults.
+    size = Schedule.for_game(variant, players).size_of(0)
+    wrong = 5 if size != 5 else 4
+    deal = Deal.shuffled(variant, players=players, dealer=1, hand_size=wrong, seed=3)
+    assert deal_faults(variant, players, index=0, hand_size=wrong, dealer=1, first_dealer=1) == (
+        rule,
+    )
+    assert _misfit_rule_everywhere(variant, [deal]) == {rule}
+
+
+def test_r_sched_4_an_explicit_deal_by_the_wrong_seat_is_refused_everywhere() -> None:
+    first = Deal.shuffled(ROM, players=3, dealer=0, hand_size=1, seed=1)
+    second = Deal.shuffled(ROM, players=3, dealer=2, hand_size=1, seed=2)  # seat 1's deal
+    assert deal_faults(ROM, 3, index=1, hand_size=1, dealer=2, first_dealer=0) == ("R-SCHED-4",)
+    assert _misfit_rule_everywhere(ROM, [first, second]) == {"R-SCHED-4"}
+    # Both faults at once are both reported, the hand size first.
+    assert deal_faults(ROM, 3, index=1, hand_size=2, dealer=2, first_dealer=0) == (
+        "R-SCHED-1",
+        "R-SCHED-4",
+    )
+    # A deal past the schedule's end breaks R-END-1 (the schedule ends the match).
+    assert deal_faults(ROM, 3, index=21, hand_size=1, dealer=0, first_dealer=0) == ("R-END-1",)
 
 
 # ---------------------------------------------------------------------------

@@ -49,6 +49,7 @@ from whist_ro.ranking import RankingSystem
 from whist_ro.results.rubber import GameResult, Rubber, match_points
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, check_disconnected, rank_totals
+from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
@@ -102,8 +103,8 @@ class _Setup(Immutable):
         set_(self, "deck", Deck.for_game(variant, players))
 
     def dealer_of(self, index: int) -> int:
-        """The dealer of round ``index``: the deal passes one seat clockwise (R-SCHED-4)."""
-        return (self.first_dealer + index) % self.players
+        """The dealer of round ``index`` (R-SCHED-4)."""
+        return dealer_of(index, first_dealer=self.first_dealer, players=self.players)
 
     def deal(self, index: int) -> Deal:
         """Round ``index``'s deal: given explicitly, or from its own seeded shuffle.
@@ -151,29 +152,34 @@ class _Setup(Immutable):
                     f"not of this match's {self.variant.name} for {self.players}",
                     field="deals",
                 )
-            if self.schedule.repeats or index < len(self.schedule):
-                size = self.schedule.size_of(index)
-            else:
-                raise ConfigurationError(
-                    f"{where} is one deal too many: the schedule has {len(self.schedule)} rounds",
-                    field="deals",
-                )
-            if deal.hand_size != size:
-                raise ConfigurationError(
-                    f"{where} has hands of {deal.hand_size}, but the schedule deals {size} "
-                    "(R-SCHED-1, R-SCHED-2)",
-                    field="deals",
-                    rule="R-SCHED-1",
-                )
-            if deal.dealer != self.dealer_of(index):
-                raise ConfigurationError(
-                    f"{where} is dealt by seat {deal.dealer}, but the deal passes clockwise "
-                    f"and seat {self.dealer_of(index)} deals it (R-SCHED-4)",
-                    field="deals",
-                    rule="R-SCHED-4",
-                )
+            faults = deal_faults(
+                self.variant,
+                self.players,
+                index=index,
+                hand_size=deal.hand_size,
+                dealer=deal.dealer,
+                first_dealer=self.first_dealer,
+            )
+            if faults:
+                raise self._misfit(where, deal, index, faults[0])
             checked.append(deal)
         return tuple(checked)
+
+    def _misfit(self, where: str, deal: Deal, index: int, rule: str) -> ConfigurationError:
+        """The error for an explicit deal that breaks ``rule``, one of :func:`deal_faults`'s."""
+        if rule == "R-END-1":
+            why = f"is one deal too many: the schedule has {len(self.schedule)} rounds"
+        elif rule == "R-SCHED-4":
+            why = (
+                f"is dealt by seat {deal.dealer}, but the deal passes clockwise "
+                f"and seat {self.dealer_of(index)} deals it"
+            )
+        else:
+            why = (
+                f"has hands of {deal.hand_size}, but the schedule deals "
+                f"{self.schedule.size_of(index)}"
+            )
+        return ConfigurationError(f"{where} {why} ({rule})", field="deals", rule=rule)
 
     def key(self) -> tuple[object, ...]:
         # A seed of 1 and of "1" deal the same games (the shuffles are seeded

@@ -66,6 +66,7 @@ from whist_ro.interop.encoding import (
 )
 from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import trump_source
+from whist_ro.rules.schedule import dealer_of
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
 from whist_ro.views.view import PlayerView, blind_mode
@@ -264,7 +265,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
 
     def _round_dealer(self) -> int:
         assert self._dealer is not None
-        return (self._dealer + self._index) % self._cfg.players
+        return dealer_of(self._index, first_dealer=self._dealer, players=self._cfg.players)
 
     def _dealing(self) -> bool:
         return self._dealer is None or self._shown is not None

@@ -39,10 +39,10 @@ from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
-from whist_ro.records.rulebook import schedule_rule
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
 from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import advance_runs, exact_round_points
 from whist_ro.schedule import Schedule, check_players
 from whist_ro.variants import Variant
@@ -276,33 +276,42 @@ def _row_problems(
         )
 
     index = number - 1
-    if index >= len(schedule):
-        problem(
-            None,
-            "hand_size",
-            "R-END-1",
-            f"the schedule has {len(schedule)} rounds; round {number} is one too many (R-END-1)",
-        )
-    elif row.hand_size != schedule.size_of(index):
-        rule = schedule_rule(variant)
-        problem(
-            None,
-            "hand_size",
-            rule,
-            f"round {number} deals {schedule.size_of(index)} cards each in {variant.name} for "
-            f"{players} players, not {row.hand_size} ({rule})",
-        )
-    expected = (first_dealer + index) % players
-    if not 0 <= row.dealer < players:
-        problem(None, "dealer", "R-SCHED-4", f"seat {row.dealer} does not exist (R-SCHED-4)")
-    elif row.dealer != expected:
-        problem(
-            None,
-            "dealer",
-            "R-SCHED-4",
-            f"seat {expected} deals round {number}: the deal passes one seat clockwise each "
-            f"round, so the dealer is not seat {row.dealer} (R-SCHED-4)",
-        )
+    faults = deal_faults(
+        variant,
+        players,
+        index=index,
+        hand_size=row.hand_size,
+        dealer=row.dealer,
+        first_dealer=first_dealer,
+    )
+    expected = dealer_of(index, first_dealer=first_dealer, players=players)
+    for rule in faults:
+        if rule == "R-END-1":
+            problem(
+                None,
+                "hand_size",
+                rule,
+                f"the schedule has {len(schedule)} rounds; round {number} is one too many "
+                "(R-END-1)",
+            )
+        elif rule != "R-SCHED-4":
+            problem(
+                None,
+                "hand_size",
+                rule,
+                f"round {number} deals {schedule.size_of(index)} cards each in {variant.name} for "
+                f"{players} players, not {row.hand_size} ({rule})",
+            )
+        elif not 0 <= row.dealer < players:
+            problem(None, "dealer", rule, f"seat {row.dealer} does not exist (R-SCHED-4)")
+        else:
+            problem(
+                None,
+                "dealer",
+                rule,
+                f"seat {expected} deals round {number}: the deal passes one seat clockwise each "
+                f"round, so the dealer is not seat {row.dealer} (R-SCHED-4)",
+            )
     size = row.hand_size
     for seat, bid in enumerate(row.bids):
         if not 0 <= bid <= size:

@@ -42,8 +42,8 @@ from whist_ro.errors import (
     WhistError,
 )
 from whist_ro.records.record import Ending, Record, RoundRecord, Takeover, loads, preset_name
-from whist_ro.records.rulebook import schedule_rule
 from whist_ro.records.schema import child
+from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 
@@ -291,43 +291,44 @@ def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Vio
 
 
 def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Violation:
-    """:func:`_deal`, then the hand size and dealer the schedule expects (R-SCHED-*)."""
+    """:func:`_deal`, then whether it fits the schedule and the dealer rotation (R-SCHED-*)."""
     found = _deal(record.rounds[index], record.variant, index)
     if isinstance(found, Violation):
         return found
     where = child("rounds", index)
     players = len(record.players)
-    expected = (record.rounds[0].dealer + index) % players
-    if found.dealer != expected:
-        return _at_deal(
-            index + 1,
-            found.dealer,
-            "R-SCHED-4",
+    first_dealer = record.rounds[0].dealer
+    faults = deal_faults(
+        record.variant,
+        players,
+        index=index,
+        hand_size=found.hand_size,
+        dealer=found.dealer,
+        first_dealer=first_dealer,
+    )
+    if not faults:
+        return found
+    rule = faults[0]
+    if rule == "R-END-1":
+        why = (
+            f"round {index + 1} is recorded, but the schedule has {len(schedule)} rounds (R-END-1)"
+        )
+        path = where
+    elif rule == "R-SCHED-4":
+        expected = dealer_of(index, first_dealer=first_dealer, players=players)
+        why = (
             f"round {index + 1} is dealt by seat {found.dealer}, but the deal passes one seat "
-            f"clockwise each round, so seat {expected} deals it (R-SCHED-4)",
-            child(where, "dealer"),
+            f"clockwise each round, so seat {expected} deals it (R-SCHED-4)"
         )
-    if not schedule.repeats and index >= len(schedule):
-        return _at_deal(
-            index + 1,
-            found.dealer,
-            "R-END-4",
-            f"round {index + 1} is recorded, but the schedule has {len(schedule)} rounds "
-            "(R-END-1) and nothing is played after the end (R-END-4)",
-            where,
-        )
-    size = schedule.size_of(index)
-    if found.hand_size != size:
-        rule = schedule_rule(record.variant)
-        return _at_deal(
-            index + 1,
-            found.dealer,
-            rule,
+        path = child(where, "dealer")
+    else:
+        why = (
             f"round {index + 1} deals {found.hand_size} cards each, but the schedule of "
-            f"{record.variant.name} for {players} players deals {size} ({rule})",
-            child(where, "hands"),
+            f"{record.variant.name} for {players} players deals {schedule.size_of(index)} "
+            f"({rule})"
         )
-    return found
+        path = child(where, "hands")
+    return _at_deal(index + 1, found.dealer, rule, why, path)
 
 
 # -- the replay -----------------------------------------------------------------------
@@ -447,7 +448,7 @@ def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) 
                         Deal.shuffled(
                             variant,
                             players=players,
-                            dealer=(first.dealer + index + 1) % players,
+                            dealer=dealer_of(index + 1, first_dealer=first.dealer, players=players),
                             hand_size=schedule.size_of(index + 1),
                             seed=0,
                         )

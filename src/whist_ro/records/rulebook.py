@@ -18,6 +18,7 @@ from typing import Final, Literal
 
 import attrs
 
+from whist_ro.rules.schedule import schedule_rule
 from whist_ro.variants import Variant
 
 __all__ = ["RULES", "Rule", "format_rules", "rules_for", "schedule_rule"]
@@ -145,21 +146,6 @@ RULES: Final[tuple[Rule, ...]] = (
     _R("R-RUBBER-3", "classic", "Games follow on from 0-0 and the deal keeps moving left."),
 )
 """Every rule of the rule book, in its order."""
-
-
-def schedule_rule(variant: Variant) -> str:
-    """The rule that sets ``variant``'s hand sizes: R-SCHED-3 (classic), R-SCHED-2 or R-SCHED-1.
-
-    Only the built-in 8-1-8 schedule is R-SCHED-2; a custom schedule counts as
-    R-SCHED-1, the family's default.
-
-    >>> from whist_ro import variants
-    >>> [schedule_rule(v) for v in (variants.ROMANIAN, variants.INVERTED, variants.CLASSIC)]
-    ['R-SCHED-1', 'R-SCHED-2', 'R-SCHED-3']
-    """
-    if variant.is_classic:
-        return "R-SCHED-3"
-    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
 
 
 def _switched_off(rule: Rule, variant: Variant) -> str | None:

@@ -2,6 +2,9 @@
 
 A referee looking for a rule opens the module of its section:
 
+- :mod:`whist_ro.rules.schedule`: R-SCHED-1..3 (:func:`~whist_ro.rules.schedule.schedule_rule`),
+  R-SCHED-4 (:func:`~whist_ro.rules.schedule.dealer_of`), and whether a deal fits the
+  schedule (:func:`~whist_ro.rules.schedule.deal_faults`);
 - :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`),
   R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
 - :mod:`whist_ro.rules.bidding`: R-BID-1 (:func:`~whist_ro.rules.bidding.first_hand`,
@@ -33,6 +36,7 @@ from whist_ro.rules.play import (
     suit_of,
     trick_winner_index,
 )
+from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import (
     advance_runs,
     classic_points,
@@ -49,7 +53,9 @@ __all__ = [
     "bid_in_range",
     "cards_of_suit",
     "classic_points",
+    "deal_faults",
     "deal_hands",
+    "dealer_of",
     "exact_points",
     "exact_round_points",
     "first_hand",
@@ -61,6 +67,7 @@ __all__ = [
     "next_seat",
     "overtrumps",
     "playable_cards",
+    "schedule_rule",
     "suit_of",
     "trick_winner_index",
     "trump_card_index",

@@ -47,6 +47,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules import play as play_rules
+from whist_ro.rules.schedule import dealer_of
 from whist_ro.schedule import Deck
 from whist_ro.views.view import PlayerView
 
@@ -428,7 +429,6 @@ def _sample_match(view: PlayerView, rng: random.Random) -> Match:
         history.extend(view.actions)
     index = len(deals) - 1  # the round shown by the view
     if not view.is_over:
-        first = (view.dealer - index) % view.players
         schedule = view.schedule
         assert schedule is not None
         for later in range(len(deals), len(deals) + _remaining_rounds(view, len(deals))):
@@ -436,7 +436,7 @@ def _sample_match(view: PlayerView, rng: random.Random) -> Match:
                 Deal.shuffled(
                     variant,
                     players=view.players,
-                    dealer=(first + later) % view.players,
+                    dealer=dealer_of(later - index, first_dealer=view.dealer, players=view.players),
                     hand_size=schedule.size_of(later),
                     seed=rng,
                 )
