@@ -8,7 +8,8 @@
 Each script's output is shown as it runs; its ``JSON: {...}`` line is also
 collected, and ``--json-out`` writes those lines to a file (JSON Lines).
 The exit status is non-zero if any script failed.  OpenSpiel is optional:
-without it ``playout.py`` and ``kernel.py`` print a note and skip its rows.
+without it ``playout.py`` and ``kernel.py`` print a note and skip its rows,
+and ``interop.py`` (which needs it) fails.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ SCRIPTS: dict[str, list[str]] = {
     "scaling": ["--hands", "100", "--reps", "3"],
     "memory": ["--matches", "500", "--samples", "3"],
     "kernel": ["--hands", "1024", "--reps", "3"],
+    "interop": ["--hands", "300", "--adapter-hands", "60", "--matches", "1", "--reps", "3"],
 }
 
 

@@ -45,7 +45,12 @@ from whist_ro.cards import CardSet
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
-from whist_ro.errors import ConfigurationError, InvalidDealError, OutOfDealsError
+from whist_ro.errors import (
+    ConfigurationError,
+    GameOverError,
+    InvalidDealError,
+    OutOfDealsError,
+)
 from whist_ro.interop.encoding import (
     BID_BASE,
     NUM_ACTIONS,
@@ -322,10 +327,15 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         return not self._dealing() and self._engine is not None and self._engine.to_act is None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The dealer (seat ids) or the next card (card ids), all equally likely."""
+        """The dealer (seat ids) or the next card (card ids), all equally likely.
+
+        Empty at decision and terminal nodes.
+        """
         if self._dealer is None:
             n = self._cfg.players
             return [(s, 1.0 / n) for s in range(n)]
+        if self._shown is None:
+            return []
         dealt = set(self._dealt)
         left = [c for c in self._cfg.deck if c not in dealt]
         return [(c, 1.0 / len(left)) for c in left]
@@ -336,29 +346,35 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         return legal_ids(self._engine)
 
     def _apply_action(self, action: int) -> None:
-        self._views = {}
+        # Every refusal below comes before any change: OpenSpiel adds the
+        # action to the history only once this returns.
         if self._dealer is None:
-            self._dealer = int(action)
+            self._check_dealer(action)
+            self._views = {}
+            self._dealer = action
             self._start_deal()
             return
         if self._shown is not None:
-            card = int(action)
-            if card not in self._cfg.deck_set or card in self._dealt:
-                raise InvalidDealError(
-                    f"{card_of(card)} cannot be dealt: it is not in the {len(self._cfg.deck)}-card "
-                    "deck or was dealt already (R-DECK-4)",
-                    rule="R-DECK-4",
-                )
-            self._dealt.append(card)
+            self._check_card(action)
+            self._views = {}
+            self._dealt.append(action)
             if len(self._dealt) == self._cfg.deal_length(self._size()):
                 self._finish_deal()
             return
         engine = self._engine
         assert engine is not None
-        assert engine.to_act is not None
-        move = action_of(int(action), seat=engine.to_act)
+        seat = engine.to_act
+        if seat is None:
+            raise GameOverError(
+                f"action {excerpt(action)} refused: the game is over (R-END-4)",
+                rule="R-END-4",
+                seat=int(pyspiel.PlayerId.TERMINAL),
+                action=action,
+            )
+        move = action_of(action, seat=seat)
         if isinstance(engine, Round):
             self._engine = engine.apply(move)
+            self._views = {}
             return
         try:
             self._engine = engine.apply(move)
@@ -368,6 +384,31 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
             self._index += 1
             self._deal_start = len(self.history()) + 1
             self._start_deal()
+        self._views = {}
+
+    def _check_dealer(self, action: int) -> None:
+        """Refuse a dealer the chance node does not offer (R-SCHED-4)."""
+        n = self._cfg.players
+        if not (is_whole(action) and 0 <= action < n):
+            raise InvalidDealError(
+                f"the dealer is a seat from 0 to {n - 1}, not {excerpt(action)} (R-SCHED-4)",
+                rule="R-SCHED-4",
+            )
+
+    def _check_card(self, action: int) -> None:
+        """Refuse a card id that is not among the undealt cards of the deck (R-DECK-4)."""
+        deck = self._cfg.deck
+        if not (is_whole(action) and action in self._cfg.deck_set):
+            raise InvalidDealError(
+                f"chance outcome {excerpt(action)} cannot be dealt: the {len(deck)}-card deck "
+                f"has the card ids {deck[0]} to {deck[-1]} (R-DECK-4)",
+                rule="R-DECK-4",
+            )
+        if action in self._dealt:
+            raise InvalidDealError(
+                f"{card_of(action)} cannot be dealt: it was dealt already (R-DECK-4)",
+                rule="R-DECK-4",
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -408,7 +449,7 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
             )
         engine = self._engine
         assert engine is not None
-        seed = int(float(probability_sampler()) * 2**53)
+        seed = _seed_of(probability_sampler())
         drawn = engine.view(player_id).sample(random.Random(seed))
         deal = drawn.deal if isinstance(drawn, Round) else drawn.round.deal
         history = self.history()
@@ -481,6 +522,20 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         if self._shown is not None:
             return history_text(view, dealt=self._seen_so_far(player))
         return history_text(view) if recall else str(view)
+
+
+def _seed_of(value: object) -> int:
+    """The seed a probability sampler's draw gives: ``value`` must be a float in [0, 1)."""
+    if not (
+        isinstance(value, int | float | np.floating | np.integer)
+        and not isinstance(value, bool)
+        and 0 <= value < 1  # NaN fails too
+    ):
+        raise ConfigurationError(
+            f"probability_sampler() must return a float in [0, 1), not {excerpt(value)}",
+            field="probability_sampler",
+        )
+    return int(float(value) * 2**53)
 
 
 def _deal_order(deal: Deal) -> list[int]:

@@ -35,7 +35,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 from whist_ro import variants as _variants
 from whist_ro._check import excerpt, is_whole
 from whist_ro.engine.match import Match
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ActionTypeError, ActionValueError, ConfigurationError
 from whist_ro.interop.encoding import (
     NUM_ACTIONS,
     Layout,
@@ -57,15 +57,99 @@ _RENDER_MODES: Final = ("ansi", "human")
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's usual wrappers (see :class:`raw_env` for arguments).
 
+    PettingZoo's ``TerminateIllegalWrapper`` (an illegal action ends the
+    game, reward -1), ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``, the last one with whist-ro's own checks of
+    what a caller passes: ``step`` takes a whole number 0..61 (an ``int``,
+    a NumPy integer or a 0-d integer array) for a live agent and ``None``
+    for a finished one, ``observe`` a known agent, and neither comes before
+    ``reset``.  Anything else raises a :class:`~whist_ro.errors.WhistError`
+    subclass (:class:`~whist_ro.errors.ActionTypeError`,
+    :class:`~whist_ro.errors.ActionValueError` or
+    :class:`~whist_ro.errors.ConfigurationError`) and changes nothing.
+
     >>> e = env(variant="classic")
     >>> e.reset(seed=0)
     >>> e.num_agents, int(e.action_space("player_0").n)
     (4, 62)
+    >>> e.step(53.9)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionTypeError: player_0 steps with an action id, a whole number ... not 53.9
     """
     wrapped: AECEnv = raw_env(**kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _Checked(wrapped)
+
+
+def _action_value(action: object) -> int | None:
+    """``action`` as an int if it is a whole number (int, NumPy integer, 0-d integer array)."""
+    if isinstance(action, bool | np.bool_):
+        return None
+    if isinstance(action, int | np.integer):
+        return int(action)
+    if (
+        isinstance(action, np.ndarray)
+        and action.shape == ()
+        and np.issubdtype(action.dtype, np.integer)
+    ):
+        return int(action)
+    return None
+
+
+class _Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` plus whist-ro's checks of the caller's input.
+
+    ``raw_env`` is PettingZoo's unchecked layer; this outermost wrapper
+    refuses, with a precise error and before anything changes, what
+    PettingZoo's wrappers would let through or refuse only with an
+    ``assert``.
+    """
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            raise ConfigurationError("call reset() before step()", field="reset")
+        if self.agents:  # else PettingZoo warns that every agent is done
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                if action is not None:
+                    raise ActionValueError(
+                        f"{agent} is done: its only step is step(None), not {excerpt(action)}"
+                    )
+            else:
+                value = _action_value(action)
+                if value is None:
+                    raise ActionTypeError(
+                        f"{agent} steps with an action id, a whole number from 0 to "
+                        f"{NUM_ACTIONS - 1} (an int or a NumPy integer), not {excerpt(action)}"
+                    )
+                if not 0 <= value < NUM_ACTIONS:
+                    raise ActionValueError(
+                        f"{agent} steps with an action id from 0 to {NUM_ACTIONS - 1}, "
+                        f"not {excerpt(action)}"
+                    )
+        super().step(action)
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            raise ConfigurationError("call reset() before observe()", field="reset")
+        _seat_of(self.unwrapped, agent)
+        return super().observe(agent)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+def _seat_of(raw: raw_env, agent: object) -> int:
+    """The seat of ``agent`` (``"player_0"`` ...), or a ConfigurationError naming the agents."""
+    try:
+        return raw._seats[agent]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ConfigurationError(
+            f"no agent named {excerpt(agent)}; the agents are " + ", ".join(raw.possible_agents),
+            field="agent",
+        ) from None
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
@@ -109,11 +193,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
                 f"players must be a whole number, not {excerpt(players)}", field="players"
             )
         check_players(variant, players)
-        if rewards not in ("round", "match"):
+        if not (isinstance(rewards, str) and rewards in ("round", "match")):
             raise ConfigurationError(
                 f"rewards must be 'round' or 'match', not {excerpt(rewards)}", field="rewards"
             )
-        if render_mode is not None and render_mode not in _RENDER_MODES:
+        if render_mode is not None and not (
+            isinstance(render_mode, str) and render_mode in _RENDER_MODES
+        ):
             raise ConfigurationError(
                 f"render_mode must be None, 'ansi' or 'human', not {excerpt(render_mode)}",
                 field="render_mode",
@@ -130,6 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             scale=score_scale(variant, sizes),
         )
         self.possible_agents = [f"player_{s}" for s in range(players)]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._observation_spaces = {
             agent: spaces.Dict(
@@ -175,7 +262,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """``agent``'s information-state tensor and its action mask."""
         match = self._live()
-        seat = self.possible_agents.index(agent)
+        seat = _seat_of(self, agent)
         observation = np.zeros(self._layout.size, np.float32)
         encode(match.view(seat), observation, self._layout, clear=False)
         mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -185,6 +272,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an id); a finished agent steps with None."""
+        self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -192,9 +280,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         match = self._live()
         seat = match.to_act
         assert seat is not None
-        self._cumulative_rewards[agent] = 0.0
+        value = _action_value(action)
+        if value is None:
+            raise ActionTypeError(
+                f"{agent} steps with an action id, a whole number, not {excerpt(action)}"
+            )
         rows = len(match.score_sheet)
-        match = self._match = match.apply(action_of(int(action), seat=seat))  # type: ignore[arg-type]
+        match = self._match = match.apply(action_of(value, seat=seat))
+        self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self._per_round:
             for row in list(match.score_sheet)[rows:]:
