@@ -10,6 +10,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records
+from whist_ro.errors import ImmutableError
 from whist_ro.records import Record, Report, RoundRecord
 
 # A house variant of three 2-card rounds, so a disputed hand needs few cards.
@@ -408,7 +409,7 @@ def test_an_unfinished_record_is_scored_up_to_its_last_complete_round() -> None:
 
 def test_the_report_is_immutable_and_junk_is_a_record_error() -> None:
     report = records.adjudicate(records.to_record(wr.Match.new(V, players=3, seed=1)))
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(ImmutableError):
         report.rounds = 3  # type: ignore[misc]
     with pytest.raises(records.RecordError):
         records.adjudicate(42)  # type: ignore[arg-type]

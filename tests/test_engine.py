@@ -249,7 +249,7 @@ def test_internal_records_refuse_assignment_too() -> None:
     m = wr.Match.new(variants.ROMANIAN, players=3, seed=3)
     for inner in (m._progress, m._progress.setup):
         with pytest.raises(AttributeError):
-            inner.rounds = ()
+            inner.rounds = ()  # type: ignore[union-attr]
 
 
 def test_states_pickle_to_equal_states() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import whist_ro as wr
 from conftest import play_random
 from whist_ro import records
-from whist_ro.errors import RecordError
+from whist_ro.errors import ImmutableError, RecordError
 
 PRESETS = ("romanian", "inverted", "classic", "classic-rubber", "long-whist")
 TABLES = [(name, n) for name in PRESETS for n in wr.variants.get(name).player_counts]
@@ -174,7 +174,7 @@ def test_a_custom_scorer_cannot_be_dumped() -> None:
 
 def test_a_record_is_immutable() -> None:
     record = records.to_record(finished(), meta={"tags": ["a"]})
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(ImmutableError):
         record.seed = 3  # type: ignore[misc]
     assert record.meta is not None
     with pytest.raises(TypeError):

@@ -14,7 +14,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro.bots import RandomBot
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ConfigurationError, ImmutableError
 from whist_ro.tournaments import Entrant, Estimate, TournamentResult, tournament
 from whist_ro.tournaments import run as tournaments_run
 
@@ -279,7 +279,7 @@ def test_a_failure_inside_a_match_stops_the_tournament() -> None:
 
 
 def test_the_result_is_immutable(serial: TournamentResult) -> None:
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(ImmutableError):
         serial.matches = ()  # type: ignore[misc]
     lineup = list(LINEUP)
     result = tournament(ROMANIAN, lineup, seeds=[1], workers=0)

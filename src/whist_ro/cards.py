@@ -9,18 +9,17 @@ inside the engine; :class:`CardSet` is the read-only face they show users.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 from whist_ro._check import excerpt, is_whole
-from whist_ro._immutable import Immutable
+from whist_ro._immutable import Immutable, ImmutableIntEnum
 from whist_ro.errors import CardParseError
 
 __all__ = ["Card", "CardSet", "Rank", "Suit"]
 
 
-class Suit(enum.IntEnum):
+class Suit(ImmutableIntEnum):
     """A suit.  Suits have no order among themselves (R-DECK-1).
 
     A suit is an ``int`` (``16 * suit`` is its lane in a card mask), but it
@@ -72,7 +71,7 @@ class Suit(enum.IntEnum):
     __le__ = __gt__ = __ge__ = __lt__
 
 
-class Rank(enum.IntEnum):
+class Rank(ImmutableIntEnum):
     """A rank; the value is the pip count, so ``Rank.ACE > Rank.KING`` (R-DECK-1).
 
     Every rank is 2 or more, so no rank is false.

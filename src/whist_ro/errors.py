@@ -22,6 +22,7 @@ __all__ = [
     "ForbiddenBidError",
     "GameOverError",
     "IllegalActionError",
+    "ImmutableError",
     "InvalidDealError",
     "InvalidTrickError",
     "MatchEndError",
@@ -327,6 +328,25 @@ class MustOvertrumpError(IllegalActionError):
     Traceback (most recent call last):
     ...
     whist_ro.errors.MustOvertrumpError: seat 2 cannot play 9h: it must beat the 10h in ...
+    """
+
+
+class ImmutableError(WhistError, AttributeError):
+    """An attempt to change a value: every value the library hands out is immutable.
+
+    Cards, actions, card sets, deals, rounds, matches, views, variants,
+    score sheets, records, reports and results refuse attribute assignment
+    and deletion, ``__setstate__`` on a live object (unpickling builds a new
+    one), writes through ``__dict__`` and a second call of ``__init__``.
+    Work with the new value a method returns instead (``apply``,
+    ``attrs.evolve`` ...).  It is an :class:`AttributeError`, as Python's
+    own read-only attributes are.
+
+    >>> import whist_ro as wr
+    >>> wr.variants.ROMANIAN.hook = False
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ImmutableError: Variant is immutable; cannot set 'hook'
     """
 
 

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from whist_ro._check import excerpt, whole, whole_setting
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 
 __all__ = [
@@ -100,7 +101,7 @@ def _linear(top: Fraction, total: int, *, low: int, high: int) -> Fraction:
     return -top + 2 * top * Fraction(total - low, high - low)
 
 
-class RankingSystem(abc.ABC):
+class RankingSystem(Immutable, abc.ABC):
     """What every ranking system does; subclasses say how much each place is worth.
 
     A system awards :meth:`first_award` to the single best total and its

@@ -87,17 +87,15 @@ class Deck(Immutable, Sequence[Card]):
     (40, 'As', <Rank.FIVE: 5>)
     """
 
-    __slots__ = ("_bits", "_cards", "_cards_by_bit", "_mask")
+    __slots__ = ("_bits", "_cards", "_mask")
 
     _cards: tuple[Card, ...]
     _bits: tuple[int, ...]
-    _cards_by_bit: dict[int, Card]
     _mask: int
 
     def __init__(self, cards: Sequence[Card | str]) -> None:
         object.__setattr__(self, "_cards", cards_of(cards, what="Deck"))
         object.__setattr__(self, "_bits", tuple(c.bit for c in self._cards))
-        object.__setattr__(self, "_cards_by_bit", {c.bit: c for c in self._cards})
         object.__setattr__(self, "_mask", sum(1 << bit for bit in self._bits))
         if self._mask.bit_count() != len(self._cards):
             raise ConfigurationError("a deck cannot hold a card twice", field="cards")
@@ -146,7 +144,7 @@ class Deck(Immutable, Sequence[Card]):
         >>> deck.shuffled(7) == deck.shuffled(7) != deck.shuffled(8)
         True
         """
-        return [self._cards_by_bit[bit] for bit in self.shuffled_bits(seed)]
+        return [Card.from_bit(bit) for bit in self.shuffled_bits(seed)]
 
     def shuffled_bits(self, seed: int | str | random.Random) -> list[int]:
         """:meth:`shuffled` as card bits: the one seeded shuffle every deal uses.

@@ -36,6 +36,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from whist_ro._check import excerpt, is_whole, whole_setting
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, ranking_from_dict
 
@@ -255,7 +256,7 @@ _EXACT_ONLY_FLAGS: Final = (
 
 
 @attrs.frozen(kw_only=True)
-class Variant:
+class Variant(Immutable):
     """Every rule option of one game, as a frozen value.
 
     Fields (the names are part of the public API):

@@ -23,12 +23,11 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, overload
 
 from whist_ro._check import Seed, excerpt
-from whist_ro._immutable import Immutable
+from whist_ro._immutable import Immutable, ImmutableIntEnum
 from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play
 from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, iter_bits
 from whist_ro.engine.deal import Deal
@@ -63,7 +62,7 @@ _PLAYING: Final = 1
 _OVER: Final = 2
 
 
-class Phase(enum.IntEnum):
+class Phase(ImmutableIntEnum):
     """Where a round stands.  Every member is true, ``BIDDING`` too.
 
     >>> from whist_ro import Round, variants

@@ -17,6 +17,8 @@ from typing import Any, Final
 
 import attrs
 
+from whist_ro._immutable import Immutable
+
 __all__ = ["MAX_TRACEBACK", "Takeover", "format_failure"]
 
 MAX_TRACEBACK: Final = 4000
@@ -24,7 +26,7 @@ MAX_TRACEBACK: Final = 4000
 
 
 @attrs.frozen(kw_only=True)
-class Takeover:
+class Takeover(Immutable):
     """A seat handed to the fallback agent (R-SEAT-1).
 
     ``round`` and ``trick`` count from 1; ``trick`` is 0 when the seat was

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.engine.tricks import Trick
 
@@ -34,7 +35,7 @@ def _ints(value: Any) -> tuple[int, ...] | None:
 
 
 @attrs.frozen(kw_only=True)
-class Step:
+class Step(Immutable):
     """One action and what it caused; the ``last_step`` of the state it produced.
 
     ``trick`` and ``trick_winner`` are set when the action completed a

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import RecordError
@@ -37,7 +38,7 @@ __all__ = ["Difference", "Report", "adjudicate"]
 
 
 @attrs.frozen(kw_only=True)
-class Difference:
+class Difference(Immutable):
     """A total the table claimed that the rules do not give.
 
     >>> str(Difference(seat=2, claimed=40, recomputed=38))
@@ -72,7 +73,7 @@ def _differences_tuple(value: Iterable[Difference]) -> tuple[Difference, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Report:
+class Report(Immutable):
     """What :func:`adjudicate` found.  Immutable; ``str(report)`` is for people.
 
     ``violation`` is the first illegal action or deal (None when all is

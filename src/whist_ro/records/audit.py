@@ -37,6 +37,7 @@ import attrs
 
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
@@ -67,7 +68,7 @@ def _problems(value: Iterable[Problem]) -> tuple[Problem, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class SheetRow:
+class SheetRow(Immutable):
     """One round as written on paper; ``line`` is its line in the CSV text.
 
     >>> sheet = read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,0,0,1,1,0,0\\n")
@@ -83,7 +84,7 @@ class SheetRow:
 
 
 @attrs.frozen(kw_only=True)
-class Sheet:
+class Sheet(Immutable):
     """A paper score sheet: the rows in play order and the totals written, if any.
 
     >>> sheet = read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n"
@@ -181,7 +182,7 @@ def read_sheet(text: str) -> Sheet:
 
 
 @attrs.frozen(kw_only=True)
-class Problem:
+class Problem(Immutable):
     """One place where the paper breaks a rule: round (from 1), CSV line and column, rule.
 
     >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,0,0,1,0,0\\n")
@@ -203,7 +204,7 @@ class Problem:
 
 
 @attrs.frozen(kw_only=True)
-class AuditReport:
+class AuditReport(Immutable):
     """What :func:`audit` found; like :class:`~whist_ro.records.Report`, for a sheet.
 
     ``problems`` lists every rule the rows break, in order (``violation``

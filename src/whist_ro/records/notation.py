@@ -67,6 +67,7 @@ import attrs
 
 from whist_ro import variants
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
@@ -108,7 +109,7 @@ def _places(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 @attrs.frozen(kw_only=True)
-class LoneRound:
+class LoneRound(Immutable):
     """One round on its own: its variant, and the deal and actions as written.
 
     ``preset`` is the preset name; ``where`` gives each action's

@@ -29,6 +29,7 @@ from typing import Final
 import attrs
 
 from whist_ro._check import whole
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Action
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
@@ -95,7 +96,7 @@ def divide(state: Round | Match, depth: int) -> tuple[tuple[Action, int], ...]:
 
 
 @attrs.frozen(kw_only=True)
-class PerftEntry:
+class PerftEntry(Immutable):
     """One row of :data:`PERFT_TABLE`: a preset, a deal written out, and counts by depth.
 
     ``counts[d]`` is ``perft(round, d)`` for the round dealt this way,

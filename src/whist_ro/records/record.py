@@ -29,13 +29,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping
-from types import MappingProxyType
 from typing import Any, Final, Literal
 
 import attrs
 
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt, is_whole
+from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, as_card
 from whist_ro.engine.seats import Takeover
@@ -81,7 +81,7 @@ _WIDTH: Final = 88  # dumps keeps a list or object on one line when it fits
 def _freeze(value: Any) -> Any:
     # meta is free JSON; a record is a value, so it keeps a frozen copy.
     if isinstance(value, Mapping):
-        return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
+        return FrozenMapping({str(k): _freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     return value
@@ -129,7 +129,7 @@ def _turn_up(value: Card | str | None) -> Card | None:
 
 
 @attrs.frozen(kw_only=True)
-class RoundRecord:
+class RoundRecord(Immutable):
     """One round of a record: the deal as written and its actions in order.
 
     The deal is kept as written (a :class:`~whist_ro.Deal` is built, and
@@ -164,7 +164,7 @@ class RoundRecord:
 
 
 @attrs.frozen(kw_only=True)
-class Ending:
+class Ending(Immutable):
     """How a match was cut short (R-END-3), with what ``Match.abandon``/``concede`` take.
 
     ``how`` is ``"abandoned"`` (exact-bid family, between rounds; the
@@ -195,7 +195,7 @@ def _optional_ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
 
 
 @attrs.frozen(kw_only=True)
-class Record:
+class Record(Immutable):
     """A match record in memory: what :func:`loads` returns and :func:`dumps` writes.
 
     ``preset`` is the preset name written as ``variant.name`` (None for a

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
@@ -77,7 +78,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Position:
+class Position(Immutable):
     """A round at one moment, as a referee needs to see it.
 
     ``round`` counts from 1.  ``hands`` are the cards each seat still
@@ -145,7 +146,7 @@ class Position:
 
 
 @attrs.frozen(kw_only=True)
-class Violation:
+class Violation(Immutable):
     """The first thing in a record that the rules refuse.
 
     ``round`` and ``trick`` count from 1 (``trick`` is 0 during the
@@ -187,7 +188,7 @@ class Violation:
 
 
 @attrs.frozen(kw_only=True)
-class Replay:
+class Replay(Immutable):
     """What :func:`replay` found: the last legal state, and the violation if any.
 
     ``state`` is None only when the very first deal is refused.

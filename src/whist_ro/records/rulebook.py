@@ -18,6 +18,7 @@ from typing import Final, Literal
 
 import attrs
 
+from whist_ro._immutable import Immutable
 from whist_ro.rules.schedule import schedule_rule
 from whist_ro.variants import Variant
 
@@ -27,7 +28,7 @@ Family = Literal["all", "exact", "classic"]
 
 
 @attrs.frozen
-class Rule:
+class Rule(Immutable):
     """One rule: its ID, the family it binds, and a one-line summary."""
 
     id: str

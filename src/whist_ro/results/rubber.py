@@ -21,6 +21,7 @@ from typing import Final
 import attrs
 
 from whist_ro._check import excerpt, items
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 
 __all__ = [
@@ -50,7 +51,7 @@ def _games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class GameResult:
+class GameResult(Immutable):
     """One finished game of classic whist.
 
     ``winner`` is the winning side, ``scores`` both sides' points when the
@@ -111,7 +112,7 @@ def match_points(games: Sequence[GameResult], *, rubber: bool) -> tuple[int, int
 
 
 @attrs.frozen
-class Rubber:
+class Rubber(Immutable):
     """The games of a rubber so far: best of three (R-RUBBER-1).
 
     The rubber is decided when a side has won two games, or when a game is

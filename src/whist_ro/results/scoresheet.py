@@ -24,7 +24,7 @@ def _seats(value: Iterable[SeatScore]) -> tuple[SeatScore, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class SeatScore:
+class SeatScore(Immutable):
     """One seat's line in one round of the score sheet.
 
     ``bid`` is None in classic whist (no bidding).  ``points`` is the round
@@ -47,7 +47,7 @@ class SeatScore:
 
 
 @attrs.frozen(kw_only=True)
-class ScoreRow:
+class ScoreRow(Immutable):
     """One completed round: its set-up and every seat's score.
 
     ``game`` is the game of a classic rubber the round belongs to (1, 2 or

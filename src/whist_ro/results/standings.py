@@ -32,6 +32,7 @@ from typing import overload
 import attrs
 
 from whist_ro._check import excerpt, is_whole, items, whole
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
 
@@ -65,7 +66,7 @@ def _rows(value: Iterable[Standing]) -> tuple[Standing, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Standing:
+class Standing(Immutable):
     """One seat's line in the final standings.
 
     ``place`` is 1 for the top; tied seats share the best place they occupy
@@ -111,7 +112,7 @@ class Standing:
 
 
 @attrs.frozen(kw_only=True)
-class Standings(Sequence[Standing]):
+class Standings(Immutable, Sequence[Standing]):
     """The final standings: one :class:`Standing` per seat, in seat order.
 
     ``completed`` is the share of the scheduled rounds that were played

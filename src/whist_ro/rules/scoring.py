@@ -24,6 +24,7 @@ from typing import Final
 import attrs
 
 from whist_ro._check import MAX_WHOLE, excerpt, is_whole, whole
+from whist_ro._immutable import Immutable
 from whist_ro.cards import CardSet, Suit
 from whist_ro.errors import ConfigurationError, NotOverError
 from whist_ro.variants import GAME_TARGETS, Variant
@@ -227,7 +228,7 @@ def _streak_count(_: object, attribute: attrs.Attribute[int], value: object) -> 
 
 
 @attrs.frozen
-class Streak:
+class Streak(Immutable):
     """A seat's current runs of made and missed bids (R-STREAK-*).
 
     At most one of the two counts is non-zero, since each breaks the other

@@ -130,7 +130,7 @@ class Outcome(_ByValue, Immutable):
         return f"Outcome(bids={self._bids}, tricks_won={self._won})"
 
 
-class Outcomes(_ByValue, Sequence[Outcome]):
+class Outcomes(_ByValue, Immutable, Sequence[Outcome]):
     """Many outcomes stored compactly: per seat, one byte per game.
 
     Indexing builds an :class:`Outcome`; :meth:`tricks_column` and
@@ -155,17 +155,20 @@ class Outcomes(_ByValue, Sequence[Outcome]):
     def __init__(
         self, variant: Variant, *, bids: Sequence[bytes], tricks_won: Sequence[bytes]
     ) -> None:
-        self._variant = variant
-        self._bids = tuple(bytes(c) for c in bids)
-        self._won = tuple(bytes(c) for c in tricks_won)
-        self._players = len(self._won)
-        lengths = {len(c) for c in (*self._bids, *self._won)}
-        if len(self._bids) != self._players or len(lengths) > 1:
+        bid_cols = tuple(bytes(c) for c in bids)
+        won_cols = tuple(bytes(c) for c in tricks_won)
+        lengths = {len(c) for c in (*bid_cols, *won_cols)}
+        if len(bid_cols) != len(won_cols) or len(lengths) > 1:
             raise ConfigurationError(
                 "Outcomes needs one bids column and one tricks column per seat, all as long",
                 field="bids",
             )
-        self._n = lengths.pop() if lengths else 0
+        set_ = object.__setattr__
+        set_(self, "_variant", variant)
+        set_(self, "_bids", bid_cols)
+        set_(self, "_won", won_cols)
+        set_(self, "_players", len(won_cols))
+        set_(self, "_n", lengths.pop() if lengths else 0)
 
     @classmethod
     def of(

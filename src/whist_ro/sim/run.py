@@ -18,6 +18,7 @@ from concurrent.futures import Executor
 from typing import Final, Literal
 
 from whist_ro._check import excerpt, is_whole
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.round import Round, legal_bids, legal_cards
@@ -77,7 +78,7 @@ class KernelMismatchError(WhistError):
     """
 
 
-class Decision:
+class Decision(Immutable):
     """What a Python policy sees when it must act: the acting seat's own view.
 
     ``kind`` is ``"bid"`` or ``"play"``; ``legal`` is the legal bids (a
@@ -145,19 +146,23 @@ def _policy(policy: object, rng: random.Random) -> tuple[int, scalar.Decide | No
     return scalar.CALLABLE, _decider(policy, rng)
 
 
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
+
 def _decider(policy: Callable[[Decision], object], rng: random.Random) -> scalar.Decide:
     def decide(seat: int, is_bid: bool, options: tuple[int, ...] | int, view: scalar.View) -> int:
         bids, won, trick, trump, hand = view
-        d = object.__new__(Decision)
-        d.seat = seat
-        d.kind = "bid" if is_bid else "play"
-        d.legal = CardSet.from_mask(options) if isinstance(options, int) else options
-        d.hand = CardSet.from_mask(hand)
-        d.trick = tuple(Card.from_bit(b) for b in trick)
-        d.bids = tuple(None if b < 0 else b for b in bids)
-        d.tricks_won = won
-        d.trump = None if trump < 0 else Suit(trump)
-        d.rng = rng
+        d = _new(Decision)
+        _set(d, "seat", seat)
+        _set(d, "kind", "bid" if is_bid else "play")
+        _set(d, "legal", CardSet.from_mask(options) if isinstance(options, int) else options)
+        _set(d, "hand", CardSet.from_mask(hand))
+        _set(d, "trick", tuple(Card.from_bit(b) for b in trick))
+        _set(d, "bids", tuple(None if b < 0 else b for b in bids))
+        _set(d, "tricks_won", won)
+        _set(d, "trump", None if trump < 0 else Suit(trump))
+        _set(d, "rng", rng)
         choice = policy(d)
         if isinstance(options, tuple):
             if is_whole(choice) and choice in options:

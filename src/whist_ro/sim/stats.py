@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 
 from whist_ro._check import excerpt, is_whole
+from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError
@@ -26,7 +27,7 @@ from whist_ro.variants import Variant
 __all__ = ["Stats", "stats"]
 
 
-class Stats:
+class Stats(Immutable):
     """Counts over many finished rounds of one set-up; add two with ``+``.
 
     ``tricks[seat][t]`` is how many games seat ``seat`` took ``t`` tricks;
@@ -61,12 +62,13 @@ class Stats:
         made: Sequence[Sequence[int]],
         points: Sequence[int],
     ) -> None:
-        self.variant = variant
-        self.games = games
-        self.tricks = tuple(tuple(row) for row in tricks)
-        self.bids = tuple(tuple(row) for row in bids)
-        self.made = tuple(tuple(row) for row in made)
-        self.points = tuple(points)
+        set_ = object.__setattr__
+        set_(self, "variant", variant)
+        set_(self, "games", games)
+        set_(self, "tricks", tuple(tuple(row) for row in tricks))
+        set_(self, "bids", tuple(tuple(row) for row in bids))
+        set_(self, "made", tuple(tuple(row) for row in made))
+        set_(self, "points", tuple(points))
 
     @classmethod
     def of(cls, outcomes: Iterable[Outcome] | Outcomes) -> Stats:

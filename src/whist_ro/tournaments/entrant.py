@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 
 __all__ = ["Entrant"]
@@ -61,7 +62,7 @@ def _check_name(_: object, __: object, name: Any) -> None:
 
 
 @attrs.frozen
-class Entrant:
+class Entrant(Immutable):
     """A bot in a line-up: how to build it for each match, and the name its results go under.
 
     ``factory`` is a bot class or a top-level function; it is called as

@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro._immutable import Immutable
 from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
 from whist_ro.tournaments.entrant import Entrant
@@ -48,7 +49,7 @@ def _t975(df: int) -> float:
 
 
 @attrs.frozen(kw_only=True)
-class Estimate:
+class Estimate(Immutable):
     """A mean with its 95% confidence interval (Student's t) over ``n`` independent units.
 
     ``low`` and ``high`` are None when ``n`` is 1: one unit gives no spread.
@@ -102,7 +103,7 @@ class Estimate:
 
 
 @attrs.frozen(kw_only=True)
-class MatchRow:
+class MatchRow(Immutable):
     """One match of a tournament: who sat where, and how it ended.
 
     ``index`` is the match's place in the tournament (0 up); ``set_index``
@@ -189,7 +190,7 @@ class MatchRow:
 
 
 @attrs.frozen(kw_only=True)
-class SeatStats:
+class SeatStats(Immutable):
     """How one seat fared, whoever played it: a check on seat advantage.
 
     ``wins`` is the share of matches in which the seat finished first
@@ -211,7 +212,7 @@ class SeatStats:
 
 
 @attrs.frozen(kw_only=True)
-class BotStats:
+class BotStats(Immutable):
     """How one bot fared over all its seats.
 
     ``seats`` counts the seats it played (a bot may hold several seats of a
@@ -240,7 +241,7 @@ class BotStats:
 
 
 @attrs.frozen(kw_only=True)
-class TournamentResult:
+class TournamentResult(Immutable):
     """What :func:`tournament` returns: the per-match table and the statistics.
 
     The intervals are taken over independent units: the matches, or, in a

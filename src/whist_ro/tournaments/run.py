@@ -19,6 +19,7 @@ from typing import Any, Final
 import attrs
 
 from whist_ro._check import excerpt, is_whole, items, whole
+from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
 from whist_ro.table import Table
@@ -39,7 +40,7 @@ _WINDOW: Final = 1024
 
 
 @attrs.frozen(kw_only=True)
-class _Job:
+class _Job(Immutable):
     """Everything one match needs; it pickles, so it can travel to a worker."""
 
     index: int

@@ -201,6 +201,10 @@ class PlayerView(Immutable):
     _conceded: int | None
     _hash: int | None
 
+    # The hash is worked out on first use; a pickled view is hashed afresh
+    # (str hashes differ between processes).
+    _volatile_ = frozenset({"_hash"})
+
     def __init__(self):  # type: ignore[no-untyped-def]
         raise TypeError("take a PlayerView with view_of(state, seat) (or state.view(seat))")
 
