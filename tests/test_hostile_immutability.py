@@ -46,6 +46,7 @@ from whist_ro._immutable import FrozenMapping, Immutable, ImmutableIntEnum
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ImmutableError, WhistError
 from whist_ro.interop import Layout
+from whist_ro.records.rulebook import RULES
 from whist_ro.table import Table
 from whist_ro.tournaments import tournament
 
@@ -196,7 +197,7 @@ def _roots() -> list[object]:
         records.audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,1,1,1,0,0\n"),
         records.read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,1,0,0,0,0\n"),
         records.PERFT_TABLE,
-        wr.records.rulebook.RULES,
+        RULES,
         wr.TablePoints(),
         wr.Stake(amount=200),
         wr.Rating(),
