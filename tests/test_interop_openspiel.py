@@ -19,8 +19,8 @@ from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-unt
 from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import whist_ro as wr
-from whist_ro.errors import ConfigurationError, WhistError
-from whist_ro.interop import BID_BASE, ONLY_CARD, card_id
+from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.interop import BID_BASE, ONLY_CARD, action_id, card_id
 from whist_ro.interop.openspiel import SHORT_NAME
 
 # Every preset once, by its own name (aliases left out).
@@ -289,3 +289,74 @@ def test_ismcts_plays_a_small_match_end_to_end() -> None:
     low, high = game.min_utility(), game.max_utility()
     assert all(low <= r <= high for r in state.returns())
     assert any(r != 0 for r in state.returns())
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 4, "hand_size": 7},
+        {"variant": "romanian-hidden", "players": 3, "hand_size": 1},
+        {"variant": "classic", "hand_size": 4},
+        {"players": 3, "unit": "match"},
+    ],
+    ids=repr,
+)
+def test_python_fast_paths_give_openspiels_own_answers(params: dict[str, Any]) -> None:
+    """legal_actions and is_chance_node answer from Python; C++ asks through its trampolines."""
+    game = load(**params)
+    rng = random.Random(6)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for player in range(game.num_players()):
+                assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+            assert state.legal_actions_mask() == [
+                int(a in state.legal_actions()) for a in range(len(state.legal_actions_mask()))
+            ]
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                assert state.legal_actions() == [a for a, _ in state.chance_outcomes()]
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert state.chance_outcomes() == []
+
+
+def test_the_legal_ids_are_the_engines_legal_actions_as_the_view_offers_them() -> None:
+    game = load(players=4, unit="match")
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    decisions = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            player = state.current_player()
+            view = state._engine.view(player)
+            assert state.legal_actions() == sorted(action_id(a) for a in view.legal_actions)
+            decisions += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions == 24 * 4 + 4 * sum(wr.Schedule.for_game(wr.variants.ROMANIAN, 4))
+
+
+def test_R_VIEW_3_a_blind_round_refuses_the_card_it_hides() -> None:
+    state = load(variant="romanian-hidden", players=3, hand_size=1, dealer=2).new_initial_state()
+    deal(state, ["Ah", "Kh", "Qh", "9c"])
+    play(state, "bid 0", "bid 1", "bid 1")
+    history = state.history()
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(card_id(wr.Card.parse("Ah")))  # seat 0's card, which it cannot see
+    assert caught.value.rule == "R-VIEW-3"
+    assert state.history() == history
+    state.apply_action(ONLY_CARD)
+
+
+def test_a_clone_goes_its_own_way() -> None:
+    state = dealt_round()
+    play(state, "bid 1")
+    copy = state.clone()
+    play(copy, "bid 0", "bid 0", "Ah")
+    assert state.history() != copy.history()
+    assert state.current_player() == 1
+    assert state.legal_actions() == [BID_BASE, BID_BASE + 1, BID_BASE + 2]
+    assert copy.current_player() == 1
+    assert copy.information_state_string(0) != state.information_state_string(0)

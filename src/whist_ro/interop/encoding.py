@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
-from whist_ro.cards import Card, CardSet
+from whist_ro.cards import CARD_BY_BIT, Card, CardSet
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
@@ -72,6 +72,10 @@ NUM_ACTIONS: Final = BID_BASE + MAX_BID + 1
 """How many action ids there are (62)."""
 
 _PHASES: Final = ("dealing", "bidding", "playing", "over")
+# The id of the card of each card bit (Card.bit), -1 where no card has the bit.
+_ID_OF_BIT: Final = tuple(
+    -1 if card is None else 13 * int(card.suit) + int(card.rank) - 2 for card in CARD_BY_BIT
+)
 # A classic game ends once a side reaches the target, and every deal gives a
 # side at least one point (R-SCORE-3, R-END-2): a game lasts at most
 # 2 * target - 1 deals, and a rubber at most three games.
@@ -205,10 +209,25 @@ def legal_ids(state: Round | Match) -> list[int]:
     >>> legal_ids(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1))
     [53, 54]
     """
-    round_ = state if isinstance(state, Round) else state.round
-    if round_.phase is Phase.PLAYING and blind_mode(round_.variant, round_.hand_size):
-        return [ONLY_CARD]
-    return sorted(action_id(a) for a in state.legal_actions())
+    actions = state.legal_actions()
+    if not actions:
+        return []
+    if type(actions[0]) is Bid:
+        # Bids come low to high (Round.legal_actions), so their ids are sorted.
+        return [BID_BASE + a.tricks for a in actions]  # type: ignore[attr-defined]
+    if len(actions) == 1:
+        # A blind round has one card each: only then can the play be hidden (R-VIEW-3).
+        round_ = state if isinstance(state, Round) else state.round
+        if blind_mode(round_.variant, round_.hand_size) is not None:
+            return [ONLY_CARD]
+    return sorted([_ID_OF_BIT[a.card.bit] for a in actions])  # type: ignore[attr-defined]
+
+
+# Every action id as each seat's action, built once: ``_MOVES[seat][id]`` is
+# ``action_of(id, seat=seat)``.  The adapters index it on every step.
+_MOVES: Final = tuple(
+    tuple(action_of(index, seat=seat) for index in range(NUM_ACTIONS)) for seat in range(8)
+)
 
 
 def match_results(match: Match) -> list[float]:

@@ -44,14 +44,16 @@ from whist_ro.actions import Action
 from whist_ro.cards import CardSet
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Round
+from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import (
     ConfigurationError,
     GameOverError,
+    IllegalActionError,
     InvalidDealError,
     OutOfDealsError,
 )
 from whist_ro.interop.encoding import (
+    _MOVES,
     BID_BASE,
     NUM_ACTIONS,
     NUM_CARDS,
@@ -160,8 +162,14 @@ class _Config:
         self.dealer: int = dealer
         self.schedule = schedule
         self.deck: tuple[int, ...] = tuple(sorted(card_id(c) for c in deck))
-        self.deck_set = frozenset(self.deck)
+        self.deck_bytes = bytes(self.deck)
+        self.dealer_outcomes = [(s, 1.0 / players) for s in range(players)]
         sizes = match_sizes(variant, players) if self.match else (hand_size or max(schedule),)
+        # Per round of the game (one for unit "round"): its hand size, how many
+        # chance nodes deal it, and whether it is played blind (R-VIEW-3).
+        self.sizes: tuple[int, ...] = sizes
+        self.deal_lengths = tuple(self.deal_length(size) for size in sizes)
+        self.blind = tuple(blind_mode(variant, size) is not None for size in sizes)
         self.rounds = len(sizes) if self.match else 0
         self.hand_size = sizes[0]
         self.max_hand = max(sizes)
@@ -235,8 +243,24 @@ class WhistGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.config, recall=recall)
 
 
+_CARDS: Final = tuple(card_of(c) for c in range(NUM_CARDS))
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+# One byte string per card id: the deal keeps its cards as bytes (see WhistState).
+_BYTE: Final = tuple(bytes((c,)) for c in range(NUM_CARDS))
+
+
 class WhistState(pyspiel.State):  # type: ignore[misc]
     """A state of the game: a deal in progress, or a whist-ro ``Round`` / ``Match``.
+
+    The state keeps what OpenSpiel asks at every step ready in plain
+    attributes (the player to act, the undealt cards) and advances the
+    engine's immutable ``Round`` or ``Match``, which checks every move.
+    Views, strings and tensors are built only when asked for.  Python
+    callers reach :meth:`current_player`, :meth:`is_chance_node`,
+    :meth:`is_terminal` and :meth:`legal_actions` without a round trip
+    through C++; C++ callers get the same answers through OpenSpiel's
+    trampolines.
 
     >>> import pyspiel
     >>> state = pyspiel.load_game("whist_ro", {"players": 3, "dealer": 1}).new_initial_state()
@@ -246,46 +270,34 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: WhistGame) -> None:
         super().__init__(game)
-        self._cfg: _Config = game.config
-        self._dealer: int | None = None if self._cfg.dealer < 0 else self._cfg.dealer
+        cfg: _Config = game.config
+        self._cfg = cfg
+        # The player to act: a seat, _CHANCE while the dealer or a card is
+        # drawn, _TERMINAL at the end.
+        self._player = _CHANCE
+        self._dealer: int | None = None if cfg.dealer < 0 else cfg.dealer
         self._index = 0  # the round being dealt or played
-        self._dealt: list[int] = []  # card ids dealt so far in the current deal
+        # The current deal: the card ids dealt so far in order, and those
+        # left in ascending order.  Bytes, because a clone deep-copies every
+        # attribute and bytes cost nothing to copy.
+        self._dealt = b""
+        self._left = cfg.deck_bytes
         self._deal_start = 0 if self._dealer is not None else 1  # history length at the deal
         self._engine: Round | Match | None = None
         # A match whose round has just ended waits for the next deal: the last
         # action is applied once that deal is known (Match.with_deals).
         self._pending: Action | None = None
-        # While cards go out: the state as the round starts, with a stand-in
-        # deal, read only for its public match part (totals, past rounds).
-        self._shown: Round | Match | None = None
-        # Views of this state by seat: strings and tensors read the same view.
-        self._views: dict[int, PlayerView] = {}
-        if self._dealer is not None:
-            self._start_deal()
+        # Views of this state by seat, built when a string or tensor asks.
+        self._views: dict[int, PlayerView] | None = None
 
     # -- where the state is ------------------------------------------------------
 
     def _size(self) -> int:
-        return self._cfg.schedule.size_of(self._index) if self._cfg.match else self._cfg.hand_size
+        return self._cfg.sizes[self._index]
 
     def _round_dealer(self) -> int:
         assert self._dealer is not None
         return dealer_of(self._index, first_dealer=self._dealer, players=self._cfg.players)
-
-    def _dealing(self) -> bool:
-        return self._dealer is None or self._shown is not None
-
-    def _start_deal(self) -> None:
-        cfg = self._cfg
-        stand_in = Deal.shuffled(
-            cfg.variant,
-            players=cfg.players,
-            dealer=self._round_dealer(),
-            hand_size=self._size(),
-            seed=0,
-        )
-        self._dealt = []
-        self._shown = self._with_deal(stand_in)
 
     def _with_deal(self, deal: Deal) -> Round | Match:
         """The state once ``deal`` is dealt: a round, or the match's next round."""
@@ -297,135 +309,186 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         assert self._pending is not None
         return self._engine.with_deals([deal]).apply(self._pending)
 
+    def _shown(self) -> Round | Match:
+        """While cards go out: the state as the round starts, on a stand-in deal.
+
+        Read only for the dealer, the hand size and the match's public part
+        (totals, past rounds): the cards the seat holds so far come from
+        :meth:`_seen_so_far`.
+        """
+        cfg = self._cfg
+        stand_in = Deal.shuffled(
+            cfg.variant,
+            players=cfg.players,
+            dealer=self._round_dealer(),
+            hand_size=self._size(),
+            seed=0,
+        )
+        return self._with_deal(stand_in)
+
     def _finish_deal(self) -> None:
         cfg = self._cfg
-        dealt = set(self._dealt)
-        rest = [c for c in cfg.deck if c not in dealt]
         deal = Deal.from_deck(
             cfg.variant,
-            deck=[card_of(c) for c in (*self._dealt, *rest)],
+            deck=[_CARDS[c] for c in self._dealt + self._left],
             dealer=self._round_dealer(),
             hand_size=self._size(),
             players=cfg.players,
         )
-        self._engine = self._with_deal(deal)
+        engine = self._engine = self._with_deal(deal)
         self._pending = None
-        self._shown = None
+        to_act = engine.to_act
+        self._player = _TERMINAL if to_act is None else to_act
 
     # -- the OpenSpiel API ---------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` at the end."""
-        if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self._engine is not None
-        to_act = self._engine.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        """True while the dealer or a card is being drawn."""
+        return self._player == _CHANCE
 
     def is_terminal(self) -> bool:
         """True when the round (unit ``"round"``) or the match is over."""
-        return not self._dealing() and self._engine is not None and self._engine.to_act is None
+        return self._player == _TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer (seat ids) or the next card (card ids), all equally likely.
 
         Empty at decision and terminal nodes.
         """
-        if self._dealer is None:
-            n = self._cfg.players
-            return [(s, 1.0 / n) for s in range(n)]
-        if self._shown is None:
+        if self._player != _CHANCE:
             return []
-        dealt = set(self._dealt)
-        left = [c for c in self._cfg.deck if c not in dealt]
-        return [(c, 1.0 / len(left)) for c in left]
+        if self._dealer is None:
+            return self._cfg.dealer_outcomes[:]
+        left = self._left
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the player to act), ascending.
+
+        At a chance node, the chance outcomes; empty for a seat whose turn
+        it is not and at the end.  The same answer as OpenSpiel's C++
+        ``LegalActions``, without its round trips into Python.
+        """
+        if self._player >= 0 and (player is None or player == self._player):
+            return self._legal_ids()
+        if player is None:
+            return pyspiel.State.legal_actions(self)  # type: ignore[no-any-return]
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._dealing() or self._engine is None or player != self._engine.to_act:
-            return []
-        return legal_ids(self._engine)
+        # C++'s LegalActions asks here once it has checked that ``player`` acts.
+        return self._legal_ids() if player == self._player else []
 
-    def _apply_action(self, action: int) -> None:
-        # Every refusal below comes before any change: OpenSpiel adds the
-        # action to the history only once this returns.
-        if self._dealer is None:
-            self._check_dealer(action)
-            self._views = {}
-            self._dealer = action
-            self._start_deal()
-            return
-        if self._shown is not None:
-            self._check_card(action)
-            self._views = {}
-            self._dealt.append(action)
-            if len(self._dealt) == self._cfg.deal_length(self._size()):
-                self._finish_deal()
-            return
+    def _legal_ids(self) -> list[int]:
         engine = self._engine
         assert engine is not None
-        seat = engine.to_act
-        if seat is None:
+        return legal_ids(engine)
+
+    def _apply_action(self, action: int) -> None:
+        # Every refusal comes before any change: OpenSpiel adds the action to
+        # the history only once this returns.
+        player = self._player
+        if player >= 0:
+            self._decide(player, action)
+        elif player == _CHANCE:
+            if self._dealer is None:
+                self._choose_dealer(action)
+            else:
+                self._deal_card(action)
+        else:
             raise GameOverError(
                 f"action {excerpt(action)} refused: the game is over (R-END-4)",
                 rule="R-END-4",
-                seat=int(pyspiel.PlayerId.TERMINAL),
+                seat=_TERMINAL,
                 action=action,
             )
-        move = action_of(action, seat=seat)
-        if isinstance(engine, Round):
-            self._engine = engine.apply(move)
-            self._views = {}
+        self._views = None
+
+    def _choose_dealer(self, action: int) -> None:
+        n = self._cfg.players
+        if not 0 <= action < n:
+            raise InvalidDealError(
+                f"the dealer is a seat from 0 to {n - 1}, not {excerpt(action)} (R-SCHED-4)",
+                rule="R-SCHED-4",
+            )
+        self._dealer = action
+
+    def _deal_card(self, action: int) -> None:
+        left = self._left
+        if not (0 <= action < NUM_CARDS and action in left):
+            deck = self._cfg.deck
+            if 0 <= action < NUM_CARDS and action in self._dealt:
+                why = f"{card_of(action)} was dealt already"
+            else:
+                why = f"the {len(deck)}-card deck has the card ids {deck[0]} to {deck[-1]}"
+            raise InvalidDealError(
+                f"chance outcome {excerpt(action)} cannot be dealt: {why} (R-DECK-4)",
+                rule="R-DECK-4",
+            )
+        byte = _BYTE[action]
+        self._left = left.replace(byte, b"")
+        self._dealt += byte
+        if len(self._dealt) == self._cfg.deal_lengths[self._index]:
+            self._finish_deal()
+
+    def _decide(self, seat: int, action: int) -> None:
+        engine = self._engine
+        assert engine is not None
+        if not 0 <= action < NUM_ACTIONS:
+            action_of(action, seat=seat)  # raises the encoding's error for the id
+        move = _MOVES[seat][action]
+        if (
+            self._cfg.blind[self._index]
+            and action < ONLY_CARD
+            and self._round().phase is Phase.PLAYING
+        ):
+            raise IllegalActionError(
+                f"seat {seat} cannot play {card_of(action)}: in a blind 1-card round it does not "
+                f"see its card and plays 'my only card' ({ONLY_CARD}) (R-VIEW-3)",
+                rule="R-VIEW-3",
+                seat=seat,
+                action=move,
+            )
+        if type(engine) is Round:
+            engine = self._engine = engine.apply(move)
+            to_act = engine.to_act
+            self._player = _TERMINAL if to_act is None else to_act
             return
+        assert isinstance(engine, Match)
         try:
-            self._engine = engine.apply(move)
+            engine = self._engine = engine.apply(move)
         except OutOfDealsError:
             # The round is over and the match goes on: deal the next one first.
             self._pending = move
             self._index += 1
             self._deal_start = len(self.history()) + 1
-            self._start_deal()
-        self._views = {}
-
-    def _check_dealer(self, action: int) -> None:
-        """Refuse a dealer the chance node does not offer (R-SCHED-4)."""
-        n = self._cfg.players
-        if not (is_whole(action) and 0 <= action < n):
-            raise InvalidDealError(
-                f"the dealer is a seat from 0 to {n - 1}, not {excerpt(action)} (R-SCHED-4)",
-                rule="R-SCHED-4",
-            )
-
-    def _check_card(self, action: int) -> None:
-        """Refuse a card id that is not among the undealt cards of the deck (R-DECK-4)."""
-        deck = self._cfg.deck
-        if not (is_whole(action) and action in self._cfg.deck_set):
-            raise InvalidDealError(
-                f"chance outcome {excerpt(action)} cannot be dealt: the {len(deck)}-card deck "
-                f"has the card ids {deck[0]} to {deck[-1]} (R-DECK-4)",
-                rule="R-DECK-4",
-            )
-        if action in self._dealt:
-            raise InvalidDealError(
-                f"{card_of(action)} cannot be dealt: it was dealt already (R-DECK-4)",
-                rule="R-DECK-4",
-            )
+            self._dealt = b""
+            self._left = self._cfg.deck_bytes
+            self._player = _CHANCE
+            return
+        to_act = engine.to_act
+        self._player = _TERMINAL if to_act is None else to_act
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             if self._dealer is None:
                 return f"dealer seat {action}"
-            return f"deal {card_of(int(action))}"
+            return f"deal {card_of(action)}"
         if action == ONLY_CARD:
             return "play my only card"
         if action >= BID_BASE:
-            return f"bid {action - BID_BASE}"
-        return f"play {card_of(int(action))}"
+            return f"bid {action_of(action, seat=0).tricks}"  # type: ignore[attr-defined]
+        return f"play {card_of(action)}"
 
     def returns(self) -> list[float]:
         """Zero until the end; then the round's points or the match's final totals."""
-        n = self._cfg.players
-        if not self.is_terminal():
-            return [0.0] * n
+        if self._player != _TERMINAL:
+            return [0.0] * self._cfg.players
         engine = self._engine
         if isinstance(engine, Round):
             return [float(p) for p in engine.points]
@@ -439,9 +502,11 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         <whist_ro.views.PlayerView.sample>`, so every shown void and every
         card the seat saw is respected; the result replays this state's
         history with the drawn deal.  ``probability_sampler()`` (a float in
-        [0, 1)) seeds the draw.
+        [0, 1)) seeds the draw; anything else raises a
+        :class:`~whist_ro.errors.ConfigurationError` naming
+        ``probability_sampler``.
         """
-        if self._dealing():
+        if self._player == _CHANCE:
             raise ConfigurationError(
                 "resample_from_infostate is for decision and terminal states, not a deal "
                 "in progress",
@@ -449,11 +514,12 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
             )
         engine = self._engine
         assert engine is not None
+        view = engine.view(player_id)
         seed = _seed_of(probability_sampler())
-        drawn = engine.view(player_id).sample(random.Random(seed))
+        drawn = view.sample(random.Random(seed))
         deal = drawn.deal if isinstance(drawn, Round) else drawn.round.deal
         history = self.history()
-        length = self._cfg.deal_length(self._size())
+        length = self._cfg.deal_lengths[self._index]
         state = self.get_game().new_initial_state()
         for action in (
             *history[: self._deal_start],
@@ -467,8 +533,8 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self._dealer is None:
             return "choosing the dealer"
-        if self._dealing():
-            cards = " ".join(str(card_of(c)) for c in self._dealt)
+        if self._player == _CHANCE:
+            cards = " ".join(str(_CARDS[c]) for c in self._dealt)
             return f"round {self._index + 1}, dealer {self._round_dealer()}, dealt: {cards}"
         round_ = self._round()
         hands = " | ".join(str(h) for h in round_.deal.hands)
@@ -489,22 +555,25 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         """The player's own cards among those dealt so far (none in a blind round)."""
         cfg = self._cfg
         size = self._size()
-        if blind_mode(cfg.variant, size) is not None:
+        if cfg.blind[self._index]:
             return CardSet()
         first = first_hand(self._round_dealer(), cfg.players)
         mine = [
-            card_of(c)
+            _CARDS[c]
             for k, c in enumerate(self._dealt[: cfg.players * size])
             if (first + k) % cfg.players == player
         ]
         return CardSet(mine)
 
     def _view(self, player: int) -> PlayerView:
-        view = self._views.get(player)
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        view = views.get(player)
         if view is None:
-            shown = self._engine if self._shown is None else self._shown
+            shown = self._shown() if self._player == _CHANCE else self._engine
             assert shown is not None
-            view = self._views[player] = shown.view(player)
+            view = views[player] = shown.view(player)
         return view
 
     def _write(self, out: Any, layout: Layout, player: int) -> None:
@@ -512,14 +581,14 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         if self._dealer is None:
             out[layout.offset("phase")] = 1.0
             return
-        dealt = None if self._shown is None else self._seen_so_far(player)
+        dealt = self._seen_so_far(player) if self._player == _CHANCE else None
         encode(self._view(player), out, layout, dealt=dealt, clear=False)
 
     def _text(self, player: int, *, recall: bool) -> str:
         if self._dealer is None:
             return f"seat {player}: the dealer is being chosen"
         view = self._view(player)
-        if self._shown is not None:
+        if self._player == _CHANCE:
             return history_text(view, dealt=self._seen_so_far(player))
         return history_text(view) if recall else str(view)
 

@@ -36,11 +36,12 @@ from whist_ro import variants as _variants
 from whist_ro._check import excerpt, is_whole
 from whist_ro.engine.match import Match
 from whist_ro.errors import ActionTypeError, ActionValueError, ConfigurationError
+from whist_ro.interop._tracker import Tracker
 from whist_ro.interop.encoding import (
+    _MOVES,
     NUM_ACTIONS,
     Layout,
     action_of,
-    encode,
     legal_ids,
     match_results,
     match_sizes,
@@ -78,9 +79,63 @@ def env(**kwargs: Any) -> AECEnv:
     whist_ro.errors.ActionTypeError: player_0 steps with an action id, a whole number ... not 53.9
     """
     wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1)
+    wrapped = _AssertOutOfBounds(wrapped)
     return _Checked(wrapped)
+
+
+# The AEC state every wrapper reads at every step.  PettingZoo's BaseWrapper
+# finds these through __getattr__, one failed lookup per wrapper and read:
+# about 40 a step, more than the game itself costs.  None of the wrappers
+# env() uses changes them on its own object (they write to the raw
+# environment), so reading them straight from the raw environment gives the
+# same values.
+_STATE: Final = (
+    "agents",
+    "agent_selection",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "_cumulative_rewards",
+)
+# What PettingZoo's OrderEnforcingWrapper refuses to show before reset().
+_AFTER_RESET: Final = frozenset(_STATE) - {"_cumulative_rewards"}
+
+
+def _read_raw(name: str, *, after_reset: bool) -> property:
+    if after_reset:
+
+        def get(wrapper: Any) -> Any:
+            if not wrapper._has_reset:
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            return getattr(wrapper._raw, name)
+
+    else:
+
+        def get(wrapper: Any) -> Any:
+            return getattr(wrapper._raw, name)
+
+    return property(get, doc=f"The raw environment's ``{name}``.")
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the AEC state from the raw env."""
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        self._raw = env
+        super().__init__(env, illegal_reward=illegal_reward)
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the AEC state from the raw env."""
+
+    def __init__(self, env: AECEnv) -> None:
+        self._raw = env.unwrapped
+        super().__init__(env)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def _action_value(action: object) -> int | None:
@@ -104,15 +159,28 @@ class _Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     ``raw_env`` is PettingZoo's unchecked layer; this outermost wrapper
     refuses, with a precise error and before anything changes, what
     PettingZoo's wrappers would let through or refuse only with an
-    ``assert``.
+    ``assert``.  It reads the AEC state from the raw environment, as the
+    inner wrappers do, and refuses it before ``reset()`` as PettingZoo's
+    wrapper does.
     """
+
+    def __init__(self, env: AECEnv) -> None:
+        self._raw = env.unwrapped
+        super().__init__(env)
+
+    @property
+    def unwrapped(self) -> raw_env:
+        """The raw environment."""
+        raw: raw_env = self._raw
+        return raw
 
     def step(self, action: Any) -> None:
         if not self._has_reset:
             raise ConfigurationError("call reset() before step()", field="reset")
-        if self.agents:  # else PettingZoo warns that every agent is done
-            agent = self.agent_selection
-            if self.terminations[agent] or self.truncations[agent]:
+        raw = self._raw
+        if raw.agents:  # else PettingZoo warns that every agent is done
+            agent = raw.agent_selection
+            if raw.terminations[agent] or raw.truncations[agent]:
                 if action is not None:
                     raise ActionValueError(
                         f"{agent} is done: its only step is step(None), not {excerpt(action)}"
@@ -134,11 +202,33 @@ class _Checked(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def observe(self, agent: Any) -> Any:
         if not self._has_reset:
             raise ConfigurationError("call reset() before observe()", field="reset")
-        _seat_of(self.unwrapped, agent)
+        _seat_of(self._raw, agent)
         return super().observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``: the observation, reward, flags and info of the agent to act."""
+        if not self._has_reset:
+            # As PettingZoo's wrapper refuses agent_selection before reset.
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
+        agent = raw.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+for _name in _STATE:
+    setattr(_TerminateIllegal, _name, _read_raw(_name, after_reset=False))
+    setattr(_AssertOutOfBounds, _name, _read_raw(_name, after_reset=False))
+    setattr(_Checked, _name, _read_raw(_name, after_reset=_name in _AFTER_RESET))
 
 
 def _seat_of(raw: raw_env, agent: object) -> int:
@@ -233,16 +323,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
         }
         self._match: Match | None = None
+        self._tracker = Tracker(self._layout)
+        # The legal ids of the seat to act, found once per step when asked for.
+        self._legal: list[int] | None = None
+        self._to_act: int | None = None  # the match's seat to act, kept for every step
+        self._paid = False  # some reward of the last step is not zero
 
     # -- spaces --------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
-        return self._observation_spaces[agent]
+        try:
+            return self._observation_spaces[agent]
+        except (KeyError, TypeError):
+            _seat_of(self, agent)  # raises the error naming the agents
+            raise
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(62)``: the action ids of :mod:`whist_ro.interop.encoding`."""
-        return self._action_spaces[agent]
+        try:
+            return self._action_spaces[agent]
+        except (KeyError, TypeError):
+            _seat_of(self, agent)
+            raise
 
     # -- the AEC API -----------------------------------------------------------------
 
@@ -250,58 +353,74 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
         """Start a new match, dealt from ``seed`` (a random one when None)."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        self._match = Match.new(self._variant, players=self._players, seed=seed)
+        match = self._match = Match.new(self._variant, players=self._players, seed=seed)
+        self._tracker.reset(match)
+        self._legal = None
+        self._paid = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self._agent(self._match.to_act)
+        self._to_act = match.to_act
+        self.agent_selection = self._agent(match.to_act)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        """``agent``'s information-state tensor and its action mask."""
+        """``agent``'s information-state tensor and its action mask (new arrays).
+
+        Both are built when asked for, and only for ``agent``.
+        """
         match = self._live()
         seat = _seat_of(self, agent)
-        observation = np.zeros(self._layout.size, np.float32)
-        encode(match.view(seat), observation, self._layout, clear=False)
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if match.to_act == seat:
-            mask[legal_ids(match)] = 1
-        return {"observation": observation, "action_mask": mask}
+        if self._to_act == seat:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = legal_ids(match)
+            mask[legal] = 1
+        return {"observation": self._tracker.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action`` (an id); a finished agent steps with None."""
-        self._live()
+        match = self._live()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self._live()
-        seat = match.to_act
+        seat = self._to_act
         assert seat is not None
-        value = _action_value(action)
+        value = action if type(action) is int else _action_value(action)
         if value is None:
             raise ActionTypeError(
                 f"{agent} steps with an action id, a whole number, not {excerpt(action)}"
             )
-        rows = len(match.score_sheet)
-        match = self._match = match.apply(action_of(value, seat=seat))
+        move = _MOVES[seat][value] if 0 <= value < NUM_ACTIONS else action_of(value, seat=seat)
+        match = self._match = match.apply(move)
+        self._legal = None
+        ended = self._tracker.advance(match, seat=seat, action=value)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self._per_round:
-            for row in list(match.score_sheet)[rows:]:
-                for s, entry in enumerate(row.seats):
-                    self.rewards[self._agent(s)] += float(entry.points + entry.bonus)
-        if match.is_over:
+        rewards = self.rewards
+        if self._paid:
+            for name in rewards:
+                rewards[name] = 0.0
+            self._paid = False
+        if ended is not None and self._per_round:
+            for s, paid in enumerate(ended):
+                rewards[self.possible_agents[s]] = float(paid)
+            self._paid = True
+        to_act = self._to_act = match.to_act
+        if to_act is None:
             if not self._per_round:
                 for s, result in enumerate(match_results(match)):
-                    self.rewards[self._agent(s)] = result
+                    rewards[self.possible_agents[s]] = result
+                self._paid = True
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self._agent((seat + 1) % self._players)
         else:
-            self.agent_selection = self._agent(match.to_act)
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[to_act]
+        if self._paid:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
