@@ -405,6 +405,69 @@ def test_bad_arguments_are_refused_precisely() -> None:
         sim.playouts(mid, 5, deals="fresh")
 
 
+def test_absurd_sizes_and_junk_arguments_are_refused_before_any_game() -> None:
+    r = shuffled(V.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    with pytest.raises(wr.ConfigurationError, match="n must be a whole number from 0 to 10000000,"):
+        sim.playouts(r, 10**12)
+    with pytest.raises(wr.ConfigurationError, match="from 0 to 10000000000, not 1000000000000"):
+        sim.stats(r, 10**12)
+    with pytest.raises(wr.ConfigurationError, match=r"executor must be a concurrent\.futures"):
+        sim.playouts(r, 5, executor=5)  # type: ignore[arg-type]
+    with pytest.raises(wr.ConfigurationError, match="rng must be None or a seed"):
+        sim.playouts(r, 5, rng=10**5000)
+    with pytest.raises(wr.ConfigurationError, match="not the text 'romanian'"):
+        sim.stats("romanian", 5)  # type: ignore[arg-type]
+    with pytest.raises(wr.ConfigurationError, match="stats counts Outcome values, not 5"):
+        sim.Stats.of([5])  # type: ignore[list-item]
+    with pytest.raises(wr.ConfigurationError, match="random_playout plays a Match or a Round"):
+        wr.random_playout(None)  # type: ignore[type-var]
+    with pytest.raises(wr.ConfigurationError, match="seed must be an int, a str"):
+        wr.random_playout(r, seed=1.5)  # type: ignore[arg-type]
+
+
+def test_zero_games_give_nan_means_not_a_division_by_zero() -> None:
+    s = sim.stats(V.ROMANIAN, 0, players=4, hand_size=3, rng=1)
+    assert s.games == 0
+    assert math.isnan(s.mean_tricks(0))
+    assert math.isnan(s.mean_points(3))
+    assert all(math.isnan(x) for x in s.tricks_distribution(1))
+    assert math.isnan(s.made_rate(2))
+    with pytest.raises(wr.ConfigurationError, match="seat must be a seat from 0 to 3, not 4"):
+        s.mean_tricks(4)
+
+
+def test_stats_counts_a_generator_chunk_by_chunk() -> None:
+    r = shuffled(V.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    outcomes = sim.playouts(r, 5000, rng=4)
+    streamed = sim.stats(o for o in outcomes)  # a generator: never held as a list
+    assert streamed == sim.stats(outcomes)
+    assert streamed == sim.stats(r, 5000, rng=4)
+
+
+def test_an_executor_gets_a_bounded_window_of_chunks() -> None:
+    submitted: list[int] = []
+    in_flight: list[int] = []
+
+    class Counting(ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            submitted.append(1)
+            in_flight.append(len(submitted) - len(done))
+            return super().submit(fn, *args, **kwargs)
+
+    done: list[int] = []
+    r = shuffled(V.ROMANIAN, players=3, dealer=0, hand_size=1, seed=1)
+    chunks = 3 * sim.run._WINDOW  # more chunks than the window
+    with Counting(2) as pool:
+        _, played = sim.run.playout_chunks(
+            r, chunks * sim.run.CHUNK, most=10**9, policy="random", rng=1, deals=None,
+            kernel="auto", executor=pool, debug=False, progress=None,
+        )  # fmt: skip
+        for _ in played:
+            done.append(1)
+    assert len(submitted) == chunks
+    assert max(in_flight) <= sim.run._WINDOW
+
+
 def test_a_python_policy_must_choose_a_legal_action() -> None:
     r = shuffled(V.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
     with pytest.raises(wr.ConfigurationError, match="not one of the legal bids"):

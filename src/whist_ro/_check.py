@@ -18,6 +18,7 @@ whist_ro.errors.ConfigurationError: players must be a whole number from 3 to 6, 
 
 from __future__ import annotations
 
+import os
 import random
 import reprlib
 from collections.abc import Callable, Iterable
@@ -27,6 +28,7 @@ from whist_ro.errors import ConfigurationError
 
 __all__ = [
     "MAX_WHOLE",
+    "MAX_WORKERS",
     "Seed",
     "check_seed",
     "excerpt",
@@ -36,10 +38,18 @@ __all__ = [
     "seat",
     "whole",
     "whole_setting",
+    "workers",
 ]
 
 MAX_WHOLE: Final = 10**9
 """The largest whole number a setting may hold: far above any real use, small enough to print."""
+
+MAX_WORKERS: Final = 4 * (os.cpu_count() or 1)
+"""The most worker processes any call or command starts: four per CPU.
+
+More processes than that only compete for the same CPUs (each playout or
+match is pure computation) while every one of them costs memory.
+"""
 
 _T = TypeVar("_T")
 
@@ -125,6 +135,22 @@ def whole(
         field=name if field is None else field,
         rule=rule,
     )
+
+
+def workers(value: object, *, name: str = "workers") -> int:
+    """``value`` if it is a number of worker processes: 0 (this process) to :data:`MAX_WORKERS`.
+
+    The one bound on worker processes: the tournaments, the kernels and the
+    command line all check it here.
+
+    >>> workers(2)
+    2
+    >>> workers(-2)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: workers must be a whole number from 0 to ..., not -2
+    """
+    return whole(value, name=name, low=0, high=MAX_WORKERS)
 
 
 def whole_setting(

@@ -11,13 +11,14 @@ True
 
 from __future__ import annotations
 
+import collections
 import random
 import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
-from typing import Final, Literal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from typing import Final, Literal, TypeVar
 
-from whist_ro._check import excerpt, is_whole
+from whist_ro._check import MAX_WORKERS, excerpt, is_whole, rng_of, whole
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
@@ -40,12 +41,15 @@ from whist_ro.sim._position import (
 from whist_ro.sim.outcome import _NO_BID, Outcome, Outcomes
 
 __all__ = [
+    "CHUNK",
+    "MAX_PLAYOUTS",
     "POLICIES",
     "Decision",
     "KernelMismatchError",
     "Policy",
     "Progress",
     "playout",
+    "playout_chunks",
     "playouts",
     "progress_bar",
 ]
@@ -61,6 +65,13 @@ _CODES: Final = {
 _BATCHED: Final = frozenset({"random", "lowest", "highest"})
 #: Games per chunk: runs split into chunks of this size whatever the worker count.
 CHUNK: Final = 4096
+MAX_PLAYOUTS: Final = 10_000_000
+"""The most games one :func:`playouts` call plays: its :class:`Outcomes` hold them all
+(two bytes per seat and game, 120 MB at six seats).  :func:`~whist_ro.sim.stats`
+counts chunk by chunk and goes further."""
+# Chunks in flight on an executor at once: every worker busy, and memory flat
+# however many chunks a run has (Executor.map would submit them all up front).
+_WINDOW: Final = 2 * MAX_WORKERS
 _MIN_BATCH: Final = 32  # below this, the scalar kernel is faster than the batched one
 
 DealsMode = Literal["fresh", "sampled", "same"]
@@ -116,16 +127,24 @@ class Decision(Immutable):
 Policy = str | Callable[[Decision], "int | Card"]
 
 
+_RNG_BITS: Final = 64  # a kernel seed is drawn as getrandbits(64) by the search bots
+
+
 def _rng(rng: object) -> random.Random:
+    # None draws a fresh generator; an int of up to 64 bits (what a caller draws with
+    # getrandbits(64)), a str or a Random follow the library's seed rule otherwise.
     if rng is None:
         return random.Random()
-    if isinstance(rng, random.Random):
-        return rng
-    if isinstance(rng, str) or is_whole(rng):
+    if is_whole(rng) and rng.bit_length() <= _RNG_BITS:  # type: ignore[attr-defined]
         return random.Random(rng)  # type: ignore[arg-type]
-    raise ConfigurationError(
-        f"rng must be None, an int, a str or a random.Random, not {excerpt(rng)}", field="rng"
-    )
+    try:
+        return rng_of(rng)
+    except ConfigurationError as error:
+        raise ConfigurationError(
+            f"rng must be None or a seed (an int of at most 64 bits, a str of at most 200 "
+            f"characters, or a random.Random), not {excerpt(rng)}",
+            field="rng",
+        ) from error
 
 
 def _policy(policy: object, rng: random.Random) -> tuple[int, scalar.Decide | None]:
@@ -245,8 +264,11 @@ def playouts(
     ``highest`` on the batched kernel and the rest on the scalar one.  The
     games are split into chunks of 4,096 with seeds drawn from ``rng`` by
     chunk number, so ``executor`` (any :class:`concurrent.futures.Executor`)
-    spreads them over workers without changing any result.  ``progress`` is
-    ``True`` for a bar on standard error, or a callable ``(done, total)``.
+    spreads them over workers without changing any result (a few chunks per
+    worker are queued at a time, and an interrupt cancels the rest).
+    ``progress`` is ``True`` for a bar on standard error, or a callable
+    ``(done, total)``.  ``n`` is at most :data:`MAX_PLAYOUTS`, since the
+    result holds every game; :func:`~whist_ro.sim.stats` counts more.
 
     >>> import whist_ro as wr
     >>> r = wr.Round.shuffled(wr.variants.INVERTED, players=3, dealer=1, hand_size=4, seed=3)
@@ -254,9 +276,53 @@ def playouts(
     >>> a == playouts(r, 500, rng=11), sum(a[0].tricks_won)
     (True, 4)
     """
+    p, chunks = playout_chunks(
+        state,
+        n,
+        most=MAX_PLAYOUTS,
+        policy=policy,
+        rng=rng,
+        deals=deals,
+        kernel=kernel,
+        executor=executor,
+        debug=debug,
+        progress=progress,
+    )
+    results = list(chunks)
+    if not results:
+        return Outcomes(p.variant, bids=[b""] * p.players, tricks_won=[b""] * p.players)
+    return results[0] if len(results) == 1 else Outcomes.join(results)
+
+
+def playout_chunks(
+    state: object,
+    n: object,
+    *,
+    most: int,
+    policy: Policy,
+    rng: Seedish,
+    deals: DealsMode | Sequence[object] | None,
+    kernel: str,
+    executor: Executor | None,
+    debug: bool,
+    progress: Progress | bool | None,
+) -> tuple[Position, Iterator[Outcomes]]:
+    """Check a run of ``n`` playouts, then its outcomes chunk by chunk, in order.
+
+    Every argument is checked here, before the first game; the chunks are
+    played lazily, so a caller that counts them (:func:`~whist_ro.sim.stats`)
+    holds one chunk at a time, and an interrupt cancels what is queued.
+    The arguments are those of :func:`playouts`, and ``most`` bounds ``n``.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    >>> p, chunks = playout_chunks(r, 5000, most=10**6, policy="random", rng=1, deals=None,
+    ...                            kernel="auto", executor=None, debug=False, progress=None)
+    >>> [len(chunk) for chunk in chunks]
+    [4096, 904]
+    """
     p = position_of(state)
-    if not is_whole(n) or n < 0:
-        raise ConfigurationError(f"n must be a whole number >= 0, not {excerpt(n)}", field="n")
+    count = whole(n, name="n", high=most)
     _policy(policy, random.Random())  # an unknown name or a non-callable: the precise error
     if kernel not in ("auto", "scalar", "batched"):
         raise ConfigurationError(
@@ -269,25 +335,61 @@ def playouts(
             f"{excerpt(policy)}; use kernel='scalar'",
             field="kernel",
         )
-    mode, given = _deals_mode(p, n, deals)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ConfigurationError(
+            f"executor must be a concurrent.futures.Executor (with a submit method), "
+            f"not {excerpt(executor)}",
+            field="executor",
+        )
+    if not isinstance(debug, bool):
+        raise ConfigurationError(
+            f"debug must be True or False, not {excerpt(debug)}", field="debug"
+        )
+    mode, given = _deals_mode(p, count, deals)
     base = _base_seed(rng)
-    jobs = []
-    for index, start in enumerate(range(0, n, CHUNK)):
-        count = min(CHUNK, n - start)
-        part = given[start : start + count] if given is not None else None
-        jobs.append((p, mode, part, count, f"whist_ro.sim:{base}:{index}", policy, kernel, debug))
     report = _progress(progress)
-    results: list[Outcomes] = []
-    done = 0
-    chunks = executor.map(_run_chunk, jobs) if executor is not None else map(_run_chunk, jobs)
-    for result in chunks:
-        results.append(result)
-        done += len(result)
-        if report is not None:
-            report(done, n)
-    if not results:
-        return Outcomes(p.variant, bids=[b""] * p.players, tricks_won=[b""] * p.players)
-    return results[0] if len(results) == 1 else Outcomes.join(results)
+
+    def jobs() -> Iterator[_ChunkJob]:
+        for index, start in enumerate(range(0, count, CHUNK)):
+            size = min(CHUNK, count - start)
+            part = given[start : start + size] if given is not None else None
+            yield (p, mode, part, size, f"whist_ro.sim:{base}:{index}", policy, kernel, debug)
+
+    def played() -> Iterator[Outcomes]:
+        done = 0
+        for result in _in_order(executor, _run_chunk, jobs()):
+            done += len(result)
+            if report is not None:
+                report(done, count)
+            yield result
+
+    return p, played()
+
+
+_Job = TypeVar("_Job")
+_Result = TypeVar("_Result")
+
+
+def _in_order(
+    executor: Executor | None, work: Callable[[_Job], _Result], jobs: Iterable[_Job]
+) -> Iterator[_Result]:
+    """``work`` over ``jobs``, results in job order; on an executor, at most _WINDOW at once."""
+    if executor is None:
+        yield from map(work, jobs)
+        return
+    queued = iter(jobs)
+    pending: collections.deque[Future[_Result]] = collections.deque()
+    try:
+        for job in queued:
+            pending.append(executor.submit(work, job))
+            if len(pending) >= _WINDOW:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        # An error, an interrupt or a caller that stops reading: nothing keeps running for nobody.
+        for future in pending:
+            future.cancel()
 
 
 def _deals_mode(p: Position, n: int, deals: object) -> tuple[DealsMode, list[Hidden] | None]:
@@ -322,9 +424,10 @@ def _deals_mode(p: Position, n: int, deals: object) -> tuple[DealsMode, list[Hid
 
 def _base_seed(rng: object) -> int | str:
     # A seed names the run itself; a generator (or none: a fresh one) is drawn from.
+    generator = _rng(rng)  # the checks, whatever rng is
     if isinstance(rng, str) or is_whole(rng):
         return repr(rng)
-    return _rng(rng).getrandbits(64)
+    return generator.getrandbits(64)
 
 
 def _progress(progress: object) -> Progress | None:
@@ -359,9 +462,10 @@ def progress_bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def _run_chunk(
-    job: tuple[Position, str, list[Hidden] | None, int, str, Policy, str, bool],
-) -> Outcomes:
+_ChunkJob = tuple[Position, str, list[Hidden] | None, int, str, Policy, str, bool]
+
+
+def _run_chunk(job: _ChunkJob) -> Outcomes:
     """Play one chunk; a top-level function so process pools can pickle it."""
     p, mode, given, count, seed, policy, kernel, debug = job
     rng = random.Random(seed)

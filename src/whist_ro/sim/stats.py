@@ -11,20 +11,26 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from typing import Final
 
-from whist_ro._check import excerpt, is_whole
+from whist_ro._check import excerpt, seat, whole
 from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.scoring import exact_points
 from whist_ro.sim.outcome import Outcome, Outcomes
-from whist_ro.sim.run import DealsMode, Policy, Progress, Seedish, playouts
+from whist_ro.sim.run import CHUNK, DealsMode, Policy, Progress, Seedish, playout_chunks
 from whist_ro.variants import Variant
 
-__all__ = ["Stats", "stats"]
+__all__ = ["MAX_STATS_GAMES", "Stats", "stats"]
+
+MAX_STATS_GAMES: Final = 10**10
+"""The most games one :func:`stats` call plays.  It counts them chunk by chunk
+(memory stays flat) and Ctrl-C stops it; the bound only refuses the absurd."""
 
 
 class Stats(Immutable):
@@ -72,17 +78,40 @@ class Stats(Immutable):
 
     @classmethod
     def of(cls, outcomes: Iterable[Outcome] | Outcomes) -> Stats:
-        """Count a batch of :class:`Outcomes` (fast, in C) or any outcomes."""
+        """Count a batch of :class:`Outcomes` (fast, in C) or any outcomes of one set-up.
+
+        An iterable is counted a chunk at a time, so a generator of any
+        length is counted in constant memory.
+
+        >>> Stats.of("romanian")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: stats counts Outcome values, not 'romanian'
+        """
         if isinstance(outcomes, Outcomes):
             return cls._of_batch(outcomes)
-        items = list(outcomes)
-        if not items or not all(isinstance(o, Outcome) for o in items):
+        if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
             raise ConfigurationError(
-                f"stats needs at least one Outcome, not {excerpt(items)}", field="outcomes"
+                f"stats counts Outcome values, not {excerpt(outcomes)}", field="outcomes"
             )
-        return cls._of_batch(
-            Outcomes.of(items[0].variant, [o.bids for o in items], [o.tricks_won for o in items])
-        )
+        stream = iter(outcomes)
+        total: Stats | None = None
+        while chunk := list(itertools.islice(stream, CHUNK)):
+            for i, o in enumerate(chunk):
+                if not isinstance(o, Outcome):
+                    raise ConfigurationError(
+                        f"stats counts Outcome values, not {excerpt(o)} (item {i})",
+                        field="outcomes",
+                    )
+            bids, won = [o.bids for o in chunk], [o.tricks_won for o in chunk]
+            counted = cls._of_batch(Outcomes.of(chunk[0].variant, bids, won))
+            total = counted if total is None else total + counted
+        if total is None:
+            raise ConfigurationError(
+                "stats needs at least one Outcome to know the variant and the seats",
+                field="outcomes",
+            )
+        return total
 
     @classmethod
     def _of_batch(cls, batch: Outcomes) -> Stats:
@@ -126,27 +155,51 @@ class Stats(Immutable):
         """Seats per game."""
         return len(self.tricks)
 
+    def _seat(self, value: object) -> int:
+        return seat(value, players=self.players)
+
     def tricks_distribution(self, seat: int) -> tuple[float, ...]:
-        """The share of games in which ``seat`` took 0, 1, 2 ... tricks."""
-        return tuple(c / self.games for c in self.tricks[seat]) if self.games else ()
+        """The share of games in which ``seat`` took 0, 1, 2 ... 13 tricks (``nan`` with no games).
+
+        >>> import whist_ro as wr
+        >>> from whist_ro import sim
+        >>> s = sim.stats(wr.variants.ROMANIAN, 0, players=3, hand_size=2)
+        >>> s.tricks_distribution(0)[:3], s.mean_tricks(0), s.mean_points(0)
+        ((nan, nan, nan), nan, nan)
+        """
+        counts = self.tricks[self._seat(seat)]
+        return tuple(c / self.games if self.games else float("nan") for c in counts)
 
     def mean_tricks(self, seat: int) -> float:
-        """Tricks ``seat`` took on average."""
-        return sum(t * c for t, c in enumerate(self.tricks[seat])) / self.games
+        """Tricks ``seat`` took on average (``nan`` with no games)."""
+        counts = self.tricks[self._seat(seat)]
+        if not self.games:
+            return float("nan")
+        return sum(t * c for t, c in enumerate(counts)) / self.games
 
     def mean_points(self, seat: int) -> float:
-        """Round points ``seat`` scored on average."""
-        return self.points[seat] / self.games
+        """Round points ``seat`` scored on average (``nan`` with no games)."""
+        points = self.points[self._seat(seat)]
+        return points / self.games if self.games else float("nan")
 
     def made_rate(self, seat: int, *, bid: int | None = None) -> float:
         """How often ``seat`` made its bid (only its bids of ``bid``, if given).
 
         ``nan`` when there is no such bid (always, in classic).
+
+        >>> import whist_ro as wr
+        >>> from whist_ro import sim
+        >>> sim.stats(wr.variants.ROMANIAN, 10, players=3, hand_size=2, rng=1).made_rate(0, bid=14)
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: bid must be a whole number from 0 to 13, not 14
         """
+        index = self._seat(seat)
         if bid is None:
-            total, made = sum(self.bids[seat]), sum(self.made[seat])
+            total, made = sum(self.bids[index]), sum(self.made[index])
         else:
-            total, made = self.bids[seat][bid], self.made[seat][bid]
+            number = whole(bid, name="bid", high=len(self.bids[index]) - 1)
+            total, made = self.bids[index][number], self.made[index][number]
         return made / total if total else float("nan")
 
     def __add__(self, other: Stats) -> Stats:
@@ -206,7 +259,9 @@ def stats(
     position to play ``n`` times (see :func:`playouts` for ``deals``,
     ``executor`` and ``progress``); or a :class:`Variant` with ``players``
     and ``hand_size`` (13 in classic), dealt fresh ``n`` times with
-    ``dealer`` dealing.
+    ``dealer`` dealing.  ``n`` is at most :data:`MAX_STATS_GAMES`: the
+    games are counted a chunk at a time, so memory stays flat, and an
+    interrupt (Ctrl-C) stops the run.  With ``n=0`` the means are ``nan``.
 
     >>> import whist_ro as wr
     >>> s = stats(wr.variants.CLASSIC, 300, players=4, rng=1)
@@ -222,21 +277,32 @@ def stats(
         source = Round.shuffled(source, players=players, dealer=dealer, hand_size=size, seed=0)
         deals = deals or "fresh"
     if isinstance(source, (Round, Match)):
-        if not is_whole(n):
+        if n is None:
             raise ConfigurationError(
-                f"stats of a position needs n, a whole number of playouts, not {excerpt(n)}",
-                field="n",
+                "stats of a position needs n, the number of playouts", field="n"
             )
-        assert n is not None
-        return Stats.of(
-            playouts(
-                source,
-                n,
-                policy=policy,
-                rng=rng,
-                deals=deals,
-                executor=executor,
-                progress=progress,
-            )
+        p, chunks = playout_chunks(
+            source,
+            n,
+            most=MAX_STATS_GAMES,
+            policy=policy,
+            rng=rng,
+            deals=deals,
+            kernel="auto",
+            executor=executor,
+            debug=False,
+            progress=progress,
+        )
+        total = Stats._of_batch(
+            Outcomes(p.variant, bids=[b""] * p.players, tricks_won=[b""] * p.players)
+        )
+        for chunk in chunks:  # one chunk at a time: memory stays flat for any n
+            total += Stats._of_batch(chunk)
+        return total
+    if isinstance(source, str):
+        raise ConfigurationError(
+            f"stats takes a Variant (variants.get({source[:40]!r})), a Round or a Match to "
+            f"play, or outcomes to count, not the text {excerpt(source)}",
+            field="source",
         )
     return Stats.of(source)

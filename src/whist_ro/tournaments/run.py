@@ -18,7 +18,8 @@ from typing import Any, Final
 
 import attrs
 
-from whist_ro._check import excerpt, is_whole, items, whole
+from whist_ro._check import excerpt, is_whole, items
+from whist_ro._check import workers as check_workers
 from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
@@ -27,10 +28,10 @@ from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
 from whist_ro.variants import Variant
 
-__all__ = ["tournament"]
+__all__ = ["MAX_SEEDS", "tournament"]
 
-_MAX_SEEDS: Final = 1_000_000
-_MAX_WORKERS: Final = 1024
+MAX_SEEDS: Final = 1_000_000
+"""The most seeds (matches, or duplicate sets) one :func:`tournament` plays."""
 # Futures in flight at once: enough to keep a large cluster busy, few enough
 # that a tournament of millions of matches does not hold millions of futures.
 _WINDOW: Final = 1024
@@ -125,11 +126,11 @@ def _check_seeds(seeds: object) -> tuple[int | str, ...]:
             field="seeds",
         )
     # islice: an endless iterator is refused instead of filling the memory.
-    taken = items(itertools.islice(seeds, _MAX_SEEDS + 1), name="seeds")
+    taken = items(itertools.islice(seeds, MAX_SEEDS + 1), name="seeds")
     if not taken:
         raise ConfigurationError("seeds must hold at least one seed", field="seeds")
-    if len(taken) > _MAX_SEEDS:
-        raise ConfigurationError(f"seeds may hold at most {_MAX_SEEDS:,} seeds", field="seeds")
+    if len(taken) > MAX_SEEDS:
+        raise ConfigurationError(f"seeds may hold at most {MAX_SEEDS:,} seeds", field="seeds")
     seen: set[int | str] = set()
     for i, seed in enumerate(taken):
         # A generator would be drawn from differently in each process: only ints and strs.
@@ -233,7 +234,8 @@ def tournament(
     :class:`concurrent.futures.Executor`, such as a ``dask.distributed``
     client's ``client.get_executor()``; it is not shut down), or by default
     a local :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers``
-    processes (the machine's CPU count unless given); ``workers=0`` plays
+    processes (the machine's CPU count unless given, at most
+    :data:`~whist_ro._check.MAX_WORKERS`: four per CPU); ``workers=0`` plays
     them in this process, one after another.  Every bot and the match are
     seeded from the seed, so the result is the same however it runs.
 
@@ -292,7 +294,7 @@ def tournament(
                 "default process pool",
                 field="workers",
             )
-        workers = whole(workers, name="workers", high=_MAX_WORKERS)
+        workers = check_workers(workers)
     if progress is not None and not callable(progress):
         raise ConfigurationError(
             f"progress must be a function taking (done, total), not {excerpt(progress)}",
