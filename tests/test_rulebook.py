@@ -1,0 +1,80 @@
+"""The rule texts shipped in the package: every rule of the rule book, in the project's words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+from whist_ro import variants
+from whist_ro.errors import ConfigurationError
+from whist_ro.records import rulebook
+from whist_ro.rules import book
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_BOOK = ROOT.parent.parent / "shared" / "RULES.md"  # the team's copy, when it is there
+DOCS = ROOT / "docs" / "rules.md"
+
+
+def _heading_ids() -> list[str]:
+    return re.findall(r"^### (R-[A-Z]+-\d+)\s*$", DOCS.read_text("utf-8"), re.M)
+
+
+def test_every_rule_of_the_reference_has_a_text_in_the_package() -> None:
+    assert [r.id for r in book.RULES] == _heading_ids()
+    for r in book.RULES:
+        assert r.title, r.id
+        assert len(r.text) > len(r.summary) > 0, r.id
+        assert r.family in ("all", "exact", "classic")
+
+
+@pytest.mark.skipif(not RULE_BOOK.is_file(), reason="the rule book is outside the repository")
+def test_the_texts_cover_the_rule_book_without_copying_its_sentences() -> None:
+    source = RULE_BOOK.read_text("utf-8")
+    assert {r.id for r in book.RULES} == set(re.findall(r"\*\*(R-[A-Z]+-\d+)\*\*", source))
+    words = re.sub(r"[*`]", "", " ".join(source.split()))
+    sentences = [s for s in re.split(r"(?<=[.:;])\s+", words) if len(s.split()) >= 8]
+    for r in book.RULES:
+        for sentence in sentences:
+            assert sentence not in r.text, (r.id, sentence)
+
+
+def test_old_names_stay_importable_from_the_records_layer() -> None:
+    assert rulebook.RULES is book.RULES
+    assert rulebook.Rule is book.Rule
+    assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)
+    assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"
+    assert book.Rule("R-X-1", "all", "a summary").text == ""  # the old three-field form
+
+
+def test_one_rule_in_full_says_whether_it_binds_the_variant() -> None:
+    text = book.format_rule("R-BID-2", attrs.evolve(variants.ROMANIAN, hook=False), width=60)
+    assert text.splitlines()[0] == "R-BID-2  The hook"
+    assert max(len(line) for line in text.splitlines()[:-1]) <= 60
+    assert text.splitlines()[-1] == "In romanian: left out, off in this variant."
+    assert book.format_rule("R-SCHED-2", variants.INVERTED).endswith("In inverted: it applies.")
+    assert book.format_rule("R-SCHED-1", variants.INVERTED).endswith(
+        "left out, this variant plays 8-1-8."
+    )
+
+
+@pytest.mark.parametrize("bad", ["R-PLAY-9", "", "nonsense", 5, None])
+def test_an_unknown_rule_is_a_configuration_error(bad: object) -> None:
+    with pytest.raises(ConfigurationError, match="no rule") as info:
+        book.rule(bad)  # type: ignore[arg-type]
+    assert info.value.field == "rule"
+
+
+def test_rules_for_a_variant_follow_the_family_and_the_options() -> None:
+    classic = {r.id for r in book.rules_for(variants.CLASSIC)}
+    assert "R-PLAY-5" in classic
+    assert "R-PLAY-3" not in classic
+    off = {
+        r.id
+        for r in book.rules_for(variants.CLASSIC)
+        if book.switched_off(r, variants.CLASSIC) is not None
+    }
+    assert off == {"R-HON-1", "R-HON-2", "R-HON-3", "R-RUBBER-1", "R-RUBBER-2", "R-RUBBER-3"}
+    assert book.switched_off(book.rule("R-HON-1"), variants.CLASSIC_RUBBER) is None
