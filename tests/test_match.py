@@ -69,14 +69,58 @@ def test_string_seeds_work_and_differ_from_int_seeds() -> None:
 
 def test_score_sheet_text_lists_every_round() -> None:
     match = wr.random_playout(wr.Match.new(variants.ROMANIAN, players=3, seed=8), seed=8)
-    text = str(match.score_sheet)
-    lines = text.splitlines()
-    assert lines[0].startswith("  #")
-    assert len([line for line in lines if line[:3].strip().isdigit()]) == 21
-    last = match.score_sheet[-1]
-    assert last.number == 21
-    assert tuple(s.total for s in last.seats) == match.totals
-    assert str(last.seats[0].total) in lines[-1]
+    for text in (str(match.score_sheet), match.score_sheet.format(wide=True)):
+        lines = text.splitlines()
+        assert lines[0].lstrip().startswith("#")
+        rows = [line for line in lines if line[:3].strip().isdigit()]
+        assert len(rows) == 21
+        last = match.score_sheet[-1]
+        assert last.number == 21
+        assert tuple(s.total for s in last.seats) == match.totals
+        # The last row ends with the last seat's total; each seat's total is in it.
+        assert rows[-1].rstrip("*").endswith(str(last.seats[-1].total))
+        cells = rows[-1].split("|")[1:]
+        assert [cell.split()[-1].rstrip("*") for cell in cells] == [
+            str(s.total) for s in last.seats
+        ]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [("romanian", 3), ("romanian", 4), ("inverted", 5), ("romanian", 6), ("classic-rubber", 4),
+     ("long-whist", 4)],
+)  # fmt: skip
+def test_score_sheet_fits_80_columns_up_to_six_players(preset: str, players: int) -> None:
+    variant = variants.get(preset)
+    for seed in range(3):
+        sheet = wr.random_playout(wr.Match.new(variant, players=players, seed=seed), seed=seed)
+        text = sheet.score_sheet.format()
+        assert text == str(sheet.score_sheet)
+        assert max(len(line) for line in text.splitlines()) <= 80, text
+        rows = [line for line in text.splitlines() if line[:3].strip().isdigit()]
+        assert len(rows) == len(sheet.score_sheet)
+        # Every seat's bid/won (classic: won) and total are shown in every row.
+        bonus_column = "bon" in text.splitlines()[1]
+        for row, line in zip(sheet.score_sheet, rows, strict=True):
+            cells = line.split("|")[1:]
+            for seat, cell in zip(row.seats, cells, strict=True):
+                words = cell.split()
+                won = str(seat.tricks) if seat.bid is None else f"{seat.bid}/{seat.tricks}"
+                assert words[0] == won
+                assert words[-1].rstrip("*") == str(seat.total)
+                assert words[-1].endswith("*") == (bool(seat.bonus) and not bonus_column)
+        assert "tot: running total" in text  # the legend
+
+
+def test_the_wide_score_sheet_shows_every_column() -> None:
+    m = wr.random_playout(wr.Match.new(variants.ROMANIAN, players=4, seed=2), seed=2)
+    wide = m.score_sheet.format(wide=True)
+    assert max(len(line) for line in wide.splitlines()) > 80
+    assert wide.splitlines()[1].split("|")[1:] == [" bid/won  pts bonus  total "] * 3 + [
+        " bid/won  pts bonus  total"
+    ]
+    compact = m.score_sheet.format(width=200)  # room enough: the bonus gets its column
+    assert "bon" in compact.splitlines()[1]
 
 
 def test_score_sheet_is_cached_and_immutable() -> None:

@@ -249,11 +249,32 @@ def test_str_is_a_text_table_with_the_hand_by_suit_and_trump_marked() -> None:
         variants.ROMANIAN, hands=["Ah 9c 10s", "Kh 10c Js", "Qs Jc 9h"], dealer=2, turn_up="Ks"
     )
     text = str(view_of(r, 0))
-    assert "hand: ♠* 10 | ♥ A | ♣ 9" in text
+    assert "hand: ♠* 10 | ♥ A | ♣ 9  (*: trumps)" in text
     assert "trump ♠ (Ks turned up)" in text
     assert "your move: bid 0, bid 1, bid 2, bid 3" in text
     assert "Kh" not in text
     assert "Qs" not in text
+
+
+def test_str_names_who_played_each_card_of_the_trick_on_the_table() -> None:
+    r = Round.from_hands(
+        variants.ROMANIAN, hands=["Ah 9c 10s", "Kh 10c Js", "Qs Jc 9h"], dealer=2, turn_up="Ks"
+    )
+    for seat, bid in ((0, 1), (1, 0), (2, 0)):
+        r = r.apply(wr.Bid(seat=seat, tricks=bid))
+    r = r.apply(wr.Play(seat=0, card="Ah")).apply(wr.Play(seat=1, card="Kh"))
+    assert "trick 1: seat 0 led Ah, seat 1 played Kh" in str(view_of(r, 2))
+
+
+def test_str_of_a_classic_view_shows_sides_and_the_partner_not_bids() -> None:
+    m = Match.new(variants.CLASSIC, players=4, seed=3)
+    lines = str(view_of(m, 1)).splitlines()
+    assert lines[1].split()[:3] == ["seat", "side", "won"]
+    rows = {int(line.split()[0]): line for line in lines[2:6]}
+    assert [rows[s].split()[1] for s in range(4)] == ["0", "1", "0", "1"]
+    assert "<- you" in rows[1]
+    assert "your partner" in rows[3]
+    assert "partner" not in rows[0] + rows[2]
 
 
 # -- R-VIEW-3: blind 1-card rounds --------------------------------------------------------

@@ -129,17 +129,50 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         return f"<ScoreSheet {len(self._rows)} rounds, totals {self.totals}>"
 
     def __str__(self) -> str:
-        """The sheet as a fixed-width table.
+        """The sheet as a table that fits 80 columns (:meth:`format`)."""
+        return self.format()
 
-        Each seat's cell reads ``bid/tricks points bonus = total``; classic
-        whist has no bids and shows ``-`` instead.  In a rubber a line
+    def format(self, *, wide: bool = False, width: int = 80) -> str:
+        """The sheet as a fixed-width table: one line per round, one cell per seat.
+
+        The default layout fits ``width`` columns (80: a terminal) for up to
+        six players: it shows each seat's bid and tricks won, the round's
+        points, the bonus and the running total when they fit, and drops
+        the points, then the bonus column, when they do not (a total that
+        includes a bonus is then marked ``*``).  A legend under the table
+        names the columns.  ``wide=True`` gives every seat the full cell
+        ``bid/won points bonus = total`` whatever the width.  Classic whist
+        has no bids: its cells show the tricks won.  In a rubber a line
         ``game N`` opens every game after the first, where the totals start
         again from 0.
+
+        >>> from whist_ro import Match, random_playout, variants
+        >>> m = random_playout(Match.new(variants.ROMANIAN, players=6, seed=1), seed=1)
+        >>> max(len(line) for line in m.score_sheet.format().splitlines()) <= 80
+        True
+        >>> print(m.score_sheet.format().splitlines()[0])
+         # n d tr |  seat 0  |  seat 1  |  seat 2  |  seat 3  |  seat 4  |  seat 5
+        >>> len(m.score_sheet.format(wide=True).splitlines()[0]) > 80
+        True
         """
+        if wide:
+            return self._wide()
+        layouts = (("won", "pts", "bonus", "total"), ("won", "pts", "total"), ("won", "total"))
+        for fields in layouts:
+            table, legend = self._compact(fields)
+            if max(map(len, table)) <= width:
+                break
+        return "\n".join(table + _wrap_items(legend, width))
+
+    def _labels(self) -> tuple[str, ...]:
+        """How the header names each seat."""
+        return tuple(f"seat {s}" for s in range(self._players))
+
+    def _wide(self) -> str:
         head = f"{'#':>3} {'cards':>5} {'dealer':>6} {'trump':>5}"
-        sub = f"{'bid/won':<7} {'pts':>4} {'bonus':>5} {'total':>6}"
+        sub = f"{'bid/won' if not self._classic else 'won':<7} {'pts':>4} {'bonus':>5} {'total':>6}"
         lines = [
-            head + "".join(f" | {'seat ' + str(s):^{len(sub)}}" for s in range(self._players)),
+            head + "".join(f" | {label:^{len(sub)}}" for label in self._labels()),
             " " * len(head) + f" | {sub}" * self._players,
         ]
         lines.append("-" * len(lines[-1]))
@@ -149,10 +182,83 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
                 game = row.game
                 lines.append(f"{'game ' + str(game):>{len(head)}}")
             trump = "-" if row.turn_up is None else row.turn_up.pretty
-            text = f"{row.number:>3} {row.hand_size:>5} {row.dealer:>6} {trump:>5}"
+            line = f"{row.number:>3} {row.hand_size:>5} {row.dealer:>6} {trump:>5}"
             for seat in row.seats:
-                bid = "-" if seat.bid is None else str(seat.bid)
+                won = f"{seat.tricks:<3}" if seat.bid is None else f"{seat.bid:>3}/{seat.tricks:<3}"
                 bonus = f"{seat.bonus:+d}" if seat.bonus else ""
-                text += f" | {bid:>3}/{seat.tricks:<3} {seat.points:>+4} {bonus:>5} {seat.total:>6}"
-            lines.append(text)
+                line += f" | {won:<7} {seat.points:>+4} {bonus:>5} {seat.total:>6}"
+            lines.append(line)
         return "\n".join(line.rstrip() for line in lines)
+
+    def _compact(self, fields: tuple[str, ...]) -> tuple[list[str], list[str]]:
+        """The narrow layout with the seat cells holding ``fields``: its lines and its legend."""
+        rows = self._rows
+        seats = [s for row in rows for s in row.seats]
+        with_bonus = any(s.bonus for s in seats)
+        if "bonus" in fields and not with_bonus:
+            fields = tuple(f for f in fields if f != "bonus")
+        marked = with_bonus and "bonus" not in fields  # the total carries a * instead
+
+        def won(s: SeatScore) -> str:
+            return str(s.tricks) if s.bid is None else f"{s.bid}/{s.tricks}"
+
+        cells = {
+            "won": ("won" if self._classic else "b/w", won),
+            "pts": ("pts", lambda s: f"{s.points:+d}"),
+            "bonus": ("bon", lambda s: f"{s.bonus:+d}" if s.bonus else ""),
+            "total": ("tot", lambda s: str(s.total)),
+        }
+        widths = {f: max([len(cells[f][0])] + [len(cells[f][1](s)) for s in seats]) for f in fields}
+        mark = 1 if marked else 0
+        cell_width = sum(widths.values()) + len(fields) - 1 + mark
+        number_width = max(2, len(str(rows[-1].number))) if rows else 2
+        trumps = [r.turn_up.pretty for r in rows if r.turn_up is not None]
+        trump_width = max([2] + [len(t) for t in trumps])
+        head = f"{'#':>{number_width}} {'n':>2} {'d':>1} {'tr':>{trump_width}}"
+        labels = [label[:cell_width].center(cell_width) for label in self._labels()]
+        sub = " ".join(f"{cells[f][0]:>{widths[f]}}" for f in fields) + " " * mark
+        lines = [
+            head + "".join(f" | {label}" for label in labels),
+            " " * len(head) + f" | {sub}" * self._players,
+        ]
+        lines.append("-" * len(lines[-1]))
+        game = 1
+        for row in rows:
+            if row.game != game:
+                game = row.game
+                lines.append(f"{'game ' + str(game):>{len(head)}}")
+            trump = "-" if row.turn_up is None else row.turn_up.pretty
+            line = f"{row.number:>{number_width}} {row.hand_size:>2} {row.dealer:>1} "
+            line += f"{trump:>{trump_width}}"
+            for seat in row.seats:
+                parts = " ".join(f"{cells[f][1](seat):>{widths[f]}}" for f in fields)
+                line += f" | {parts}" + (("*" if seat.bonus else " ") if marked else "")
+            lines.append(line)
+        return [line.rstrip() for line in lines], self._legend(fields, marked)
+
+    def _legend(self, fields: tuple[str, ...], marked: bool) -> list[str]:
+        """What the abbreviations mean, one item each (kept whole when the legend wraps)."""
+        words = {
+            "won": "won: tricks won" if self._classic else "b/w: bid/tricks won",
+            "pts": "pts: the round's points",
+            "bonus": "bon: honours" if self._classic else "bon: streak bonus",
+            "total": "tot: running total",
+        }
+        legend = ["n: cards each", "d: dealer", "tr: the trump card"]
+        legend += [words[f] for f in fields]
+        if marked:
+            legend.append(
+                "*: the total includes " + ("honours" if self._classic else "a streak bonus")
+            )
+        return legend
+
+
+def _wrap_items(items: list[str], width: int) -> list[str]:
+    """``items`` joined by commas into lines of at most ``width``, no item split."""
+    lines = [""]
+    for i, item in enumerate(items):
+        piece = item + ("." if i == len(items) - 1 else ",")
+        if lines[-1] and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append("")
+        lines[-1] += (" " if lines[-1] else "") + piece
+    return lines

@@ -13,6 +13,9 @@ seat  bid  won  cards
    2    -    0      3
 hand: ♥ A 10 | ♣ 9
 bidding: seat 2 to act
+
+In classic whist there are no bids: the table shows each seat's side, and
+who is whose partner.
 """
 
 from __future__ import annotations
@@ -34,14 +37,20 @@ def _hand_text(hand: CardSet, trump: Suit | None) -> str:
         if cards:
             mark = "*" if suit is trump else ""
             parts.append(f"{suit.symbol}{mark} " + " ".join(c.rank.label for c in cards))
-    return " | ".join(parts) if parts else "-"
+    if not parts:
+        return "-"
+    legend = "  (*: trumps)" if trump is not None and hand.of_suit(trump) else ""
+    return " | ".join(parts) + legend
 
 
 def render(view: PlayerView) -> str:
     """``view`` as a text table: set-up, one line per seat, the hand, the trick, the turn.
 
     The hand is sorted by suit, high to low, and the trump suit is marked
-    ``*``.  The same text is ``str(view)``.
+    ``*`` (the line says so).  The trick on the table names who led and who
+    played each card.  In classic whist, which has no bids, the table shows
+    each seat's side instead and marks the partner.  The same text is
+    ``str(view)``.
 
     >>> import whist_ro as wr
     >>> from whist_ro.views import view_of
@@ -66,18 +75,26 @@ def render(view: PlayerView) -> str:
         head += f", blind ({view.blind})"
     lines.append(head)
     totals = view.totals
-    columns = "seat  bid  won  cards" + ("  total" if totals is not None else "")
+    classic = view.variant.is_classic
+    second = "side" if classic else "bid"
+    columns = f"seat  {second}  won  cards" + ("  total" if totals is not None else "")
     lines.append(columns)
     for seat in range(view.players):
         bid = view.bids[seat]
-        row = f"{seat:>4}  {'-' if bid is None else bid:>3}  {view.tricks_won[seat]:>3}"
+        shown = str(seat % 2) if classic else ("-" if bid is None else str(bid))
+        row = f"{seat:>4}  {shown:>{len(second)}}  {view.tricks_won[seat]:>3}"
         row += f"  {view.hand_counts[seat]:>5}"
         if totals is not None:
             row += f"  {totals[seat]:>5}"
+        notes = []
         if seat == view.seat:
-            row += "  <- you"
-        elif view.known_hands[seat]:
-            row += f"  holds {view.known_hands[seat]}"
+            notes.append("<- you")
+        elif classic and seat % 2 == view.seat % 2:
+            notes.append("your partner")
+        if seat != view.seat and view.known_hands[seat]:
+            notes.append(f"holds {view.known_hands[seat]}")
+        if notes:
+            row += "  " + ", ".join(notes)
         lines.append(row)
     if view.blind is not None and not view.hand and view.hand_counts[view.seat]:
         lines.append("hand: (hidden)")
@@ -85,8 +102,11 @@ def render(view: PlayerView) -> str:
         lines.append(f"hand: {_hand_text(view.hand, view.trump)}")
     trick = view.current_trick
     if trick.cards:
-        played = ", ".join(f"{s} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
-        lines.append(f"trick {len(view.tricks) + 1}: {played}")
+        played = [
+            f"seat {s} {'led' if i == 0 else 'played'} {c}"
+            for i, (s, c) in enumerate(zip(trick.seats, trick.cards, strict=True))
+        ]
+        lines.append(f"trick {len(view.tricks) + 1}: {', '.join(played)}")
     if view.is_over:
         lines.append("over")
     elif view.to_act is not None:
