@@ -315,7 +315,7 @@ def test_R_SCHED_1_hand_sizes_follow_the_schedule() -> None:
         turn=0,
         seat=short.dealer,
         path="rounds[1].hands",
-        says=("deals 1 cards each", "deals 2"),
+        says=("deals 1 card each", "deals 2"),
     )
 
 

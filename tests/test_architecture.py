@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "whist_ro"
 
 # Lowest first; see the package docstring.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_check", "_immutable"),
+    ("errors", "_check", "_immutable", "_text"),
     ("cards",),
     ("actions",),
     ("ranking",),

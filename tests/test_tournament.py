@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import whist_ro as wr
+from whist_ro._check import MAX_WORKERS
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, ImmutableError
 from whist_ro.tournaments import Entrant, Estimate, TournamentResult, tournament
@@ -270,6 +271,26 @@ def test_R_SEAT_1_takeovers_are_in_the_match_table() -> None:
     assert [r.totals for r in result.matches] == [r.totals for r in alone.matches]
 
 
+def test_R_SEAT_1_takeovers_are_counted_per_bot_and_per_seat() -> None:
+    lineup = [Entrant(Broken, name="broken"), Entrant(FirstLegal, name="first")] * 2
+    result = tournament(ROMANIAN, lineup, seeds=[1, 2, 3], workers=0, fallback=FirstLegal)
+    broken, first = result.bot("broken"), result.bot("first")
+    assert (broken.seats, broken.taken_over) == (6, 6)
+    assert (first.seats, first.taken_over) == (6, 0)
+    assert [s.taken_over for s in result.seats] == [3, 0, 3, 0]
+    assert result.matches[0].taken_over() == frozenset({0, 2})
+    text = str(result)
+    assert "taken over" in text.splitlines()[1]
+    assert text.splitlines()[2].split()[:3] == ["broken", "6", "6"]
+    assert text.splitlines()[-1] == (
+        "warning: 6 of the 6 seats of broken were taken over by the fallback bot (R-SEAT-1) "
+        "during the match: its row measures the fallback's play too"
+    )
+    clean = tournament(ROMANIAN, [FirstLegal] * 3, seeds=[1], workers=0)
+    assert "warning" not in str(clean)
+    assert str(clean).splitlines()[0] == "romanian, 3 players, 1 match (1 seed)"
+
+
 def test_a_failure_inside_a_match_stops_the_tournament() -> None:
     with pytest.raises(RuntimeError, match="no bot for seed"):
         tournament(ROMANIAN, [FailsLater, RandomBot, RandomBot], seeds=range(3), workers=1)
@@ -393,8 +414,17 @@ BAD = [
         "workers",
         "give an executor or a number of workers, not both: workers sizes the default process pool",
     ),
-    ({"workers": -1}, "workers", "workers must be a whole number from 0 to 1024, not -1"),
-    ({"workers": True}, "workers", "workers must be a whole number from 0 to 1024, not True"),
+    ({"workers": -1}, "workers", f"workers must be a whole number from 0 to {MAX_WORKERS}, not -1"),
+    (
+        {"workers": True},
+        "workers",
+        f"workers must be a whole number from 0 to {MAX_WORKERS}, not True",
+    ),
+    (
+        {"workers": MAX_WORKERS + 1},
+        "workers",
+        f"workers must be a whole number from 0 to {MAX_WORKERS}, not {MAX_WORKERS + 1}",
+    ),
     (
         {"progress": "bar"},
         "progress",

@@ -25,6 +25,7 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
+from whist_ro._text import count
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import RecordError
@@ -118,7 +119,8 @@ class Report(Immutable):
             lines.append(f"verdict: illegal ({v.rule})")
             return "\n".join(lines)
         state = "over" if self.over else "unfinished"
-        lines.append(f"every action is legal; {self.rounds} round(s) scored, match {state}")
+        scored = count(self.rounds, "round")
+        lines.append(f"every action is legal; {scored} scored, match {state}")
         if self.score_sheet is not None and len(self.score_sheet):
             lines.append(str(self.score_sheet))
         if self.totals is not None:
@@ -138,7 +140,8 @@ def _title(record: Record) -> str:
     variant = record.preset or f"house variant {excerpt(record.variant.name)}"
     names = ", ".join(record.players)
     return (
-        f"record: {variant}, {len(record.players)} players ({names}), {len(record.rounds)} round(s)"
+        f"record: {variant}, {len(record.players)} players ({names}), "
+        f"{count(len(record.rounds), 'round')}"
     )
 
 
@@ -158,7 +161,7 @@ def _lone(lone: LoneRound) -> Report:
         totals = state.points
     return Report(
         title=f"round: {lone.preset or lone.variant.name}, {len(lone.round.hands)} players, "
-        f"{lone.round.hand_size} cards each",
+        f"{count(lone.round.hand_size, 'card')} each",
         violation=violation,
         differences=(),
         totals=totals,

@@ -38,6 +38,7 @@ import attrs
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
 from whist_ro._immutable import Immutable
+from whist_ro._text import count
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
@@ -239,7 +240,8 @@ class AuditReport(Immutable):
     def __str__(self) -> str:
         sheet = self.score_sheet
         lines = [
-            f"score sheet: {self.variant.name}, {sheet.players} players, {len(sheet)} round(s)",
+            f"score sheet: {self.variant.name}, {sheet.players} players, "
+            f"{count(len(sheet), 'round')}",
             str(sheet),
         ]
         for problem in self.problems:
@@ -300,7 +302,8 @@ def _row_problems(
                 None,
                 "hand_size",
                 rule,
-                f"round {number} deals {schedule.size_of(index)} cards each in {variant.name} for "
+                f"round {number} deals {count(schedule.size_of(index), 'card')} each in "
+                f"{variant.name} for "
                 f"{players} players, not {row.hand_size} ({rule})",
             )
         elif not 0 <= row.dealer < players:

@@ -25,6 +25,7 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
+from whist_ro._text import count
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
@@ -129,7 +130,7 @@ class Position(Immutable):
             "none (no trump)" if self.turn_up is None else (f"{self.turn_up} (trump {self.trump})")
         )
         lines = [
-            f"round {self.round}: {self.hand_size} cards each, dealer seat {self.dealer}, "
+            f"round {self.round}: {count(self.hand_size, 'card')} each, dealer seat {self.dealer}, "
             f"turn-up {turn_up}",
             "bids: "
             + ", ".join(f"seat {s} {'-' if b is None else b}" for s, b in enumerate(self.bids)),
@@ -324,7 +325,7 @@ def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Vi
         path = child(where, "dealer")
     else:
         why = (
-            f"round {index + 1} deals {found.hand_size} cards each, but the schedule of "
+            f"round {index + 1} deals {count(found.hand_size, 'card')} each, but the schedule of "
             f"{record.variant.name} for {players} players deals {schedule.size_of(index)} "
             f"({rule})"
         )

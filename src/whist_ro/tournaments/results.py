@@ -18,6 +18,7 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
+from whist_ro._text import count
 from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
 from whist_ro.tournaments.entrant import Entrant
@@ -110,7 +111,8 @@ class MatchRow(Immutable):
     the place of its seed in ``seeds``; ``rotation`` how many seats the
     line-up was moved (0 unless duplicate).  ``bots`` names each seat's bot;
     ``totals``, ``places`` and ``points`` come from the final standings;
-    ``takeovers`` lists the seats a bot lost to the fallback (R-SEAT-1).
+    ``takeovers`` lists the seats a bot lost to the fallback (R-SEAT-1), and
+    :meth:`taken_over` which seats those were.
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -142,6 +144,18 @@ class MatchRow(Immutable):
         ((0, 1, 2), ())
         """
         return tuple(s for s, bot in enumerate(self.bots) if bot == name)
+
+    def taken_over(self) -> frozenset[int]:
+        """The seats handed to the fallback during this match (R-SEAT-1).
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> row = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[4], workers=0).matches[0]
+        >>> row.taken_over()
+        frozenset()
+        """
+        return frozenset(t.seat for t in self.takeovers)
 
     def total_of(self, name: str) -> float:
         """The mean final total of the seats ``name`` played.
@@ -195,7 +209,8 @@ class SeatStats(Immutable):
 
     ``wins`` is the share of matches in which the seat finished first
     (ties included); ``total`` and ``points`` are the mean final total and
-    ranking points with their intervals.
+    ranking points with their intervals; ``taken_over`` counts the matches
+    in which the seat was handed to the fallback (R-SEAT-1).
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -209,6 +224,7 @@ class SeatStats(Immutable):
     total: Estimate
     points: Estimate
     wins: float
+    taken_over: int = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -220,6 +236,9 @@ class BotStats(Immutable):
     final totals and ranking points; ``wins`` the share of its seats that
     finished first (ties included).  ``edge`` is its mean total minus the
     reference bot's, per match; None for the reference itself or without one.
+    ``taken_over`` counts its seats that were handed to the fallback during
+    the match (R-SEAT-1): from then on the fallback played them, so a bot
+    with seats taken over is not measured by its row alone.
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -230,6 +249,8 @@ class BotStats(Immutable):
     >>> a, b = result.bots
     >>> a.name, a.seats, b.edge is None, abs(a.edge.mean - (a.total.mean - b.total.mean)) < 1e-9
     ('a', 6, True, True)
+    >>> a.taken_over
+    0
     """
 
     name: str
@@ -238,6 +259,7 @@ class BotStats(Immutable):
     points: Estimate
     wins: float
     edge: Estimate | None
+    taken_over: int = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -308,22 +330,31 @@ class TournamentResult(Immutable):
         return tuple(row.edge_of(name, self.reference) for row in self.matches)
 
     def __str__(self) -> str:
-        players = len(self.lineup)
-        sets = len(self.seeds)
-        head = f"{self.variant.name}, {players} players, {len(self.matches)} matches"
+        matches, sets = len(self.matches), len(self.seeds)
+        head = f"{self.variant.name}, {len(self.lineup)} players, "
+        head += count(matches, "match", "matches")
         if self.duplicate:
-            head += f" ({sets} duplicate sets of {len(self.matches) // sets})"
+            head += f" ({count(sets, 'duplicate set')} of {matches // sets})"
         else:
-            head += f" ({sets} seeds)"
-        lines = [head, f"{'bot':<20} {'seats':>6} {'wins':>6}  total [95% CI]"]
+            head += f" ({count(sets, 'seed')})"
+        lines = [head, f"{'bot':<20} {'seats':>6} {'taken over':>10} {'wins':>6}  total [95% CI]"]
         for b in self.bots:
             edge = "" if b.edge is None else f"  edge {b.edge}"
-            lines.append(f"{b.name:<20} {b.seats:>6} {b.wins:>6.1%}  {b.total}{edge}")
+            lines.append(
+                f"{b.name:<20} {b.seats:>6} {b.taken_over:>10} {b.wins:>6.1%}  {b.total}{edge}"
+            )
         for s in self.seats:
             seat = f"seat {s.seat}"
-            lines.append(f"{seat:<20} {len(self.matches):>6} {s.wins:>6.1%}  {s.total}")
+            lines.append(f"{seat:<20} {matches:>6} {s.taken_over:>10} {s.wins:>6.1%}  {s.total}")
         if self.reference is not None:
             lines.append(f"edges are against {self.reference}")
+        for b in self.bots:
+            if b.taken_over:
+                lines.append(
+                    f"warning: {b.taken_over} of the {b.seats} seats of {b.name} were taken over "
+                    f"by the fallback bot (R-SEAT-1) during the match: its row measures the "
+                    f"fallback's play too"
+                )
         return "\n".join(lines)
 
 
@@ -369,6 +400,7 @@ def gather(
             total=_estimate(units, functools.partial(_seat_total, seat)),
             points=_estimate(units, functools.partial(_seat_points, seat)),
             wins=sum(seat in row.winners for row in rows) / len(rows),
+            taken_over=sum(seat in row.taken_over() for row in rows),
         )
         for seat in range(len(entrants))
     )
@@ -376,6 +408,7 @@ def gather(
     for name in dict.fromkeys(e.name for e in entrants):  # each bot once, in lineup order
         held = sum(len(row.seats_of(name)) for row in rows)
         won = sum(len(set(row.seats_of(name)) & set(row.winners)) for row in rows)
+        lost = sum(len(set(row.seats_of(name)) & row.taken_over()) for row in rows)
         edge = None
         if reference is not None and name != reference:
             edge = _estimate(units, operator.methodcaller("edge_of", name, reference))
@@ -387,6 +420,7 @@ def gather(
                 points=_estimate(units, operator.methodcaller("points_of", name)),
                 wins=won / held,
                 edge=edge,
+                taken_over=lost,
             )
         )
     return TournamentResult(
