@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from typing import Any
@@ -14,6 +15,7 @@ import whist_ro as wr
 from whist_ro import records
 from whist_ro.bots import RuleBot
 from whist_ro.cli import main
+from whist_ro.rules import book
 
 PRESETS = (
     "romanian",
@@ -154,7 +156,7 @@ def test_a_closed_stdout_pipe_ends_quietly() -> None:
         )
     finally:
         os.close(write_end)
-    assert done.returncode == 1
+    assert done.returncode == 3  # the output could not be written (status.SYSTEM)
     assert done.stderr == ""
 
 
@@ -393,3 +395,163 @@ def test_simulate_refuses_a_mismatched_lineup() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.startswith("whist-ro: error: --players 3 but --bots names 2 bots")
+
+
+# -- shared options before or after the command ------------------------------------------
+
+
+def test_shared_options_mean_the_same_before_and_after_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pairs = [
+        (["--seed", "3", "perft", "2"], ["perft", "2", "--seed", "3"]),
+        (["--players", "3", "--variant", "8-1-8", "perft", "1"], ["perft", "1", "--players", "3",
+                                                              "--variant", "inverted"]),
+        (["--variant", "classic", "rules"], ["rules", "classic"]),
+        (["--variant", "inverted", "audit", "-"], ["audit", "-", "--variant", "inverted"]),
+    ]  # fmt: skip
+    for before, after in pairs:
+        outputs = []
+        for argv in (before, after):
+            if "audit" in argv:  # an empty sheet on stdin: the same refusal either way
+                with pytest.raises(SystemExit):
+                    main(argv)
+            else:
+                assert main(argv) == 0
+            outputs.append(capsys.readouterr())
+        assert outputs[0] == outputs[1], before
+    assert main(["--seed", "3", "perft", "2"]) == 0
+    assert "seed 3:" in capsys.readouterr().out
+
+
+def test_options_before_the_command_reach_play_and_simulate() -> None:
+    played = _run("--variant", "classic", "--seed", "4", "play", "--bots", "random",
+                  "--record", os.devnull, "--force")  # fmt: skip
+    assert played.stdout.startswith("classic, 4 players: you are seat 0"), played.stdout[:300]
+    assert "; seed 4." in played.stdout
+    simulated = _run("--players", "3", "simulate", "--matches", "1", "--workers", "0")
+    assert simulated.returncode == 0, simulated.stderr
+    assert simulated.stdout.startswith("romanian, 3 players, 1 match (1 seed)")
+
+
+def test_an_option_a_command_does_not_take_or_gives_twice_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert "check takes no --seed" in refused(["--seed", "3", "check", "x.json"], capsys)
+    assert "rules takes no --players" in refused(["--players", "3", "rules"], capsys)
+    assert "stats takes no --wide" in refused(["--wide", "stats"], capsys)
+    err = refused(["--players", "3", "simulate", "--players", "4"], capsys)
+    assert "--players is given twice, as 3 before the command and as 4 after it" in err
+    err = refused(["--variant", "classic", "rules", "romanian"], capsys)
+    assert "two variants are given" in err
+    # The same value on both sides is no conflict; 8-1-8 is the inverted preset.
+    assert main(["--variant", "8-1-8", "rules", "--variant", "inverted"]) == 0
+
+
+def test_numbers_are_refused_against_their_flag_before_anything_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cases = {
+        ("simulate", "--matches", "0"): "argument --matches: expected a whole number from 1 to",
+        ("stats", "--games", "0"): "argument --games: expected a whole number from 1 to",
+        ("stats", "--workers", "-2"): "argument --workers: expected a whole number from 0 to",
+        ("stats", "--workers", "100000"): "argument --workers: expected a whole number from 0",
+        ("perft", "1000"): "argument DEPTH: expected a whole number from 0 to 200, not 1000",
+        ("stats", "--hand-size", "99"): "argument --hand-size: expected a whole number from 1",
+        ("--players", "1000000000"): "argument --players: the exact-bid family is played by 3",
+    }
+    for argv, says in cases.items():
+        assert says in refused(list(argv), capsys), argv
+
+
+# -- plain ASCII output --------------------------------------------------------------------
+
+
+def test_output_a_stream_cannot_encode_falls_back_to_suit_letters(tmp_path: Any) -> None:
+    record = _record_file(tmp_path)
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run(
+        [sys.executable, "-m", "whist_ro", "check", record],
+        capture_output=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("cp1252")
+    assert "verdict: legal and consistent" in out
+    assert not set("♠♥♦♣") & set(out)
+    assert re.search(r"\s(10|[2-9AKQJ])[shdc]\s", out)  # the sheet's trump cards, as letters
+    utf8 = _run("check", record)
+    assert "♥" in utf8.stdout or "♠" in utf8.stdout or "♦" in utf8.stdout or "♣" in utf8.stdout
+
+
+def test_ascii_flag_writes_plain_ascii_anywhere(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--ascii", "--players", "3"]) == 0
+    forced = capsys.readouterr().out
+    assert forced.isascii()
+    assert main(["--players", "3"]) == 0
+    plain = capsys.readouterr().out
+    assert forced == plain.translate(str.maketrans("♠♥♦♣", "shdc"))
+
+
+# -- help and words ------------------------------------------------------------------------
+
+
+def test_help_texts_list_the_presets_and_exit_statuses_and_have_no_stray_percent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in ("simulate", "stats", "perft", "play", "audit", "rules"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out = capsys.readouterr().out
+        assert "%%" not in out
+        assert "variant presets:" in out  # "listed below" now lists them
+        assert "classic-rubber" in out
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    assert "FIFO" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for status in ("0 ", "1 ", "2 ", "3 ", "70 ", "130 "):
+        assert f"\n  {status}" in out
+
+
+def test_rules_prints_one_rule_in_full_from_the_package(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "classic", "--rule", "R-PLAY-5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("R-PLAY-5  Classic: trumping is optional\n")
+    assert "In classic: it applies." in out
+    assert main(["rules", "--rule", "r-play-5"]) == 0
+    assert "In romanian: left out, a rule of classic partnership whist." in (
+        capsys.readouterr().out
+    )
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "docs/rules.md" not in out
+    assert "whist-ro rules --rule ID" in out
+    assert "no rule 'R-PLAY-9'; the rules of that part: R-PLAY-1" in refused(
+        ["rules", "--rule", "R-PLAY-9"], capsys
+    )
+    assert main(["rules", "inverted", "--full"]) == 0
+    full = capsys.readouterr().out
+    assert full.count("\nIn inverted: ") == len(book.rules_for(wr.variants.INVERTED))
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def test_simulate_refuses_a_bot_that_does_not_play_the_variant() -> None:
+    done = _run("simulate", "--bots", "lowrisk", "--variant", "classic", "--workers", "0")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "lowrisk bot (LowRiskBot) plays the exact-bid family only, not classic" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_simulate_reports_takeovers_per_bot() -> None:
+    done = _run("simulate", "--bots", "random,rule,random", "--matches", "2", "--workers", "0")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["bot", "seats", "taken", "over", "wins", "total", "[95%", "CI]"]
+    assert lines[2].split()[:3] == ["random", "4", "0"]
+    assert lines[3].split()[:3] == ["rule", "2", "0"]
+    assert "warning" not in done.stdout

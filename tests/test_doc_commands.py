@@ -61,8 +61,12 @@ def commands_in_line(line: str, where: str) -> list[Command]:
         elif words and words[0] == "whist-ro":
             rest = words[1:]
             program = "whist-ro"
-            if rest and SUBCOMMAND.match(rest[0]):
-                program, rest = f"whist-ro {rest[0]}", rest[1:]
+            # The shared options may stand before the command: the command is the first
+            # word that names one (placeholders such as RECORD.json do not).
+            named = [w for w in rest if SUBCOMMAND.match(w) and w in known_commands()]
+            if named:
+                program = f"whist-ro {named[0]}"
+                rest = [w for w in rest if w != named[0]]
         else:
             continue
         options = tuple(m.group(0) for word in rest if (m := OPTION.match(word)))
@@ -95,6 +99,13 @@ def argv(program: str) -> list[str]:
         # The console script runs ``whist_ro.__main__``; ``-m`` needs no PATH entry.
         return [sys.executable, "-m", "whist_ro", *program.split()[1:]]
     return [sys.executable, str(ROOT / program)]
+
+
+@functools.cache
+def known_commands() -> frozenset[str]:
+    """The commands ``whist-ro --help`` lists (the indented words under "commands:")."""
+    lines = help_text("whist-ro").stdout.split("\ncommands:\n", 1)[-1].splitlines()
+    return frozenset(line.split()[0] for line in lines if line.startswith("    ") and line.split())
 
 
 @functools.cache
@@ -153,6 +164,7 @@ def test_collector_reads_blocks_spans_chains_and_comments() -> None:
         "Run `python benchmarks/strength.py --workers 2` or `pip install whist-ro`.\n\n"
         "```sh\n"
         "python -m pip install . && whist-ro --seed 3   # a match\n"
+        "whist-ro --players 3 simulate --matches 2\n"
         "$ python examples/own_bot.py\n"
         "```\n\n"
         "```text\n"
@@ -163,8 +175,9 @@ def test_collector_reads_blocks_spans_chains_and_comments() -> None:
     )
     assert commands_in_page(page, text) == [
         Command("whist-ro", ("--seed",), "docs/x.md:4"),
-        Command("examples/own_bot.py", (), "docs/x.md:5"),
-        Command("whist-ro perft", (), "docs/x.md:9"),
+        Command("whist-ro simulate", ("--players", "--matches"), "docs/x.md:5"),
+        Command("examples/own_bot.py", (), "docs/x.md:6"),
+        Command("whist-ro perft", (), "docs/x.md:10"),
         Command(
             "benchmarks/strength.py",
             ("--workers",),

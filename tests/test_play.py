@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import re
+import select
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 import whist_ro as wr
 from whist_ro import records, variants
@@ -97,7 +104,8 @@ def test_a_whole_match_is_played_from_scripted_answers(tmp_path: Path) -> None:
     refused = [line for line in out.splitlines() if "refused: " in line]
     assert len(refused) == 1
     assert "(R-PLAY-" in refused[0]
-    assert "take(s) it" in out
+    assert "you win it" in out or "seat 1 wins it" in out
+    assert "take(s)" not in out
     assert "place  seat" in out  # the standings at the end
     # The record it wrote replays as a legal, consistent match.
     report = records.adjudicate(records.load(record))
@@ -128,11 +136,14 @@ def test_stopping_early_still_writes_the_record(tmp_path: Path) -> None:
         timeout=60,
         check=False,
     )
-    assert done.returncode == 130, done.stderr
+    assert done.returncode == 0, done.stderr  # quit is not an interrupt
     assert "stopped." in done.stdout
     assert "no round is finished yet." in done.stdout
+    assert f"play on with: whist-ro play --resume {record}" in done.stdout
     loaded = records.load(record)
     assert wr.Bid(seat=0, tricks=0) in loaded.rounds[0].actions
+    assert loaded.seed == 1  # what --resume needs
+    assert loaded.meta == {"program": "whist-ro play", "seat": 0, "bots": "random"}
 
 
 def test_end_of_input_stops_like_quit(tmp_path: Path) -> None:
@@ -158,7 +169,7 @@ def test_end_of_input_stops_like_quit(tmp_path: Path) -> None:
         timeout=60,
         check=False,
     )
-    assert done.returncode == 130
+    assert done.returncode == 0
     assert record.exists()
 
 
@@ -190,3 +201,241 @@ def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
     m = game.run()
     assert "a bid is a number: one of the offered bids, not '²'\n" in out
     assert m.round.bids[0] == 0
+
+
+# -- the game's defaults, its record and its commands ----------------------------------
+
+
+def _play(
+    *args: str,
+    answers: str = "quit\n",
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    stdin: int | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``whist-ro play ARGS`` with scripted answers (or the given stdin)."""
+    return subprocess.run(
+        [sys.executable, "-m", "whist_ro", "play", *args],
+        input=answers if stdin is None else None,
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env=env,
+    )
+
+
+def _printed_seed(out: str) -> str:
+    match = re.search(r"; seed (\S+)\. Type help", out)
+    assert match, out[:500]
+    return match.group(1)
+
+
+def test_each_game_draws_a_fresh_seed_prints_it_and_records_it(tmp_path: Path) -> None:
+    first = _play("--bots", "random", cwd=tmp_path)
+    second = _play("--bots", "random", cwd=tmp_path)
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    seeds = [_printed_seed(first.stdout), _printed_seed(second.stdout)]
+    assert seeds[0] != seeds[1]  # two draws of 10**9 are equal once in a billion
+    # The default record is taken once, then the game moves to a numbered name.
+    assert records.load(tmp_path / "whist-ro-game.json").seed == int(seeds[0])
+    assert records.load(tmp_path / "whist-ro-game-2.json").seed == int(seeds[1])
+    assert "whist-ro-game.json exists: this game's record will be whist-ro-game-2.json" in (
+        second.stdout
+    )
+
+
+def test_an_existing_record_is_overwritten_only_with_force(tmp_path: Path) -> None:
+    kept = tmp_path / "mine.json"
+    kept.write_text("keep me", encoding="utf-8")
+    done = _play("--record", str(kept), "--seed", "4", "--bots", "random")
+    assert done.returncode == 0, done.stderr
+    assert kept.read_text(encoding="utf-8") == "keep me"
+    assert records.load(tmp_path / "mine-2.json").seed == 4
+    forced = _play("--record", str(kept), "--seed", "5", "--force", "--bots", "random")
+    assert forced.returncode == 0, forced.stderr
+    assert records.load(kept).seed == 5
+
+
+def test_resume_plays_on_with_the_same_deals(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    stopped = _play(
+        "--players", "3", "--seed", "11", "--bots", "random", "--seat", "1",
+        "--record", str(record), answers="0\nquit\n",
+    )  # fmt: skip
+    assert stopped.returncode == 0, stopped.stderr
+    before = wr.Match.from_record(records.load(record))
+    assert len(before.history) >= 2  # the bots' bids and the person's 0
+    resumed = _play("--resume", str(record), answers="quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming the romanian match of {record} at round 1" in resumed.stdout
+    assert "you are seat 1, random bots" in resumed.stdout  # the recorded seat and bots
+    assert _printed_seed(resumed.stdout) == "11"
+    after = wr.Match.from_record(records.load(record))  # written back into the same file
+    assert after == before
+    # Played to the end from the record, the match deals every round as the seed does.
+    finished = wr.random_playout(after, seed=3)
+    fresh = wr.Match.new(variants.ROMANIAN, players=3, seed=11)
+    for action in finished.history:
+        fresh = fresh.apply(action)
+    assert fresh == finished
+
+
+def test_resume_refuses_a_finished_match_and_a_record_without_a_seed(tmp_path: Path) -> None:
+    done = wr.random_playout(wr.Match.new(variants.ROMANIAN, players=3, seed=2), seed=2)
+    over = tmp_path / "over.json"
+    records.dump(done.to_record(seed=True), over)
+    no_seed = tmp_path / "no_seed.json"
+    records.dump(wr.Match.new(variants.ROMANIAN, players=3, seed=2).to_record(), no_seed)
+    for path, says in ((over, "is over"), (no_seed, "holds no seed")):
+        refused = _play("--resume", str(path))
+        assert refused.returncode == 2
+        assert says in refused.stderr
+        assert refused.stderr.count("\n") == 1
+    differs = _play("--resume", str(over), "--players", "4")
+    assert differs.returncode == 2
+
+
+def test_last_and_hint_answer_without_playing() -> None:
+    said: list[str] = []
+    answers = iter(["last", "hint", "quit"])
+    game = TerminalGame(
+        variants.ROMANIAN,
+        players=3,
+        seed=6,
+        seat=0,
+        bots="random",
+        ask=lambda prompt: next(answers),
+        write=said.append,
+    )
+    m = game.run()
+    text = "".join(said)
+    assert "no trick has been played yet." in text
+    hint = re.search(r"hint \(RuleBot's choice, not a rule\): bid (\d+)", text)
+    assert hint, text
+    assert m.to_act == 0  # neither answer acted: it is still the person's turn
+    assert wr.Bid(seat=0, tricks=int(hint.group(1))) in m.legal_actions()
+
+
+def test_last_shows_the_trick_that_was_just_won() -> None:
+    said: list[str] = []
+    shown: list[tuple[wr.Trick, int]] = []
+    game: TerminalGame
+
+    def ask(prompt: str) -> str:
+        m = game.match
+        if m.round.tricks and not shown:
+            trick = m.round.tricks[-1]
+            shown.append((trick, wr.trick_winner(trick, m.round.trump)))
+            return "last"
+        if shown:
+            return "quit"
+        first = m.view(0).legal_actions[0]
+        if isinstance(first, wr.Bid):
+            return str(first.tricks)
+        assert isinstance(first, wr.Play)
+        return str(first.card)
+
+    game = TerminalGame(
+        variants.ROMANIAN, players=3, seed=2, seat=0, bots="random", ask=ask, write=said.append
+    )
+    game.run()
+    assert shown, "the match never showed a finished trick to the person"
+    trick, winner = shown[0]
+    line = next(s for s in said if s.startswith("last trick:"))
+    assert line.rstrip().endswith(f"{'you' if winner == 0 else f'seat {winner}'} won it")
+    for seat, card in zip(trick.seats, trick.cards, strict=True):
+        assert f"{'you' if seat == 0 else f'seat {seat}'} {card}" in line
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_exits_130_and_still_writes_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "interrupted.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "whist_ro", "play", "--seed", "3", "--bots", "random",
+         "--record", str(record)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"your bid" not in seen and time.monotonic() < deadline:  # the game waits for input
+        ready, _, _ = select.select([process.stdout], [], [], 1)
+        if ready:
+            seen += os.read(process.stdout.fileno(), 4096)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert b"stopped." in seen + out
+    assert records.load(record).seed == 3
+
+
+def test_the_record_path_is_checked_before_the_game(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    cases = {
+        str(tmp_path / "missing" / "game.json"): "does not exist",
+        str(folder): "it is a folder",
+        "": "needs a file name",
+    }
+    if Path("/dev/full").exists():
+        cases["/dev/full"] = "is not a regular file"
+    for path, says in cases.items():
+        done = _play("--record", path)
+        assert done.returncode == 2, (path, done.stderr)
+        assert says in done.stderr
+        assert done.stderr.count("\n") == 1
+        assert "your bid" not in done.stdout  # refused before the first question
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_record_that_cannot_be_written_goes_to_a_fallback_file(tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = _play("--record", "/dev/full", "--force", "--seed", "8", env=env)
+    assert done.returncode == 3, done.stderr
+    assert "could not write the record to /dev/full: No space left on device" in done.stdout
+    fallback = re.search(r"the record is saved in (\S+) instead", done.stdout)
+    assert fallback, done.stdout
+    assert Path(fallback.group(1)).parent == tmp_path
+    assert records.load(fallback.group(1)).seed == 8
+    assert f"play on with: whist-ro play --resume {fallback.group(1)}" in done.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file descriptors")
+def test_play_with_stdin_closed_refuses_to_start(tmp_path: Path) -> None:
+    # whist-ro play <&- : descriptor 0 is closed when the interpreter starts.
+    done = subprocess.run(
+        [sys.executable, "-m", "whist_ro", "play"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=tmp_path,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("whist-ro: error: play reads your moves from standard input")
+    assert done.stderr.count("\n") == 1
+    assert not list(tmp_path.iterdir())  # no record of a game that never started
+
+
+def test_an_ascii_terminal_plays_with_suit_letters_and_keeps_the_record(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = _play("--seed", "9", "--bots", "random", answers="sheet\nhint\nquit\n", env=env,
+                 cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii()
+    assert re.search(r"trump [shdc] \(\w+ turned up\)", done.stdout)
+    assert records.load(tmp_path / "whist-ro-game.json").seed == 9
+
+
+def test_a_bot_that_does_not_play_the_variant_is_refused_before_the_game() -> None:
+    done = _play("--variant", "classic", "--bots", "lowrisk")
+    assert done.returncode == 2
+    assert "lowrisk bot (LowRiskBot) plays the exact-bid family only" in done.stderr
+    assert done.stdout == ""

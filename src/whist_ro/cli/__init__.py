@@ -1,27 +1,34 @@
 """The ``whist-ro`` command (also ``python -m whist_ro``).
 
-With no subcommand it plays one seeded match between rule-based bots
+With no command it plays one seeded match between rule-based bots
 (:class:`~whist_ro.bots.RuleBot`) and prints the score sheet, the standings
-and the winner.  The subcommands:
+and the winner.  The commands:
 
 - ``check RECORD``: adjudicate a match record (JSON) or one round in the
-  round notation; exit 0 when legal and consistent, 1 on a violation or a
-  score mismatch, 2 when the file cannot be read;
+  round notation;
 - ``audit SHEET.csv``: the same for a paper score sheet;
 - ``perft DEPTH``: count legal action sequences from a seeded deal
   (``--divide`` splits by first action; ``--table`` recomputes the
   documented table);
-- ``rules [VARIANT]``: the rules of a variant with their IDs;
+- ``rules [VARIANT]``: the rules of a variant with their IDs, or one rule
+  in full (``--rule R-PLAY-2``);
 - ``play``: a person against bots at the terminal (:mod:`whist_ro.cli.play`);
 - ``simulate``: many bot matches through :func:`whist_ro.tournament`, summarised;
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
   :mod:`whist_ro.sim`).
 
-Each is a function of :mod:`whist_ro.cli.commands` (or its own module),
-registered in :func:`_build_parser`.
+Each is a function of :mod:`whist_ro.cli.commands` (or, for ``play``, of
+:mod:`whist_ro.cli.play`), registered in :func:`_build_parser`.  The
+options ``--variant``, ``--players``, ``--seed``, ``--ascii`` and ``--wide`` may stand
+before the command or after it (:mod:`whist_ro.cli.options`).  Every
+sentence the command prints is in :mod:`whist_ro.cli.text`.
 
-Bad input is refused the argparse way: a one-line ``whist-ro: error: ...``
-on stderr and exit status 2.
+The exit statuses (:mod:`whist_ro.cli.status`): 0 done; 1 ``check`` or
+``audit`` found a broken rule or a wrong total; 2 a usage error (a bad
+option, a refused setting, an unreadable input; one ``whist-ro: error:``
+line on stderr); 3 the system failed (output not writable, out of memory,
+``play``'s record saved to a fallback file); 70 a bug (please report it);
+130 interrupted by Ctrl-C.
 """
 
 from __future__ import annotations
@@ -29,205 +36,294 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
-from whist_ro import __version__, variants
-from whist_ro.cli import commands
+from whist_ro import __version__
+from whist_ro.cli import commands, status, text
 from whist_ro.cli.options import (
+    SHARED,
     add_deal_options,
-    add_match_options,
+    add_shared_options,
     add_workers_options,
-    players_option,
+    merge_shared,
     presets_epilog,
     variant_option,
+    whole_option,
 )
+from whist_ro.cli.output import ascii_output
 from whist_ro.cli.play import BOTS, play
-from whist_ro.errors import WhistError
+from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.records.perft import MAX_DEPTH
 from whist_ro.sim.run import POLICIES
+from whist_ro.sim.stats import MAX_STATS_GAMES
+from whist_ro.tournaments.run import MAX_SEEDS
 
 __all__ = ["main"]
 
 PROG: Final = "whist-ro"
 """The installed command's name; ``python -m whist_ro`` reports itself under it too."""
 
-
 Command = Callable[[argparse.Namespace], int]
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        epilog=presets_epilog(),
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, refusing in one line (no usage block), in one voice for every command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(status.USAGE, f"{PROG}: error: {message}\n")
+
+
+# The library's name for a setting -> the option a user typed for it, so that a
+# refused setting is reported against the flag (argparse's own "argument --x: ").
+_FLAGS: Final = {
+    "players": "--players",
+    "variant": "--variant",
+    "seed": "--seed",
+    "dealer": "--dealer",
+    "hand_size": "--hand-size",
+    "seat": "--seat",
+    "bots": "--bots",
+    "reference": "--reference",
+    "workers": "--workers",
+    "rule": "--rule",
+    "record": "--record",
+}
+
+
+def _subcommand(
+    subcommands: argparse._SubParsersAction[_Parser],
+    name: str,
+    command: Command,
+    *,
+    takes: frozenset[str],
+    help_text: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    parser = subcommands.add_parser(
+        name,
+        help=help_text,
+        description=description,
+        epilog=presets_epilog() if "variant" in takes else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=(
-            "Rules engine for Romanian whist and classic whist.\n"
-            "With no command: play one match between rule-based bots and print\n"
-            "the score sheet, the standings and the winner."
-        ),
+    )
+    add_shared_options(parser, takes)
+    parser.set_defaults(command=command, command_name=name, takes=takes)
+    return parser
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        epilog=presets_epilog() + "\n\n" + text.EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=text.DESCRIPTION,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    add_match_options(parser)
-    # Each subcommand sets its own ``command``; this default keeps bare ``whist-ro``
-    # playing the demo match.  play, simulate and stats are added the same way.
-    parser.set_defaults(command=commands.demo)
-    subcommands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    check = subcommands.add_parser(
+    add_shared_options(parser, SHARED, before=True)
+    # Each command sets its own; these keep bare ``whist-ro`` playing the demo match.
+    parser.set_defaults(command=commands.demo, command_name="", takes=SHARED)
+    subcommands = parser.add_subparsers(title=text.COMMANDS_TITLE, metavar="COMMAND")
+    ascii_only = frozenset({"ascii"})
+    # The commands that print a score sheet take --wide; the others refuse it.
+    match_options = SHARED - {"wide"}
+
+    check = _subcommand(
+        subcommands,
         "check",
-        help="adjudicate a match record or one round in the round notation",
-        description="Replay a match record (JSON) or one round written in the round "
-        "notation under its rules, and print the referee's report. Exit status: 0 legal and "
-        "consistent, 1 a rule violation or a wrong claimed total, 2 unreadable.",
+        commands.check,
+        takes=ascii_only,
+        help_text=text.CHECK_HELP,
+        description=text.CHECK_DESCRIPTION,
     )
-    check.add_argument("file", metavar="RECORD", help="the record or round file; - reads stdin")
-    check.set_defaults(command=commands.check)
-    audit = subcommands.add_parser(
+    check.add_argument("file", metavar="RECORD", help=text.CHECK_FILE_HELP)
+
+    audit = _subcommand(
+        subcommands,
         "audit",
-        help="audit a paper score sheet (CSV)",
-        description="Check a score sheet kept on paper (hand_size,dealer,bid0,won0,...; an "
-        "optional last row 'total,...') and recompute it. Exit status: 0 consistent, 1 a "
-        "broken rule or a wrong total, 2 unreadable.",
+        commands.audit,
+        takes=frozenset({"variant", "ascii"}),
+        help_text=text.AUDIT_HELP,
+        description=text.AUDIT_DESCRIPTION,
     )
-    audit.add_argument("file", metavar="SHEET", help="the CSV file; - reads stdin")
-    audit.add_argument(
-        "--variant",
-        type=variant_option,
-        default=variants.ROMANIAN,
-        metavar="NAME",
-        help="the exact-bid preset the sheet was kept for; default romanian",
-    )
-    audit.set_defaults(command=commands.audit)
-    perft = subcommands.add_parser(
+    audit.add_argument("file", metavar="SHEET", help=text.AUDIT_FILE_HELP)
+
+    perft = _subcommand(
+        subcommands,
         "perft",
-        help="count legal action sequences (a move-generator check)",
-        description="Count the legal sequences of DEPTH actions from a seeded deal, or "
-        "recompute the documented table of counts (--table).",
+        commands.perft,
+        takes=match_options,
+        help_text=text.PERFT_HELP,
+        description=text.PERFT_DESCRIPTION,
     )
     perft.add_argument(
-        "depth", type=players_option, nargs="?", metavar="DEPTH", help="actions deep"
+        "depth",
+        type=whole_option(low=0, high=MAX_DEPTH),
+        nargs="?",
+        metavar="DEPTH",
+        help=text.PERFT_DEPTH_HELP.format(most=MAX_DEPTH),
     )
-    add_deal_options(perft, hand_size_default="the first round of the schedule")
-    perft.add_argument("--divide", action="store_true", help="split the count by first action")
-    perft.add_argument("--table", action="store_true", help="recompute the documented table")
-    add_match_options(perft)
-    perft.set_defaults(command=commands.perft)
-    rules = subcommands.add_parser(
+    add_deal_options(perft, hand_size_default=text.FIRST_ROUND_SIZE)
+    perft.add_argument("--divide", action="store_true", help=text.PERFT_DIVIDE_HELP)
+    perft.add_argument("--table", action="store_true", help=text.PERFT_TABLE_HELP)
+
+    rules = _subcommand(
+        subcommands,
         "rules",
-        help="list the rules of a variant with their IDs",
-        description="Print the rules that bind a variant, one line each, with their IDs.",
+        commands.rules,
+        takes=frozenset({"variant", "ascii"}),
+        help_text=text.RULES_HELP,
+        description=text.RULES_DESCRIPTION,
     )
     rules.add_argument(
         "rules_variant",
         type=variant_option,
         nargs="?",
-        default=variants.ROMANIAN,
+        default=None,
         metavar="VARIANT",
-        help="a preset or alias; default romanian",
+        help=text.RULES_VARIANT_HELP,
     )
-    rules.set_defaults(command=commands.rules)
-    play_parser = subcommands.add_parser(
+    rules.add_argument("--rule", metavar="ID", default=None, help=text.RULES_RULE_HELP)
+    rules.add_argument("--full", action="store_true", help=text.RULES_FULL_HELP)
+
+    play_parser = _subcommand(
+        subcommands,
         "play",
-        help="play a match against bots at the terminal",
-        description="Play one match at the terminal against bots. Only the legal bids are "
-        "offered; a card the rules refuse is answered with the rule and the reason. The match "
-        "record is written at the end, also when the game is stopped early.",
-    )
-    add_match_options(play_parser)
-    play_parser.add_argument(
-        "--seat", type=players_option, default=0, metavar="SEAT", help="your seat; default 0"
+        play,
+        takes=SHARED,
+        help_text=text.PLAY_HELP,
+        description=text.PLAY_DESCRIPTION,
     )
     play_parser.add_argument(
-        "--bots",
-        choices=BOTS,
-        default="rule",
-        help="the bots at the other seats; default rule",
+        "--seat", type=whole_option(low=0), default=None, metavar="SEAT", help=text.PLAY_SEAT_HELP
     )
-    play_parser.add_argument(
-        "--record",
-        default="whist-ro-game.json",
-        metavar="PATH",
-        help="where to write the match record; default whist-ro-game.json",
-    )
-    play_parser.set_defaults(command=play)
-    simulate = subcommands.add_parser(
+    play_parser.add_argument("--bots", choices=BOTS, default=None, help=text.PLAY_BOTS_HELP)
+    play_parser.add_argument("--record", default=None, metavar="PATH", help=text.PLAY_RECORD_HELP)
+    play_parser.add_argument("--force", action="store_true", help=text.PLAY_FORCE_HELP)
+    play_parser.add_argument("--resume", default=None, metavar="RECORD", help=text.PLAY_RESUME_HELP)
+
+    simulate = _subcommand(
+        subcommands,
         "simulate",
-        help="play many bot matches and summarise them",
-        description="Play bot matches (one bot per seat, or one kind at every seat) through "
-        "whist_ro.tournament and print each bot's and seat's mean total and win rate with "
-        "95%% confidence intervals.",
+        commands.simulate,
+        takes=match_options,
+        help_text=text.SIMULATE_HELP,
+        description=text.SIMULATE_DESCRIPTION,
     )
-    add_match_options(simulate)
     simulate.add_argument(
         "--bots",
         default="random",
         metavar="NAMES",
-        help=f"one bot per seat, comma-separated, or one for all; bots: {', '.join(BOTS)}",
+        help=text.SIMULATE_BOTS_HELP.format(bots=", ".join(BOTS)),
     )
     simulate.add_argument(
-        "--matches", type=players_option, default=20, metavar="N", help="seeds to play; default 20"
+        "--matches",
+        type=whole_option(low=1, high=MAX_SEEDS),
+        default=20,
+        metavar="N",
+        help=text.SIMULATE_MATCHES_HELP.format(most=f"{MAX_SEEDS:,}"),
     )
+    simulate.add_argument("--duplicate", action="store_true", help=text.SIMULATE_DUPLICATE_HELP)
     simulate.add_argument(
-        "--duplicate", action="store_true", help="deal each seed once per rotation of the seats"
+        "--reference", default=None, metavar="NAME", help=text.SIMULATE_REFERENCE_HELP
     )
-    simulate.add_argument(
-        "--reference", default=None, metavar="NAME", help="report edges over this bot"
-    )
-    add_workers_options(simulate, workers_help="processes to play on (0: this process); default 1")
-    simulate.set_defaults(command=commands.simulate)
-    stats = subcommands.add_parser(
+    add_workers_options(simulate, workers_help=text.SIMULATE_WORKERS_HELP)
+
+    stats = _subcommand(
+        subcommands,
         "stats",
-        help="bulk statistics of random or policy playouts",
-        description="Play many fresh deals of one hand size with the playout kernels and print "
-        "per seat the tricks taken (mean and distribution), the bid made rate and the mean "
-        "points. The same seed gives the same counts with any number of workers.",
+        commands.stats,
+        takes=match_options,
+        help_text=text.STATS_HELP,
+        description=text.STATS_DESCRIPTION,
     )
-    add_match_options(stats)
     stats.add_argument(
         "--games",
-        type=players_option,
+        type=whole_option(low=1, high=MAX_STATS_GAMES),
         default=10_000,
         metavar="N",
-        help="playouts to run; default 10000",
+        help=text.STATS_GAMES_HELP.format(most=f"{MAX_STATS_GAMES:,}"),
     )
-    add_deal_options(stats, hand_size_default="the largest of the schedule")
-    stats.add_argument(
-        "--policy",
-        choices=POLICIES,
-        default="random",
-        help="how every seat bids and plays; default random",
-    )
-    add_workers_options(stats, workers_help="processes to spread the games over; default 1")
-    stats.set_defaults(command=commands.stats)
+    add_deal_options(stats, hand_size_default=text.LARGEST_SIZE)
+    stats.add_argument("--policy", choices=POLICIES, default="random", help=text.STATS_POLICY_HELP)
+    add_workers_options(stats, workers_help=text.STATS_WORKERS_HELP)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``whist-ro`` command on ``argv`` (default: ``sys.argv[1:]``).
+    """Run the ``whist-ro`` command on ``argv`` (default: ``sys.argv[1:]``); the exit status.
 
-    Returns the exit status on success.  Bad arguments, and settings the
-    library refuses, raise ``SystemExit(2)`` after one ``whist-ro: error:``
-    line on stderr; ``--help`` and ``--version`` raise ``SystemExit(0)``.
+    Bad arguments, and settings the library refuses, raise ``SystemExit(2)``
+    after one ``whist-ro: error:`` line on stderr; ``--help`` and
+    ``--version`` raise ``SystemExit(0)``.  The other statuses are returned
+    (see :mod:`whist_ro.cli.status`).
 
     >>> main(["--players", "3", "--seed", "2"])  # doctest: +ELLIPSIS
     romanian whist, 3 players, seed 2...
     Winner: seat ...
     0
     """
-    parser = _build_parser()
-    args = parser.parse_args(argv)
+    if sys.stdout is None:  # started with stdout closed (>&-): nowhere to print to
+        _complain(text.STDOUT_CLOSED)
+        return status.SYSTEM
+    with ascii_output():
+        parser = _build_parser()
+        args = parser.parse_args(argv)
+        merge_shared(args, parser)
+        with ascii_output(forced=bool(args.ascii)):
+            return _run(parser, args)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     command: Command = args.command
     try:
-        status = command(args)
+        code = command(args)
         sys.stdout.flush()  # inside the try, so a closed pipe is caught here, not at exit
     except WhistError as error:
         # A refused setting (9 players, classic for 3) is a usage error, not a crash:
         # one line naming the problem, status 2 as argparse gives for bad options.
-        parser.exit(2, f"{PROG}: error: {error}\n")
+        parser.exit(status.USAGE, f"{PROG}: error: {_about_flag(error, args)}\n")
     except BrokenPipeError:
         # ``whist-ro | head``: the reader has gone, so stop quietly as other tools do.
         _drop_stdout()
-        return 1
-    return status
+        return status.SYSTEM
+    except KeyboardInterrupt:
+        _drop_stdout_quietly()
+        _complain(text.INTERRUPTED)
+        return status.INTERRUPTED
+    except MemoryError:
+        _complain(text.OUT_OF_MEMORY)
+        return status.SYSTEM
+    except OSError as error:
+        # A full disk behind stdout (/dev/full), a pool that cannot start a process ...
+        _drop_stdout()
+        _complain(text.SYSTEM_ERROR.format(reason=error.strerror or type(error).__name__))
+        return status.SYSTEM
+    except Exception:
+        _complain(traceback.format_exc().rstrip())
+        _complain(text.INTERNAL_ERROR)
+        return status.INTERNAL
+    return code
+
+
+def _about_flag(error: WhistError, args: argparse.Namespace) -> str:
+    """The error's message, marked with the flag it is about when the user typed that flag."""
+    message = str(error)
+    flag = _FLAGS.get(error.field) if isinstance(error, ConfigurationError) else None
+    if flag is None or flag in message or getattr(args, flag[2:].replace("-", "_"), None) is None:
+        return message
+    return f"argument {flag}: {message}"
+
+
+def _complain(message: str) -> None:
+    """One message on stderr, if there is a stderr to write to."""
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(f"{PROG}: {message}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _drop_stdout() -> None:
@@ -239,6 +335,14 @@ def _drop_stdout() -> None:
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, descriptor)
     os.close(null)
+
+
+def _drop_stdout_quietly() -> None:
+    """After Ctrl-C: flush what is pending if the stream still takes it, else drop it."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _drop_stdout()
 
 
 if __name__ == "__main__":

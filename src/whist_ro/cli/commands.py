@@ -1,4 +1,20 @@
-"""The ``whist-ro`` subcommands that read files or print: the demo, check, audit, perft, rules."""
+"""The ``whist-ro`` commands but ``play``: the demo, check, audit, perft, rules, simulate, stats.
+
+Each takes the parsed arguments (with the shared options already joined, see
+:mod:`whist_ro.cli.options`) and returns the exit status
+(:mod:`whist_ro.cli.status`); a refused setting raises a
+:class:`~whist_ro.errors.WhistError`, which the command line reports as a
+usage error.  The words they print are in :mod:`whist_ro.cli.text`.
+
+>>> import argparse
+>>> rules(argparse.Namespace(variant=None, rules_variant=None, rule="R-END-4", full=False))
+R-END-4  Nothing after the end
+Applies to every variant.
+Once a round or a whole match is over, every further bid or card is refused,
+and so is abandoning or conceding a match that has already ended.
+In romanian: it applies.
+0
+"""
 
 from __future__ import annotations
 
@@ -8,69 +24,90 @@ import sys
 
 from whist_ro import records, sim, variants
 from whist_ro._check import excerpt
-from whist_ro.cli.options import players_of
+from whist_ro.cli import status, text
+from whist_ro.cli.options import players_of, seed_of, variant_of
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.records.rulebook import format_rules
+from whist_ro.rules.book import format_rule, format_rules, rules_for
 from whist_ro.schedule import Schedule
 from whist_ro.sim.run import progress_bar
 
-__all__ = ["audit", "check", "demo", "perft", "rules", "simulate", "stats"]
+__all__ = ["audit", "check", "demo", "perft", "read_input", "rules", "simulate", "stats"]
 
 
-def _read(path: str) -> str:
-    """The text of ``path`` (``-``: stdin), capped; an unreadable file is a RecordError."""
+def read_input(path: str) -> str:
+    """The text of ``path`` (``-``: stdin), capped; an unreadable file is a RecordError.
+
+    >>> read_input("/no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: cannot read '/no/such/file.json': No such file or directory
+    """
     limit = records.schema.MAX_CHARS
     try:
         if path == "-":
+            if sys.stdin is None:
+                raise RecordError(text.STDIN_CLOSED)
             data = sys.stdin.read(limit + 1)
         else:
             with open(path, encoding="utf-8") as file:
                 data = file.read(limit + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise RecordError(f"cannot read {excerpt(path)}: {why}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, OSError):
+            why = error.strerror or type(error).__name__
+        elif isinstance(error, UnicodeDecodeError):
+            why = text.NOT_UTF8
+        else:  # a path holding NUL, or a stdin already closed
+            why = str(error)
+        raise RecordError(text.CANNOT_READ.format(path=excerpt(path), reason=why)) from None
     if len(data) > limit:
-        raise RecordError(f"{excerpt(path)} is longer than {limit} characters")
+        raise RecordError(text.TOO_LONG.format(path=excerpt(path), limit=f"{limit:,}"))
     return data
 
 
 def check(args: argparse.Namespace) -> int:
-    """``whist-ro check``: the adjudication report; 0 ok, 1 violation or mismatch."""
-    report = records.adjudicate(_read(args.file))
+    """``whist-ro check``: the adjudication report; 0 legal and consistent, 1 not."""
+    report = records.adjudicate(read_input(args.file))
     print(report)
-    return 0 if report.ok else 1
+    return status.OK if report.ok else status.VIOLATION
 
 
 def audit(args: argparse.Namespace) -> int:
-    """``whist-ro audit``: the score-sheet report; 0 ok, 1 problems or wrong totals."""
-    report = records.audit(_read(args.file), variant=args.variant)
+    """``whist-ro audit``: the score-sheet report; 0 consistent, 1 problems or wrong totals."""
+    report = records.audit(read_input(args.file), variant=variant_of(args))
     print(report)
-    return 0 if report.ok else 1
+    return status.OK if report.ok else status.VIOLATION
 
 
 def perft(args: argparse.Namespace) -> int:
     """``whist-ro perft``: counts from a seeded deal, or the documented table."""
     if args.table:
-        status = 0
+        code = status.OK
         for entry in records.PERFT_TABLE:
             counts = [records.perft(entry.round(), d) for d in range(len(entry.counts))]
             same = tuple(counts) == entry.counts
-            status |= not same
-            print(f"{entry.preset}, dealer {entry.dealer}, turn-up {entry.turn_up or '-'}")
+            if not same:
+                code = status.VIOLATION
+            turn_up = str(entry.turn_up) if entry.turn_up else "-"
+            entry_line = text.PERFT_ENTRY.format(
+                preset=entry.preset, dealer=entry.dealer, turn_up=turn_up
+            )
+            print(entry_line)
             for seat, hand in enumerate(entry.hands):
-                print(f"  hand {seat}: {hand}")
-            print(f"  counts: {' '.join(map(str, counts))}  {'ok' if same else 'DIFFERENT'}")
-        return status
+                print(text.PERFT_HAND.format(seat=seat, hand=hand))
+            verdict = text.PERFT_SAME if same else text.PERFT_DIFFERENT
+            print(text.PERFT_COUNTS.format(counts=" ".join(map(str, counts)), verdict=verdict))
+        return code
     if args.depth is None:
-        raise RecordError("perft needs a DEPTH (or --table)")
-    variant: variants.Variant = args.variant
+        raise ConfigurationError(text.PERFT_NEEDS_DEPTH, field="depth")
+    variant = variant_of(args)
     players = players_of(args)
+    seed = seed_of(args)
     size = args.hand_size
     if size is None:
         size = Schedule.for_game(variant, players).size_of(0)
-    r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=args.seed)
-    print(f"{variant.name}, {players} players, seed {args.seed}: {r.deal!r}")
+    r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=seed)
+    print(f"{variant.name}, {players} players, seed {seed}: {r.deal!r}")
     if args.divide:
         split = records.divide(r, args.depth)
         for action, count in split:
@@ -78,13 +115,30 @@ def perft(args: argparse.Namespace) -> int:
         print(f"total: {sum(n for _, n in split)}")
     else:
         print(f"perft({args.depth}) = {records.perft(r, args.depth)}")
-    return 0
+    return status.OK
 
 
 def rules(args: argparse.Namespace) -> int:
-    """``whist-ro rules [VARIANT]``: the variant's rules with their IDs."""
-    print(format_rules(args.rules_variant))
-    return 0
+    """``whist-ro rules [VARIANT]``: the variant's rules one a line, or in full.
+
+    ``--rule ID`` prints that rule in full, saying whether it binds the
+    variant; ``--full`` prints every rule of the variant in full.
+    """
+    chosen = args.rules_variant
+    if chosen is not None and args.variant is not None and chosen != args.variant:
+        raise ConfigurationError(
+            text.VARIANT_TWICE.format(option=args.variant.name, positional=chosen.name),
+            field="variant",
+        )
+    variant: variants.Variant = chosen or args.variant or variants.ROMANIAN
+    if args.rule is not None:
+        print(format_rule(args.rule, variant))
+    elif args.full:
+        print("\n\n".join(format_rule(r.id, variant) for r in rules_for(variant)))
+    else:
+        print(format_rules(variant))
+        print(text.RULES_FOOTER)
+    return status.OK
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -92,25 +146,32 @@ def demo(args: argparse.Namespace) -> int:
     from whist_ro.bots import RuleBot  # noqa: PLC0415
     from whist_ro.table import Table  # noqa: PLC0415
 
-    variant: variants.Variant = args.variant
-    players = players_of(args)
-    seed: int | str = args.seed
+    variant = variant_of(args)
+    players = players_of(args)  # checked before a bot is built for each seat
+    seed = seed_of(args)
     bots = [RuleBot(seed=f"{seed}:{s}") for s in range(players)]
     match = Table(variant, agents=bots, seed=seed).run()
     print(
-        f"{variant.name} whist, {players} players, seed {seed}, first dealer {match.first_dealer}"
+        text.DEMO_HEAD.format(
+            variant=variant.name, players=players, seed=seed, dealer=match.first_dealer
+        )
     )
-    print(match.score_sheet)
+    print(match.score_sheet.format(wide=bool(args.wide)))
     print()
-    print(f"Standings ({type(variant.ranking).__name__}):")
+    print(text.STANDINGS_HEAD.format(system=type(variant.ranking).__name__))
     print(match.standings())
     winners = match.winners
     if variant.is_classic:
-        print(f"Winners: seats {winners[0]} and {winners[1]} (partners)")
+        print(text.WINNERS_PARTNERS.format(first=winners[0], second=winners[1]))
+    elif len(winners) > 1:
+        print(
+            text.WINNERS_TIED.format(
+                seats=", ".join(map(str, winners)), points=match.totals[winners[0]]
+            )
+        )
     else:
-        label = "Winners: seats" if len(winners) > 1 else "Winner: seat"
-        print(f"{label} {', '.join(map(str, winners))} with {match.totals[winners[0]]} points")
-    return 0
+        print(text.WINNER.format(seat=winners[0], points=match.totals[winners[0]]))
+    return status.OK
 
 
 def stats(args: argparse.Namespace) -> int:
@@ -124,12 +185,16 @@ def stats(args: argparse.Namespace) -> int:
     # A process pool is set up only by the command that uses it.
     from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-    variant: variants.Variant = args.variant
+    variant = variant_of(args)
     players = players_of(args)
+    seed = seed_of(args)
     size = args.hand_size
     if size is None:
         size = max(Schedule.for_game(variant, players).sizes)
-    executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    # Never more processes than chunks of games: the rest would sit idle.
+    chunks = -(-args.games // sim.run.CHUNK)
+    workers = min(args.workers, chunks)
+    executor = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         counted = sim.stats(
             variant,
@@ -138,16 +203,23 @@ def stats(args: argparse.Namespace) -> int:
             hand_size=size,
             dealer=args.dealer,
             policy=args.policy,
-            rng=args.seed,
+            rng=seed,
             executor=executor,
             progress=args.progress,
         )
     finally:
         if executor is not None:
-            executor.shutdown()
+            executor.shutdown(cancel_futures=True)
     print(
-        f"{variant.name}, {players} players, hands of {size}, dealer seat {args.dealer}: "
-        f"{counted.games:,} {args.policy} playouts, seed {args.seed}"
+        text.STATS_HEAD.format(
+            variant=variant.name,
+            players=players,
+            size=size,
+            dealer=args.dealer,
+            games=f"{counted.games:,}",
+            policy=args.policy,
+            seed=seed,
+        )
     )
     columns = " ".join(f"{k:>5}" for k in range(size + 1))
     print(f"seat  tricks  {columns}   made    points")
@@ -159,7 +231,7 @@ def stats(args: argparse.Namespace) -> int:
             f"{seat:>4}  {counted.mean_tricks(seat):6.2f}  {shares}  {made_text}  "
             f"{counted.mean_points(seat):+7.2f}"
         )
-    return 0
+    return status.OK
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -168,22 +240,34 @@ def simulate(args: argparse.Namespace) -> int:
     ``--bots`` names one bot per seat (``rule,lowrisk,lowrisk,lowrisk``), or
     one bot for every seat.  ``--duplicate`` deals each seed once for every
     rotation of the line-up, and ``--reference`` adds each bot's edge over
-    that bot, as the strength table measures it.
+    that bot, as the strength table measures it.  A bot that does not play
+    the variant is refused before any match starts.
     """
-    from whist_ro.cli.play import bot_class  # noqa: PLC0415
+    from whist_ro.cli.play import bot_class, check_bot  # noqa: PLC0415
     from whist_ro.tournaments import Entrant, tournament  # noqa: PLC0415
 
-    variant: variants.Variant = args.variant
+    variant = variant_of(args)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if not names:
+        raise ConfigurationError(text.NO_BOTS, field="bots")
     if len(names) == 1:
-        names *= players_of(args)
+        names *= players_of(args)  # the count is checked before the list is made
     elif args.players is not None and args.players != len(names):
         raise ConfigurationError(
-            f"--players {args.players} but --bots names {len(names)} bots", field="bots"
+            text.BOTS_MISMATCH.format(players=args.players, bots=len(names)), field="bots"
+        )
+    for name in dict.fromkeys(names):
+        check_bot(name, variant)
+    if args.reference is not None and args.reference not in names:
+        raise ConfigurationError(
+            text.REFERENCE_NOT_PLAYING.format(
+                reference=excerpt(args.reference), bots=", ".join(dict.fromkeys(names))
+            ),
+            field="reference",
         )
     lineup = [Entrant(bot_class(name), name=name) for name in names]
     # Seed k of the run: the given number plus k, or the given word with ":k".
-    seed = args.seed
+    seed = seed_of(args)
     seeds = (
         range(seed, seed + args.matches)
         if isinstance(seed, int)
@@ -195,8 +279,8 @@ def simulate(args: argparse.Namespace) -> int:
         seeds=seeds,
         duplicate=args.duplicate,
         reference=args.reference,
-        workers=args.workers,
+        workers=min(args.workers, args.matches),
         progress=progress_bar if args.progress or sys.stderr.isatty() else None,
     )
     print(result)
-    return 0
+    return status.OK

@@ -1,12 +1,20 @@
 """``whist-ro play``: one person against bots at the terminal.
 
 The person's seat sees only its player view (its hand sorted by suit with
-the trump marked, the bids, the trick on the table); the bots see only
+the trump suit marked, the bids, the trick on the table); the bots see only
 theirs.  Only legal bids are offered, so the dealer never sees the number
 the hook forbids; a card the rules refuse is answered with the rule and the
-reason, and the question is asked again.  The match record is written when
-the game ends, also when it is stopped with Ctrl-C, ``quit`` or the end of
-the input.
+reason, and the question is asked again.  ``last`` shows the last trick and
+``hint`` what :class:`~whist_ro.bots.RuleBot` would play.
+
+Every game has a seed, drawn fresh unless ``--seed`` is given, and printed.
+The match record is written when the game ends, also when it is stopped
+with ``quit``, the end of the input or Ctrl-C; it holds the seed, so
+``whist-ro play --resume RECORD`` plays on from where it stopped.  The
+record's path is checked before the first card: an existing file is never
+overwritten without ``--force`` (the game takes the next free numbered name
+instead), and a record that cannot be written at the end is saved to a
+fallback file whose name is printed.
 
 >>> import io
 >>> from whist_ro import variants
@@ -24,9 +32,15 @@ seat 0 cannot bid 5: bids run from 0 to the hand size 1 (R-BID-3)
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
+import secrets
 import sys
-from collections.abc import Callable
-from typing import Final
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final
 
 from whist_ro import bots as bot_package
 from whist_ro import records
@@ -34,32 +48,41 @@ from whist_ro._check import excerpt
 from whist_ro._check import seat as check_seat
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
-from whist_ro.cli.options import players_of
+from whist_ro.cli import status, text
+from whist_ro.cli.options import players_of, variant_of
 from whist_ro.engine.match import Match
 from whist_ro.engine.step import Step
-from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionError
+from whist_ro.engine.tricks import Trick, trick_winner
+from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionError, RecordError
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
 
-__all__ = ["BOTS", "TerminalGame", "bot_class", "make_bot", "play"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_RECORD",
+    "TerminalGame",
+    "bot_class",
+    "check_bot",
+    "make_bot",
+    "play",
+    "record_path",
+]
 
 BOTS: Final = ("random", "lowrisk", "rule", "search")
 """The bot names the command line knows, weakest first."""
 
-_CLASSES: Final = {
-    "random": "RandomBot",
-    "lowrisk": "LowRiskBot",
-    "rule": "RuleBot",
-    "search": "SearchBot",
-}
+DEFAULT_RECORD: Final = "whist-ro-game.json"
+"""Where ``play`` writes its record unless told (or the next free numbered name)."""
 
-_HELP: Final = """\
-  a number        your bid, when bidding (only the offered bids are legal)
-  a card          e.g. Ah, 10c, Td, K♠: the card to play
-  card            your only card, in a blind 1-card round you cannot see
-  sheet           the score sheet so far
-  help, ?         this list
-  quit            stop here (the record is still written)"""
+# Command-line name -> (class in whist_ro.bots, the family it plays or None for every one).
+_KINDS: Final[dict[str, tuple[str, str | None]]] = {
+    "random": ("RandomBot", None),
+    "lowrisk": ("LowRiskBot", "exact"),
+    "rule": ("RuleBot", None),
+    "search": ("SearchBot", None),
+}
+_MAX_NUMBERED: Final = 999  # game-2.json ... game-999.json, then --force or another name
+_PROGRAM: Final = "whist-ro play"
 
 
 class _QuitError(Exception):
@@ -72,14 +95,42 @@ def bot_class(name: str) -> type:
     >>> bot_class("random").__name__
     'RandomBot'
     """
-    cls_name = _CLASSES.get(name)
-    cls = getattr(bot_package, cls_name, None) if cls_name else None
+    kind = _KINDS.get(name)
+    cls = getattr(bot_package, kind[0], None) if kind else None
     if cls is None:
         raise ConfigurationError(
-            f"unknown bot {excerpt(name)}; bots: {', '.join(BOTS)}", field="bots"
+            text.UNKNOWN_BOT.format(name=excerpt(name), bots=", ".join(BOTS)), field="bots"
         )
     found: type = cls
     return found
+
+
+def check_bot(name: str, variant: Variant) -> None:
+    """Refuse a bot that does not play ``variant`` before any game starts.
+
+    LowRisk is defined for the exact-bid family only; at a classic table
+    the fallback would play all its seats, and a summary would credit
+    LowRisk with the fallback's results.
+
+    >>> from whist_ro import variants
+    >>> check_bot("lowrisk", variants.ROMANIAN)
+    >>> check_bot("lowrisk", variants.CLASSIC)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: the lowrisk bot (LowRiskBot) plays the exact-bid family ...
+    """
+    bot_class(name)
+    family = _KINDS[name][1]
+    if family is not None and variant.family != family:
+        raise ConfigurationError(
+            text.BOT_WRONG_FAMILY.format(
+                name=name,
+                cls=_KINDS[name][0],
+                variant=variant.name,
+                bots=", ".join(b for b in BOTS if _KINDS[b][1] in (None, variant.family)),
+            ),
+            field="bots",
+        )
 
 
 def make_bot(name: str, *, seed: int | str) -> object:
@@ -100,8 +151,10 @@ class TerminalGame:
     """A match with a person at ``seat`` and bots (of kind ``bots``) at the other seats.
 
     ``ask`` reads one answer (default :func:`input`), ``write`` prints
-    (default: standard output); tests pass their own.  :meth:`run` plays to
-    the end, or until the person stops, and returns the match as it stands.
+    (default: standard output); tests pass their own.  ``match`` continues
+    a match already under way (``--resume``) instead of a new one from
+    ``seed``.  :meth:`run` plays to the end, or until the person stops, and
+    returns the match as it stands.
     """
 
     def __init__(
@@ -114,21 +167,28 @@ class TerminalGame:
         bots: str = "rule",
         ask: Callable[[str], str] = input,
         write: Callable[[str], object] | None = None,
+        match: Match | None = None,
+        wide: bool = False,
     ) -> None:
-        self.match = Match.new(variant, players=players, seed=seed)
-        self.seat = check_seat(seat, players=players, name="--seat")
+        check_bot(bots, variant)
+        self.match = match if match is not None else Match.new(variant, players=players, seed=seed)
+        self.seat = check_seat(seat, players=players, name="seat")
+        self.seed = seed
         self.bots = {s: make_bot(bots, seed=f"{seed}:bot:{s}") for s in range(players) if s != seat}
+        self.wide = wide
         self._ask = ask
         self._write = write if write is not None else sys.stdout.write
         self.stopped = False
+        self.interrupted = False
+        self.input_lost = False
 
-    def say(self, text: str = "") -> None:
+    def say(self, line: str = "") -> None:
         """Print one line."""
-        self._write(text + "\n")
+        self._write(line + "\n")
 
     def name(self, seat: int) -> str:
-        """How the game calls a seat: "you" for the person."""
-        return "you" if seat == self.seat else f"seat {seat}"
+        """How the game calls a seat: "you" for the person, else "seat N"."""
+        return text.YOU if seat == self.seat else text.SEAT.format(seat=seat)
 
     def run(self) -> Match:
         """Play until the match is over or the person stops; the match as it stands."""
@@ -143,11 +203,21 @@ class TerminalGame:
                 step = self.match.last_step
                 assert step is not None
                 self._announce(step)
-        except (_QuitError, EOFError, KeyboardInterrupt):
+        except (_QuitError, EOFError, KeyboardInterrupt, OSError) as stop:
+            # OSError: the terminal went away mid-game; the record is still written.
             self.stopped = True
+            self.interrupted = isinstance(stop, KeyboardInterrupt)
+            self.input_lost = isinstance(stop, OSError)
             self.say()
-            self.say("stopped.")
+            self.say(text.STOPPED)
         return self.match
+
+    def sheet(self) -> str:
+        """The score sheet so far, as ``sheet`` shows it (compact unless ``wide``)."""
+        m = self.match
+        if not m.rounds:
+            return text.NO_ROUND_YET
+        return m.score_sheet.format(wide=self.wide)
 
     # -- turns ---------------------------------------------------------------------
 
@@ -162,13 +232,20 @@ class TerminalGame:
         self.say(str(view))
         while True:
             answer = self._ask(self._prompt(view)).strip()
-            if answer in ("", "help", "?"):
-                self.say(_HELP)
+            command = answer.lower()
+            if command in ("", "help", "?"):
+                self.say(text.GAME_HELP)
                 continue
-            if answer == "quit":
+            if command == "quit":
                 raise _QuitError
-            if answer == "sheet":
-                self.say(str(m.score_sheet) if len(m.rounds) else "no round is finished yet.")
+            if command == "sheet":
+                self.say(self.sheet())
+                continue
+            if command == "last":
+                self.say(self._last_trick(m))
+                continue
+            if command == "hint":
+                self.say(self._hint(m, view))
                 continue
             action = self._read_action(view, answer)
             if action is None:
@@ -177,71 +254,292 @@ class TerminalGame:
                 return m.apply(action)
             except IllegalActionError as error:
                 # The rule and the evidence, then the question again.
-                self.say(f"refused: {error}")
+                self.say(text.REFUSED.format(reason=error))
 
     def _prompt(self, view: PlayerView) -> str:
         bids = [a.tricks for a in view.legal_actions if isinstance(a, Bid)]
         if bids:
-            return f"your bid ({', '.join(map(str, bids))}): "
-        return "your card: "
+            return text.BID_PROMPT.format(bids=", ".join(map(str, bids)))
+        return text.CARD_PROMPT
 
     def _read_action(self, view: PlayerView, answer: str) -> Action | None:
         if any(isinstance(a, Bid) for a in view.legal_actions):
             if answer.isdecimal() and len(answer) < 4:  # isdigit() also passes "²", int() not
                 return Bid(seat=self.seat, tricks=int(answer))
-            self.say(f"a bid is a number: one of the offered bids, not {excerpt(answer)}")
+            self.say(text.NOT_A_BID.format(answer=excerpt(answer)))
             return None
-        if answer == "card":
+        if answer.lower() == "card":
             return Play(seat=self.seat, card=None)
         try:
             return Play(seat=self.seat, card=Card.parse(answer))
         except CardParseError as error:
-            self.say(f"not a card: {error}")
+            self.say(text.NOT_A_CARD.format(reason=error))
             return None
+
+    def _last_trick(self, m: Match) -> str:
+        """The last completed trick, of this round or else of the round before."""
+        found: tuple[Trick, Any] | None = None
+        if m.round.tricks:
+            found = (m.round.tricks[-1], m.round.trump)
+        elif m.rounds and m.rounds[-1].tricks:
+            found = (m.rounds[-1].tricks[-1], m.rounds[-1].trump)
+        if found is None:
+            return text.NO_TRICK_YET
+        trick, trump = found
+        return text.LAST_TRICK.format(
+            cards=self._played(trick), winner=self.name(trick_winner(trick, trump))
+        )
+
+    def _played(self, trick: Trick) -> str:
+        return ", ".join(
+            text.PLAYED_BY.format(who=self.name(s), card=c)
+            for s, c in zip(trick.seats, trick.cards, strict=True)
+        )
+
+    def _hint(self, m: Match, view: PlayerView) -> str:
+        """RuleBot's choice for the person's view, seeded by the game and the move number."""
+        adviser = make_bot("rule", seed=f"{self.seed}:hint:{len(m.history)}")
+        action = adviser.act(view)  # type: ignore[attr-defined]
+        if isinstance(action, Bid):
+            return text.HINT_BID.format(bid=action.tricks)
+        assert isinstance(action, Play)
+        return text.HINT_CARD.format(card=action.card if action.card is not None else "card")
 
     # -- what happened ------------------------------------------------------------
 
     def _announce(self, step: Step) -> None:
         action = step.action
-        who = self.name(action.seat)
+        you = action.seat == self.seat
         if isinstance(action, Bid):
-            self.say(f"{who} bid{'' if who == 'you' else 's'} {action.tricks}")
+            line = text.YOU_BID if you else text.SEAT_BIDS
+            self.say(line.format(seat=action.seat, bid=action.tricks))
         elif isinstance(action, Play):
-            self.say(f"{who} play{'' if who == 'you' else 's'} {action.card}")
+            line = text.YOU_PLAY if you else text.SEAT_PLAYS
+            self.say(line.format(seat=action.seat, card=action.card))
         if step.trick is not None and step.trick_winner is not None:
-            cards = " ".join(map(str, step.trick.cards))
-            self.say(f"  trick {cards}: {self.name(step.trick_winner)} take(s) it")
+            played_in = self.match.rounds[-1] if step.round_over else self.match.round
+            number = len(played_in.tricks)
+            winner = step.trick_winner
+            line = text.YOU_WIN_TRICK if winner == self.seat else text.SEAT_WINS_TRICK
+            self.say(line.format(number=number, seat=winner, cards=self._played(step.trick)))
         if step.round_over and step.points is not None and step.totals is not None:
             done = len(self.match.rounds)
             points = ", ".join(f"{self.name(s)} {p:+d}" for s, p in enumerate(step.points))
             totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(step.totals))
-            self.say(f"end of round {done}: {points}")
-            self.say(f"  totals: {totals}")
+            self.say(text.ROUND_OVER.format(number=done, points=points))
+            bonuses = step.bonuses or ()
+            if any(bonuses):
+                shown = ", ".join(f"{self.name(s)} {b:+d}" for s, b in enumerate(bonuses) if b)
+                self.say(text.ROUND_BONUSES.format(bonuses=shown))
+            self.say(text.ROUND_TOTALS.format(totals=totals))
+
+
+# -- the record -------------------------------------------------------------------------
+
+
+def record_path(path: str | None, *, force: bool, resumed: str | None = None) -> Path:
+    """Where the game's record goes, checked before the game starts.
+
+    ``path`` is ``--record`` (None: :data:`DEFAULT_RECORD`, or the resumed
+    record itself).  An existing regular file is never overwritten unless
+    ``force``: the next free name ``NAME-2.json``, ``NAME-3.json`` ... is
+    taken instead.  A path that can never be written (a folder, a folder
+    that does not exist or is read-only, the empty name) is refused with a
+    :class:`~whist_ro.errors.ConfigurationError`.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> first = record_path(os.path.join(folder, "g.json"), force=False)
+    >>> _ = first.write_text("{}", encoding="utf-8")
+    >>> record_path(str(first), force=False).name, record_path(str(first), force=True).name
+    ('g-2.json', 'g.json')
+    >>> record_path(folder, force=False)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: cannot write the record to ...: it is a folder
+    """
+    if path is None:
+        path = resumed if resumed is not None else DEFAULT_RECORD
+        if resumed is not None:
+            force = True  # resuming writes the game on into its own record
+    if not path or "\0" in path:
+        raise ConfigurationError(text.RECORD_NO_NAME.format(path=excerpt(path)), field="record")
+    target = Path(path)
+    if target.is_dir():
+        raise ConfigurationError(text.RECORD_IS_FOLDER.format(path=excerpt(path)), field="record")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ConfigurationError(
+            text.RECORD_NO_FOLDER.format(path=excerpt(path), folder=excerpt(str(folder))),
+            field="record",
+        )
+    if not os.access(folder, os.W_OK):
+        raise ConfigurationError(
+            text.RECORD_READ_ONLY.format(path=excerpt(path), folder=excerpt(str(folder))),
+            field="record",
+        )
+    if force or not target.exists():
+        return target
+    if not target.is_file():
+        raise ConfigurationError(text.RECORD_NOT_FILE.format(path=excerpt(path)), field="record")
+    for number in range(2, _MAX_NUMBERED + 1):
+        numbered = target.with_name(f"{target.stem}-{number}{target.suffix}")
+        if not numbered.exists():
+            return numbered
+    raise ConfigurationError(text.RECORD_ALL_TAKEN.format(path=excerpt(path)), field="record")
+
+
+def _save(record: records.Record, target: Path, say: Callable[[str], None]) -> Path | None:
+    """Write the record to ``target``, or to a fallback file; say where it went.
+
+    Returns where the record is: ``target``, the fallback file, or None
+    when no file could be written (the record is then printed).
+    """
+    try:
+        records.dump(record, target)
+    except (OSError, RecordError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        say(text.RECORD_FAILED.format(path=target, reason=reason or type(error).__name__))
+    else:
+        say(text.RECORD_WRITTEN.format(path=target))
+        return target
+    data = records.dumps(record)
+    try:
+        descriptor, fallback = tempfile.mkstemp(prefix="whist-ro-game-", suffix=".json")
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as file:
+            file.write(data)
+    except OSError:
+        # Nowhere on disk takes it: the record itself, on standard output, is the last resort.
+        say(text.RECORD_PRINTED)
+        say(data)
+        return None
+    say(text.RECORD_FALLBACK.format(path=fallback))
+    return Path(fallback)
+
+
+# -- the command --------------------------------------------------------------------------
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Match, int | str, dict[str, Any]]:
+    """The match a ``--resume`` record holds, its seed, and the settings it was played with."""
+    record = records.load(args.resume)
+    if record.seed is None:
+        raise RecordError(text.RESUME_NO_SEED.format(path=excerpt(args.resume)))
+    match = Match.from_record(record)
+    if match.is_over:
+        raise RecordError(text.RESUME_OVER.format(path=excerpt(args.resume)))
+    # A setting typed beside --resume must agree with the record: never silently dropped.
+    given: tuple[tuple[str, object, object, str, str], ...] = (
+        ("--variant", args.variant, match.variant, _name(args.variant), match.variant.name),
+        ("--players", args.players, match.players, str(args.players), str(match.players)),
+        ("--seed", args.seed, record.seed, str(args.seed), str(record.seed)),
+    )
+    for flag, typed, recorded, typed_text, recorded_text in given:
+        if typed is not None and typed != recorded:
+            raise ConfigurationError(
+                text.RESUME_DIFFERS.format(option=flag, typed=typed_text, recorded=recorded_text),
+                field=flag[2:],
+            )
+    meta = dict(record.meta) if isinstance(record.meta, Mapping) else {}
+    return match, record.seed, meta
+
+
+def _to_stderr(line: str) -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr may be gone too
+        sys.stderr.write(line + "\n")
+
+
+def _can_read(stream: object) -> bool:
+    """False for a closed standard input (``<&-``, or a descriptor closed under us)."""
+    if stream is None or getattr(stream, "closed", False):
+        return False
+    try:
+        os.fstat(stream.fileno())  # type: ignore[attr-defined]
+    except OSError:
+        return False
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        return True  # an in-memory stream (a test's): readable as it is
+    return True
+
+
+def _name(variant: Variant | None) -> str:
+    return "" if variant is None else variant.name
 
 
 def play(args: argparse.Namespace) -> int:
     """``whist-ro play``: run a :class:`TerminalGame`, then write its record.
 
-    The record goes to ``--record`` (default ``whist-ro-game.json``) at the
-    end, and also when the game is stopped early; the exit status is 0 for
-    a finished match and 130 for one stopped before its end (as a shell
-    reports Ctrl-C).
+    The exit status is 0 when the match ends or the person stops it
+    (``quit``, the end of the input), 130 after Ctrl-C, and 3 when the
+    record could not be written where asked (it is then in a fallback file).
+    Everything that could stop the game from starting (the settings, the
+    record's path, a closed standard input) is checked first.
     """
-    players = players_of(args)
+    if not _can_read(sys.stdin):
+        raise ConfigurationError(text.PLAY_STDIN_CLOSED, field="stdin")
+    # A line that is not valid in the terminal's encoding is answered, not a crash.
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")
+    meta: dict[str, Any] = {}
+    match: Match | None = None
+    if args.resume is not None:
+        match, seed, meta = _resumed(args)
+        variant, players = match.variant, match.players
+    else:
+        variant = variant_of(args)
+        players = players_of(args)
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000_000)
+    seat = args.seat if args.seat is not None else meta.get("seat", 0)
+    kind = args.bots if args.bots is not None else meta.get("bots", "rule")
+    if kind not in BOTS:
+        raise RecordError(text.RESUME_BAD_BOTS.format(bots=excerpt(kind)))
+    target = record_path(args.record, force=args.force, resumed=args.resume)
     game = TerminalGame(
-        args.variant, players=players, seed=args.seed, seat=args.seat, bots=args.bots
+        variant,
+        players=players,
+        seed=seed,
+        seat=seat,
+        bots=kind,
+        match=match,
+        wide=bool(args.wide),
     )
+    if args.resume is not None:
+        game.say(
+            text.RESUMING.format(
+                path=args.resume, number=len(game.match.rounds) + 1, variant=variant.name
+            )
+        )
     game.say(
-        f"{args.variant.name}, {players} players: you are seat {args.seat}, "
-        f"{args.bots} bots at the other seats. Type help for the commands."
+        text.GAME_HEAD.format(
+            variant=variant.name, players=players, seat=seat, bots=kind, seed=seed
+        )
     )
-    m = game.run()
-    names = [game.name(s) for s in range(players)]
-    records.dump(m.to_record(players=names, meta={"program": "whist-ro play"}), args.record)
+    if target.name != Path(args.record or args.resume or DEFAULT_RECORD).name:
+        game.say(text.RECORD_NUMBERED.format(path=args.record or DEFAULT_RECORD, other=target))
+
+    def record_of(m: Match) -> records.Record:
+        return m.to_record(
+            players=[game.name(s) for s in range(players)],
+            seed=True,  # what --resume needs to deal the rounds still to come
+            meta={"program": _PROGRAM, "seat": seat, "bots": kind},
+        )
+
+    try:
+        m = game.run()
+    except BaseException:
+        # A failing bot or a broken stdout: the game so far is still saved, then the error
+        # is reported as it is (an internal error, a closed pipe ...).
+        _save(record_of(game.match), target, _to_stderr)
+        raise
+    record = record_of(m)
     if m.is_over:
         game.say()
-        game.say(str(m.score_sheet))
+        game.say(game.sheet())
         game.say()
         game.say(str(m.standings()))
-    game.say(f"record written to {args.record}")
-    return 0 if m.is_over else 130
+    saved = _save(record, target, game.say)
+    if game.stopped and not m.is_over and saved is not None:
+        game.say(text.RESUME_WITH.format(path=saved))
+    if saved != target or game.input_lost:
+        return status.SYSTEM
+    return status.INTERRUPTED if game.interrupted else status.OK

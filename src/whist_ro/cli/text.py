@@ -1,0 +1,280 @@
+"""Every sentence the ``whist-ro`` command prints, in one place.
+
+The commands build their output from these templates and structured values
+(seats, cards, counts), never by editing English text, so that another
+language can be given by replacing this module's strings.  A template's
+``{fields}`` are filled with :meth:`str.format`.  Help texts are read by
+argparse, which treats ``%`` specially in an option's ``help``: none of
+them holds one.  The rule texts are not here: they belong to the rule book
+(:mod:`whist_ro.rules.book`).
+
+>>> WHOLE_BETWEEN.format(low=1, high="1,000", value="0")
+'expected a whole number from 1 to 1,000, not 0'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# -- the command line as a whole -------------------------------------------------------
+
+DESCRIPTION: Final = """\
+Rules engine for Romanian whist and classic whist.
+With no command: play one match between rule-based bots and print
+the score sheet, the standings and the winner.
+
+The options --variant, --players, --seed, --ascii and --wide may stand
+before the command or after it: 'whist-ro --players 3 simulate' is
+'whist-ro simulate --players 3'."""
+
+COMMANDS_TITLE: Final = "commands"
+
+EXIT_STATUSES: Final = """\
+exit status:
+  0    done (check, audit: legal and consistent; play: the match ended or
+       you stopped it with quit or the end of the input)
+  1    check, audit: a broken rule or a wrong total; perft --table: a
+       count differs from the documented table
+  2    usage error: a bad option, a setting the rules refuse, or an input
+       file that cannot be read (one 'whist-ro: error:' line)
+  3    the system failed: the output could not be written, memory ran
+       out, or play saved its record to a fallback file (named)
+  70   a bug in whist-ro: please report it with the traceback
+  130  interrupted by Ctrl-C (play still writes its record)"""
+
+PRESETS_HEAD: Final = "variant presets:"
+ALSO: Final = "also: {aliases}"
+
+HELP_VARIANT: Final = "a preset or one of its aliases (listed below); default romanian"
+HELP_PLAYERS: Final = "players: 3 to 6 for the exact-bid presets, 4 for classic; default 4"
+HELP_SEED: Final = (
+    "seed for the deals and the bots' moves: a number or a word; "
+    "default 7 (play: a fresh seed, printed)"
+)
+HELP_ASCII: Final = (
+    "plain ASCII output: suits as the letters s h d c; automatic when the output "
+    "cannot show the suit symbols"
+)
+HELP_WIDE: Final = (
+    "the wide score sheet, with each seat's points and bonus in their own columns "
+    "(the default fits 80 columns)"
+)
+HELP_HAND_SIZE: Final = "cards per hand, 1 to 13; default {default}"
+HELP_DEALER: Final = "the dealing seat; default 0"
+HELP_WORKERS_CAP: Final = " (at most {cap}: four per CPU)"
+HELP_PROGRESS: Final = "draw a progress bar on stderr"
+FIRST_ROUND_SIZE: Final = "the first round of the schedule"
+LARGEST_SIZE: Final = "the largest of the schedule"
+
+# -- checking options ------------------------------------------------------------------
+
+UNKNOWN_VARIANT: Final = "unknown variant {name}; presets: {presets}"
+SEED_TOO_LONG: Final = "{value} has too many digits: use a shorter number or a word"
+WHOLE_BETWEEN: Final = "expected a whole number from {low} to {high}, not {value}"
+WHOLE_AT_LEAST: Final = "expected a whole number of at least {low}, not {value}"
+WHOLE_NUMBER: Final = "expected a whole number, not {value}"
+OPTION_NOT_TAKEN: Final = "{command} takes no {option}"
+OPTION_TWICE: Final = (
+    "{option} is given twice, as {before} before the command and as {after} after it: give it once"
+)
+VARIANT_TWICE: Final = (
+    "two variants are given, --variant {option} and VARIANT {positional}: give one"
+)
+
+# -- what goes wrong around a command ------------------------------------------------------
+
+STDOUT_CLOSED: Final = "error: standard output is closed, so there is nowhere to print"
+STDIN_CLOSED: Final = "standard input is closed"
+INTERRUPTED: Final = "interrupted"
+OUT_OF_MEMORY: Final = "error: out of memory"
+SYSTEM_ERROR: Final = "error: {reason}"
+INTERNAL_ERROR: Final = (
+    "internal error: this is a bug in whist-ro; please report it with the traceback above"
+)
+CANNOT_READ: Final = "cannot read {path}: {reason}"
+NOT_UTF8: Final = "not UTF-8 text"
+TOO_LONG: Final = "{path} is longer than {limit} characters"
+
+# -- check, audit --------------------------------------------------------------------------
+
+CHECK_HELP: Final = "adjudicate a match record or one round in the round notation"
+CHECK_DESCRIPTION: Final = """\
+Replay a match record (JSON) or one round written in the round notation
+under its rules, and print the referee's report.
+
+Exit status: 0 legal and consistent, 1 a rule violation or a wrong
+claimed total, 2 unreadable. RECORD may be - for standard input; like
+cat, reading a FIFO (a named pipe) waits until something writes to it."""
+CHECK_FILE_HELP: Final = "the record or round file; - reads standard input"
+
+AUDIT_HELP: Final = "audit a paper score sheet (CSV)"
+AUDIT_DESCRIPTION: Final = """\
+Check a score sheet kept on paper (hand_size,dealer,bid0,won0,...; an
+optional last row 'total,...') and recompute it.
+
+Exit status: 0 consistent, 1 a broken rule or a wrong total, 2 unreadable."""
+AUDIT_FILE_HELP: Final = "the CSV file; - reads standard input"
+
+# -- perft -----------------------------------------------------------------------------
+
+PERFT_HELP: Final = "count legal action sequences (a move-generator check)"
+PERFT_DESCRIPTION: Final = """\
+Count the legal sequences of DEPTH actions from a seeded deal, or
+recompute the documented table of counts (--table; exit status 1 when a
+count differs)."""
+PERFT_DEPTH_HELP: Final = "actions deep, 0 to {most}"
+PERFT_DIVIDE_HELP: Final = "split the count by first action"
+PERFT_TABLE_HELP: Final = "recompute the documented table"
+PERFT_NEEDS_DEPTH: Final = "perft needs a DEPTH (or --table)"
+PERFT_ENTRY: Final = "{preset}, dealer {dealer}, turn-up {turn_up}"
+PERFT_HAND: Final = "  hand {seat}: {hand}"
+PERFT_COUNTS: Final = "  counts: {counts}  {verdict}"
+PERFT_SAME: Final = "ok"
+PERFT_DIFFERENT: Final = "DIFFERENT"
+
+# -- rules -----------------------------------------------------------------------------
+
+RULES_HELP: Final = "the rules of a variant with their IDs, or one rule in full"
+RULES_DESCRIPTION: Final = """\
+Print the rules that bind a variant, one line each with its ID; --rule ID
+prints one rule in full (whist-ro rules classic --rule R-PLAY-5), and
+--full every rule of the variant in full."""
+RULES_VARIANT_HELP: Final = "a preset or alias; default romanian"
+RULES_RULE_HELP: Final = "print this rule (R-PLAY-2, say) in full"
+RULES_FULL_HELP: Final = "print every rule of the variant in full"
+RULES_FOOTER: Final = "Any rule in full: whist-ro rules --rule ID (R-PLAY-2, say)."
+
+# -- the demo match ----------------------------------------------------------------------
+
+DEMO_HEAD: Final = "{variant} whist, {players} players, seed {seed}, first dealer {dealer}"
+STANDINGS_HEAD: Final = "Standings ({system}):"
+WINNERS_PARTNERS: Final = "Winners: seats {first} and {second} (partners)"
+WINNERS_TIED: Final = "Winners: seats {seats} with {points} points"
+WINNER: Final = "Winner: seat {seat} with {points} points"
+
+# -- simulate, stats -----------------------------------------------------------------------
+
+SIMULATE_HELP: Final = "play many bot matches and summarise them"
+SIMULATE_DESCRIPTION: Final = """\
+Play bot matches (one bot per seat, or one kind at every seat) through
+whist_ro.tournament and print each bot's and seat's mean total and win
+rate with 95% confidence intervals, and how many of its seats were taken
+over by the fallback bot. A bot that does not play the variant is refused
+before the first match."""
+SIMULATE_BOTS_HELP: Final = "one bot per seat, comma-separated, or one for all; bots: {bots}"
+SIMULATE_MATCHES_HELP: Final = "seeds to play, 1 to {most}; default 20"
+SIMULATE_DUPLICATE_HELP: Final = "deal each seed once per rotation of the seats"
+SIMULATE_REFERENCE_HELP: Final = "report edges over this bot"
+SIMULATE_WORKERS_HELP: Final = "processes to play on (0: this process); default 1"
+NO_BOTS: Final = "--bots names no bot"
+BOTS_MISMATCH: Final = "--players {players} but --bots names {bots} bots"
+REFERENCE_NOT_PLAYING: Final = "--reference {reference} is not one of the bots: {bots}"
+
+STATS_HELP: Final = "bulk statistics of random or policy playouts"
+STATS_DESCRIPTION: Final = """\
+Play many fresh deals of one hand size with the playout kernels and print
+per seat the tricks taken (mean and distribution), the bid made rate and
+the mean points. The same seed gives the same counts with any number of
+workers. Ctrl-C stops a long run."""
+STATS_GAMES_HELP: Final = "playouts to run, 1 to {most}; default 10000"
+STATS_POLICY_HELP: Final = "how every seat bids and plays; default random"
+STATS_WORKERS_HELP: Final = "processes to spread the games over (0 or 1: this process); default 1"
+STATS_HEAD: Final = (
+    "{variant}, {players} players, hands of {size}, dealer seat {dealer}: "
+    "{games} {policy} playouts, seed {seed}"
+)
+
+# -- play ------------------------------------------------------------------------------
+
+PLAY_HELP: Final = "play a match against bots at the terminal"
+PLAY_DESCRIPTION: Final = """\
+Play one match at the terminal against bots. Only the legal bids are
+offered; a card the rules refuse is answered with the rule and the reason.
+Each game draws a fresh seed (printed) unless --seed is given. The match
+record is written at the end, also when the game is stopped early, and
+holds the seed: 'whist-ro play --resume RECORD' plays on from there. An
+existing record is never overwritten unless --force: the game takes the
+next free numbered name instead.
+
+Exit status: 0 the match ended or you stopped it (quit, end of input);
+130 Ctrl-C; 3 the record could not be written where asked (it is saved to
+a fallback file, named); 2 a usage error, before the game starts."""
+PLAY_SEAT_HELP: Final = "your seat; default 0"
+PLAY_BOTS_HELP: Final = "the bots at the other seats; default rule"
+PLAY_RECORD_HELP: Final = "where to write the match record; default whist-ro-game.json"
+PLAY_FORCE_HELP: Final = "overwrite an existing record instead of taking a numbered name"
+PLAY_RESUME_HELP: Final = "play on from a record written by an earlier game"
+PLAY_STDIN_CLOSED: Final = (
+    "play reads your moves from standard input, which is closed: run it at a terminal "
+    "or give it the moves on standard input"
+)
+
+UNKNOWN_BOT: Final = "unknown bot {name}; bots: {bots}"
+BOT_WRONG_FAMILY: Final = (
+    "the {name} bot ({cls}) plays the exact-bid family only, not {variant}; "
+    "bots for {variant}: {bots}"
+)
+
+GAME_HEAD: Final = (
+    "{variant}, {players} players: you are seat {seat}, {bots} bots at the other seats; "
+    "seed {seed}. Type help for the commands."
+)
+RESUMING: Final = "resuming the {variant} match of {path} at round {number}"
+GAME_HELP: Final = """\
+  a number   your bid, when bidding (only the offered bids are legal)
+  a card     e.g. Ah, 10c, Td, K♠: the card to play
+  card       your only card, in a blind 1-card round you cannot see
+  last       the last trick: who played what, and who won it
+  hint       what RuleBot would play here (a bot's choice, not a rule)
+  sheet      the score sheet so far
+  help, ?    this list
+  quit       stop here; the record is written and --resume plays on
+In the hand, the trump suit is marked with a *: ♥* means hearts are trumps."""
+BID_PROMPT: Final = "your bid ({bids}): "
+CARD_PROMPT: Final = "your card: "
+NOT_A_BID: Final = "a bid is a number: one of the offered bids, not {answer}"
+NOT_A_CARD: Final = "not a card: {reason}"
+REFUSED: Final = "refused: {reason}"
+NO_ROUND_YET: Final = "no round is finished yet."
+NO_TRICK_YET: Final = "no trick has been played yet."
+LAST_TRICK: Final = "last trick: {cards}; {winner} won it"
+PLAYED_BY: Final = "{who} {card}"
+HINT_BID: Final = "hint (RuleBot's choice, not a rule): bid {bid}"
+HINT_CARD: Final = "hint (RuleBot's choice, not a rule): play {card}"
+STOPPED: Final = "stopped."
+
+YOU: Final = "you"
+SEAT: Final = "seat {seat}"
+YOU_BID: Final = "you bid {bid}"
+SEAT_BIDS: Final = "seat {seat} bids {bid}"
+YOU_PLAY: Final = "you play {card}"
+SEAT_PLAYS: Final = "seat {seat} plays {card}"
+YOU_WIN_TRICK: Final = "  trick {number} ({cards}): you win it"
+SEAT_WINS_TRICK: Final = "  trick {number} ({cards}): seat {seat} wins it"
+ROUND_OVER: Final = "end of round {number}: {points}"
+ROUND_BONUSES: Final = "  bonuses: {bonuses}"
+ROUND_TOTALS: Final = "  totals: {totals}"
+
+RECORD_WRITTEN: Final = "record written to {path}"
+RECORD_NUMBERED: Final = "{path} exists: this game's record will be {other} (--force overwrites)"
+RECORD_FAILED: Final = "could not write the record to {path}: {reason}"
+RECORD_FALLBACK: Final = "the record is saved in {path} instead"
+RECORD_PRINTED: Final = "no file could be written either; here is the record:"
+RECORD_NO_NAME: Final = "--record needs a file name, not {path}"
+RECORD_IS_FOLDER: Final = "cannot write the record to {path}: it is a folder"
+RECORD_NO_FOLDER: Final = "cannot write the record to {path}: the folder {folder} does not exist"
+RECORD_READ_ONLY: Final = "cannot write the record to {path}: the folder {folder} is not writable"
+RECORD_NOT_FILE: Final = (
+    "{path} exists and is not a regular file: give another --record, or --force to write to it"
+)
+RECORD_ALL_TAKEN: Final = (
+    "{path} and its numbered names up to 999 all exist: give another --record, or --force"
+)
+RESUME_WITH: Final = "play on with: whist-ro play --resume {path}"
+RESUME_NO_SEED: Final = (
+    "{path} holds no seed, so the rounds still to come cannot be dealt: only records "
+    "written by whist-ro play can be resumed"
+)
+RESUME_OVER: Final = "the match in {path} is over: there is nothing to resume"
+RESUME_DIFFERS: Final = "{option} {typed} differs from the record's {recorded}"
+RESUME_BAD_BOTS: Final = "the record names the bots {bots}, which whist-ro does not know"
