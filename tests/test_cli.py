@@ -555,3 +555,13 @@ def test_simulate_reports_takeovers_per_bot() -> None:
     assert lines[2].split()[:3] == ["random", "4", "0"]
     assert lines[3].split()[:3] == ["rule", "2", "0"]
     assert "warning" not in done.stdout
+
+
+def test_simulate_names_its_own_flags_when_the_lineup_or_seeds_do_not_fit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    err = refused(["simulate", "--bots", ",".join(["random"] * 7)], capsys)
+    assert "--bots names 7 bots: the exact-bid family is played by 3 to 6 players" in err
+    err = refused(["simulate", "--seed", str(2**63 - 1), "--matches", "2"], capsys)
+    assert "--seed 9223372036854775807 with --matches 2 runs past the largest seed" in err
+    assert "seeds[" not in err  # never the library's parameter

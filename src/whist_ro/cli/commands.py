@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from typing import Final
 
 from whist_ro import records, sim, variants
 from whist_ro._check import excerpt
@@ -29,8 +30,10 @@ from whist_ro.cli.options import players_of, seed_of, variant_of
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.rules.book import format_rule, format_rules, rules_for
-from whist_ro.schedule import Schedule
+from whist_ro.schedule import Schedule, check_players
 from whist_ro.sim.run import progress_bar
+
+_SEED_BITS: Final = 63  # the library's seed rule (whist_ro._check.check_seed)
 
 __all__ = ["audit", "check", "demo", "perft", "read_input", "rules", "simulate", "stats"]
 
@@ -256,6 +259,13 @@ def simulate(args: argparse.Namespace) -> int:
         raise ConfigurationError(
             text.BOTS_MISMATCH.format(players=args.players, bots=len(names)), field="bots"
         )
+    else:
+        try:
+            check_players(variant, len(names))
+        except ConfigurationError as error:
+            raise ConfigurationError(
+                text.BOTS_COUNT.format(bots=len(names), reason=error), field="bots"
+            ) from None
     for name in dict.fromkeys(names):
         check_bot(name, variant)
     if args.reference is not None and args.reference not in names:
@@ -268,6 +278,10 @@ def simulate(args: argparse.Namespace) -> int:
     lineup = [Entrant(bot_class(name), name=name) for name in names]
     # Seed k of the run: the given number plus k, or the given word with ":k".
     seed = seed_of(args)
+    if isinstance(seed, int) and (seed + args.matches - 1).bit_length() > _SEED_BITS:
+        raise ConfigurationError(
+            text.SEEDS_RUN_OUT.format(seed=seed, matches=args.matches), field="seed"
+        )
     seeds = (
         range(seed, seed + args.matches)
         if isinstance(seed, int)

@@ -168,6 +168,11 @@ SIMULATE_REFERENCE_HELP: Final = "report edges over this bot"
 SIMULATE_WORKERS_HELP: Final = "processes to play on (0: this process); default 1"
 NO_BOTS: Final = "--bots names no bot"
 BOTS_MISMATCH: Final = "--players {players} but --bots names {bots} bots"
+BOTS_COUNT: Final = "--bots names {bots} bots: {reason}"
+SEEDS_RUN_OUT: Final = (
+    "--seed {seed} with --matches {matches} runs past the largest seed (2**63 - 1): "
+    "give a smaller --seed"
+)
 REFERENCE_NOT_PLAYING: Final = "--reference {reference} is not one of the bots: {bots}"
 
 STATS_HELP: Final = "bulk statistics of random or policy playouts"
