@@ -38,10 +38,12 @@ from whist_ro import (
     Suit,
     Trick,
     Variant,
+    sim,
     variants,
 )
 from whist_ro._check import excerpt
 from whist_ro.errors import ActionTypeError, ActionValueError, InvalidTrickError
+from whist_ro.interop.encoding import card_id, card_of
 
 ROM = variants.ROMANIAN
 HANDS = ["Ah Jc", "Kh 10c", "9d 10s"]
@@ -263,6 +265,21 @@ CASES: list[tuple[str, Call]] = [
     ),
     ("Rubber(games=junk)", lambda junk: wr.Rubber(games=junk)),
     *keyword_cases("Streak", wr.Streak, {}, ["made", "missed"]),
+    # playouts and the kernels (n is left out: a drawn count would only make the run long)
+    ("random_playout(junk)", wr.random_playout),
+    ("random_playout(seed=junk)", lambda junk: wr.random_playout(BIDDING, seed=junk)),
+    ("sim.playout(junk)", sim.playout),
+    *keyword_cases("sim.playout", sim.playout, {"state": BIDDING}, ["policy", "rng", "debug"]),
+    *keyword_cases(
+        "sim.playouts",
+        sim.playouts,
+        {"state": BIDDING, "n": 3},
+        ["policy", "rng", "deals", "kernel", "executor", "debug", "progress"],
+    ),
+    ("sim.stats(junk)", sim.stats),
+    ("sim.Stats.of(junk)", sim.Stats.of),
+    ("card_id(junk)", card_id),
+    ("card_of(junk)", card_of),
 ]
 
 # Cases that fail today in modules other engineers own (see the report).

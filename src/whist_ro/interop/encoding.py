@@ -143,7 +143,14 @@ def card_id(card: Card) -> int:
     >>> import whist_ro as wr
     >>> card_id(wr.Card.parse("Ad")), card_id(wr.Card.parse("10h"))
     (25, 34)
+    >>> card_id("Ah")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: card_id takes a Card (Card.parse('Ah') reads text), not 'Ah'
     """
+    if not isinstance(card, Card):
+        hint = f" (Card.parse({excerpt(card)}) reads text)" if isinstance(card, str) else ""
+        raise ConfigurationError(f"card_id takes a Card{hint}, not {excerpt(card)}", field="card")
     return 13 * int(card.suit) + int(card.rank) - 2
 
 
