@@ -32,6 +32,8 @@ __all__ = [
     "Seed",
     "check_seed",
     "excerpt",
+    "executor",
+    "flag",
     "is_whole",
     "items",
     "rng_of",
@@ -151,6 +153,43 @@ def workers(value: object, *, name: str = "workers") -> int:
     whist_ro.errors.ConfigurationError: workers must be a whole number from 0 to ..., not -2
     """
     return whole(value, name=name, low=0, high=MAX_WORKERS)
+
+
+def flag(value: object, *, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 1, not "yes").
+
+    >>> flag(True, name="debug")
+    True
+    >>> flag(1, name="debug")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: debug must be True or False, not 1
+    """
+    if isinstance(value, bool):
+        return value
+    raise ConfigurationError(f"{name} must be True or False, not {excerpt(value)}", field=name)
+
+
+def executor(value: _T, *, name: str = "executor") -> _T:
+    """``value`` if it can run work: None, or an object with a ``submit`` method.
+
+    Any :class:`concurrent.futures.Executor` fits, and so does a cluster's
+    (``dask.distributed``'s ``client.get_executor()``).
+
+    >>> executor(None) is None
+    True
+    >>> executor(5)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: executor must be a concurrent.futures.Executor ..., not 5
+    """
+    if value is None or callable(getattr(value, "submit", None)):
+        return value
+    raise ConfigurationError(
+        f"{name} must be a concurrent.futures.Executor (with a submit method), "
+        f"not {excerpt(value)}",
+        field=name,
+    )
 
 
 def whole_setting(

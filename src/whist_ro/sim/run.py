@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Final, Literal, TypeVar
 
-from whist_ro._check import MAX_WORKERS, excerpt, is_whole, rng_of, whole
+from whist_ro._check import MAX_WORKERS, excerpt, flag, is_whole, rng_of, whole
+from whist_ro._check import executor as check_executor
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
@@ -335,16 +336,8 @@ def playout_chunks(
             f"{excerpt(policy)}; use kernel='scalar'",
             field="kernel",
         )
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ConfigurationError(
-            f"executor must be a concurrent.futures.Executor (with a submit method), "
-            f"not {excerpt(executor)}",
-            field="executor",
-        )
-    if not isinstance(debug, bool):
-        raise ConfigurationError(
-            f"debug must be True or False, not {excerpt(debug)}", field="debug"
-        )
+    check_executor(executor)
+    flag(debug, name="debug")
     mode, given = _deals_mode(p, count, deals)
     base = _base_seed(rng)
     report = _progress(progress)

@@ -19,6 +19,7 @@ from typing import Any, Final
 import attrs
 
 from whist_ro._check import excerpt, is_whole, items
+from whist_ro._check import executor as check_executor
 from whist_ro._check import workers as check_workers
 from whist_ro._immutable import Immutable
 from whist_ro.engine.match import Match
@@ -281,12 +282,7 @@ def tournament(
                 f"measure against it",
                 field="reference",
             )
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ConfigurationError(
-            f"executor must be a concurrent.futures.Executor (with a submit method), "
-            f"not {excerpt(executor)}",
-            field="executor",
-        )
+    check_executor(executor)
     if workers is not None:
         if executor is not None:
             raise ConfigurationError(
