@@ -73,7 +73,7 @@ def main() -> None:
     verbose = parser.parse_args().verbose
 
     names = ["Ana (remote)", "RuleBot 1", "Cici (remote)", "RuleBot 3"]
-    agents = [
+    agents: list[wr.Agent] = [
         RemoteClient(names[0], answers=12, drop="raise", seed=1),
         RuleBot(),
         RemoteClient(names[2], answers=30, drop="slow", seed=2),

@@ -346,10 +346,10 @@ def test_searchbot_refuses_bad_budgets(kwargs: dict[str, object], field: str) ->
 
 def test_bots_take_over_a_seat_in_the_table() -> None:
     class Broken:
-        def act(self, view: object) -> object:
+        def act(self, view: wr.PlayerView) -> wr.Action:
             raise RuntimeError("gone")
 
-    agents = [Broken(), RuleBot(), RuleBot(), RuleBot()]
+    agents: list[wr.Agent] = [Broken(), RuleBot(), RuleBot(), RuleBot()]
     table = wr.Table(variants.ROMANIAN, agents=agents, seed=2, fallback=LowRiskBot())
     m = table.run()
     assert m.is_over

@@ -147,7 +147,7 @@ class _Recorder(Executor):
 
 
 class _Failing:
-    def act(self, view: object) -> object:
+    def act(self, view: object) -> wr.Action:
         raise RuntimeError("no answer")
 
 
@@ -223,7 +223,7 @@ def _roots() -> list[object]:
     result = tournament(variants.ROMANIAN, [RandomBot] * 3, seeds=[1], executor=pool)
     roots += [result, pool.sent]
 
-    agents = [RandomBot(seed=1), _Failing(), RandomBot(seed=2)]
+    agents: list[wr.Agent] = [RandomBot(seed=1), _Failing(), RandomBot(seed=2)]
     table = Table(variants.ROMANIAN, agents=agents, seed=1)
     while not table.takeovers:  # the failing seat acts within three steps
         table.step()
@@ -517,7 +517,7 @@ class _Rewriter:
         self.bot = RandomBot(seed=seed)
         self.refused = 0
 
-    def act(self, view: Any) -> object:
+    def act(self, view: Any) -> wr.Action:
         try:
             view.variant.__setstate__({"hook": False})
         except ImmutableError:

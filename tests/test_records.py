@@ -138,7 +138,7 @@ def test_the_record_uses_the_fixed_field_names() -> None:
     takeover = records.Takeover(round=2, trick=1, seat=0, reason="timed out")
     data = data_of(m, claimed_totals=claimed, takeovers=[takeover], meta={"event": "cup"})
     assert data["format"] == "whist-ro-record"
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["variant"] == {"name": "romanian", "config": wr.variants.ROMANIAN.to_dict()}
     assert data["players"] == ["seat 0", "seat 1", "seat 2"]
     first = data["rounds"][0]
@@ -200,7 +200,7 @@ def test_paths_name_the_bad_value() -> None:
     ("change", "path"),
     [
         (lambda d: d.update(format="other"), "format"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.update(version=True), "version"),
         (lambda d: d.pop("players"), "players"),
         (lambda d: d.update(extra=1), "extra"),

@@ -12,7 +12,7 @@ from whist_ro import Bid, Match, Play, Step, variants
 from whist_ro.agents import Agent, Observer
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, MatchEndError
-from whist_ro.table import Table, Takeover
+from whist_ro.table import Table
 from whist_ro.views import PlayerView
 
 
@@ -66,7 +66,7 @@ class Spy:
     [
         ("raise", "raised RuntimeError: socket closed"),
         ("illegal", "returned an illegal action: seat 3 cannot"),
-        ("junk", "returned 'pass', which is not an action"),
+        ("junk", "returned 'pass', which is not a Bid or a Play"),
         ("slow", "over the 0.01 s limit"),
     ],
 )
@@ -106,9 +106,13 @@ def test_R_SEAT_1_an_observer_that_raises_is_taken_over() -> None:
 
     table = Table(variants.ROMANIAN, agents=[FirstLegal(), BadEars(), FirstLegal()], seed=1)
     table.step()
-    assert table.takeovers == (
-        Takeover(round=1, trick=0, seat=1, reason="observe raised ValueError: deaf"),
-    )
+    (takeover,) = table.takeovers
+    assert (takeover.round, takeover.trick, takeover.seat) == (1, 0, 1)
+    assert takeover.reason == "observe raised ValueError: deaf"
+    assert (takeover.agent, takeover.by, takeover.error) == ("BadEars", "RandomBot", "ValueError")
+    assert isinstance(takeover.exception, ValueError)
+    assert takeover.traceback is not None
+    assert takeover.traceback.endswith("ValueError: deaf\n")
 
 
 def test_R_SEAT_1_agents_only_ever_see_views_and_steps() -> None:
@@ -168,11 +172,11 @@ def test_table_refuses_bad_settings() -> None:
     with pytest.raises(ConfigurationError, match="needs 4 players, so 4 agents, not 3"):
         Table(variants.CLASSIC, agents=bots)
     with pytest.raises(ConfigurationError, match=r"agents\[1\] must be an agent"):
-        Table(variants.ROMANIAN, agents=[bots[0], "bot", bots[0]])
+        Table(variants.ROMANIAN, agents=[bots[0], "bot", bots[0]])  # type: ignore[list-item]
     with pytest.raises(ConfigurationError, match="agents must be a list"):
-        Table(variants.ROMANIAN, agents="abc")
+        Table(variants.ROMANIAN, agents="abc")  # type: ignore[arg-type]
     with pytest.raises(ConfigurationError, match="fallback must be an agent"):
-        Table(variants.ROMANIAN, agents=bots, fallback=3)
+        Table(variants.ROMANIAN, agents=bots, fallback=3)  # type: ignore[arg-type]
     for limit in (0, -1.0, True, "1", float("nan")):
         with pytest.raises(ConfigurationError, match="time_limit must be None or a number"):
             Table(variants.ROMANIAN, agents=bots, time_limit=limit)  # type: ignore[arg-type]

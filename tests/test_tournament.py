@@ -14,6 +14,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro._check import MAX_WORKERS
+from whist_ro.agents import BotFactory
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, ImmutableError
 from whist_ro.tournaments import Entrant, Estimate, TournamentResult, tournament
@@ -55,6 +56,17 @@ class FailsLater:
 
 def not_an_agent(*, seed: int) -> object:
     return object()
+
+
+def explodes(*, seed: int) -> Any:
+    raise TypeError("no bot today")
+
+
+class NoSeed:
+    """A bot class that forgot the seed= argument every line-up entry is built with."""
+
+    def act(self, view: Any) -> Any:
+        return view.legal_actions[0]
 
 
 # One tested bot against three of a reference, duplicate: 3 sets of 4 matches.
@@ -260,7 +272,7 @@ def test_classic_whist_tournament() -> None:
 
 
 def test_R_SEAT_1_takeovers_are_in_the_match_table() -> None:
-    lineup = [Broken, FirstLegal, FirstLegal]
+    lineup: list[BotFactory] = [Broken, FirstLegal, FirstLegal]
     result = tournament(ROMANIAN, lineup, seeds=[1, 2], workers=0, fallback=FirstLegal)
     for row in result.matches:
         assert [(t.seat, t.reason) for t in row.takeovers] == [
@@ -356,9 +368,9 @@ BAD = [
         "lineup[2] (<lambda>) cannot be sent to a worker: pickling failed with *",
     ),
     (
-        {"lineup": [RandomBot, RandomBot, Entrant(RandomBot, name="x", options={"depth": 2})]},
+        {"lineup": [RandomBot, RandomBot, Entrant(explodes, name="x")]},
         "lineup",
-        "lineup[2] (x) could not build a bot: TypeError: *",
+        "lineup[2] (x) could not build a bot: TypeError: no bot today",
     ),
     (
         {"lineup": [RandomBot, RandomBot, not_an_agent]},
@@ -481,6 +493,22 @@ ENTRANT_BAD = [
         "options",
         "Entrant.options keys must be keyword names, not 'no way'",
     ),
+    (
+        (RandomBot,),
+        {"options": {"depth": 2}},
+        "factory",
+        "Entrant.factory RandomBot cannot be called as RandomBot(seed=..., depth=...): "
+        "got an unexpected keyword argument 'depth'; a line-up entry is a bot class or "
+        "function taking a seed= keyword",
+    ),
+    (
+        (NoSeed,),
+        {},
+        "factory",
+        "Entrant.factory NoSeed cannot be called as NoSeed(seed=...): got an unexpected "
+        "keyword argument 'seed'; a line-up entry is a bot class or function taking a seed= "
+        "keyword",
+    ),
 ]
 
 
@@ -495,7 +523,9 @@ def test_bad_entrants_are_refused(
 
 def test_entrant_options_reach_the_bot() -> None:
     entry = Entrant(FirstLegal, name="first", options={})
-    assert entry.build(seed=5).seed == 5
+    built = entry.build(seed=5)
+    assert isinstance(built, FirstLegal)
+    assert built.seed == 5
     assert attrs.evolve(entry, name="again").options == ()
     assert Entrant(RandomBot) == Entrant(RandomBot, name="RandomBot")
 

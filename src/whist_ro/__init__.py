@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 from whist_ro import variants
-from whist_ro.actions import Action, Bid, Play
+from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.agents import Agent
 from whist_ro.cards import Card, CardSet, Rank, Suit
 from whist_ro.engine.deal import Deal
@@ -34,6 +34,7 @@ from whist_ro.engine.round import Phase, Round, legal_bids, legal_cards
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import (
+    ActionParseError,
     ActionTypeError,
     ActionValueError,
     BidOutOfRangeError,
@@ -82,6 +83,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ActionParseError",
     "ActionTypeError",
     "ActionValueError",
     "Agent",
@@ -136,6 +138,7 @@ __all__ = [
     "WhistError",
     "WrongPhaseError",
     "__version__",
+    "action_from_dict",
     "classic_points",
     "display_points",
     "exact_points",

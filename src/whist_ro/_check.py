@@ -21,21 +21,25 @@ from __future__ import annotations
 import os
 import random
 import reprlib
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
 from whist_ro.errors import ConfigurationError
 
 __all__ = [
+    "MAX_NAME",
     "MAX_WHOLE",
     "MAX_WORKERS",
     "Seed",
     "check_seed",
+    "default_names",
     "excerpt",
     "executor",
     "flag",
     "is_whole",
     "items",
+    "names",
     "rng_of",
     "seat",
     "whole",
@@ -259,6 +263,65 @@ def items(value: Iterable[_T], *, name: str) -> tuple[_T, ...]:
     if not isinstance(value, (str, bytes)) and isinstance(value, Iterable):
         return tuple(value)
     raise ConfigurationError(f"{name} must be a list or tuple, not {excerpt(value)}", field=name)
+
+
+MAX_NAME: Final = 100
+"""The longest player name, in characters (a record's limit too)."""
+
+
+def names(value: object, *, players: int, field: str = "names") -> tuple[str, ...]:
+    """``value`` as one player name per seat: printable text of 1 to 100 characters.
+
+    Names are shown on score sheets, in views and in records, so a name may
+    not be blank, hold control characters (a newline would break a printed
+    sheet) or lone surrogates (text that cannot be written as UTF-8).
+    Nothing is trimmed or fixed: a bad name is refused.
+
+    >>> names(["Ana", "Bogdan", "Cici"], players=3)
+    ('Ana', 'Bogdan', 'Cici')
+    >>> names(["Ana", "Bo"], players=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: names must hold one name per seat (3), not 2
+    >>> names(["Ana", "", "Cici"], players=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: names[1] must be printable text of 1 to 100 characters, ...
+    """
+    given: tuple[object, ...] = items(value, name=field)  # type: ignore[arg-type]
+    if len(given) != players:
+        raise ConfigurationError(
+            f"{field} must hold one name per seat ({players}), not {len(given)}", field=field
+        )
+    for index, name in enumerate(given):
+        if not _is_name(name):
+            raise ConfigurationError(
+                f"{field}[{index}] must be printable text of 1 to {MAX_NAME} characters, "
+                f"not blank, without control characters, not {excerpt(name)}",
+                field=field,
+            )
+    return given  # type: ignore[return-value]  # every item was checked to be a str
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The names of unnamed seats: ``"seat 0"``, ``"seat 1"`` ...
+
+    >>> default_names(3)
+    ('seat 0', 'seat 1', 'seat 2')
+    """
+    return tuple(f"seat {s}" for s in range(players))
+
+
+def _is_name(name: object) -> bool:
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or not name.strip():
+        return False
+    # Controls and line breaks would break a printed line; a lone surrogate
+    # (category Cs) cannot be written as UTF-8.  Format characters such as
+    # the zero-width joiner of an emoji stay allowed.
+    return name.isprintable() or not any(unicodedata.category(c) in _NOT_IN_NAMES for c in name)
+
+
+_NOT_IN_NAMES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 Seed = int | str | random.Random

@@ -9,18 +9,30 @@ extra.
 Bid(seat=1, tricks=0)
 >>> Play(seat=2, card="Ah") == Play(seat=2, card=Card.parse("AH"))
 True
+
+Actions travel as data and as text: :meth:`Bid.to_dict` and
+:meth:`Play.to_dict` write what views, steps and records hold, and
+:func:`action_from_dict` reads it back; :func:`parse_action` reads what a
+person types (``"7h"``, ``"bid 3"``) or what ``str(action)`` wrote.
+
+>>> action_from_dict(Play(seat=2, card="Ah").to_dict())
+Play(seat=2, card=Card.parse('Ah'))
+>>> parse_action("bid 3", seat=1), parse_action(str(Bid(seat=2, tricks=0)))
+(Bid(seat=1, tricks=3), Bid(seat=2, tricks=0))
 """
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
+import re
+from collections.abc import Mapping
+from typing import Any, Final, NoReturn
 
 from whist_ro._check import MAX_WHOLE, excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import CARD_BY_BIT, Card
-from whist_ro.errors import ActionTypeError, ActionValueError
+from whist_ro.errors import ActionParseError, ActionTypeError, ActionValueError, WhistError
 
-__all__ = ["Action", "Bid", "Play"]
+__all__ = ["Action", "Bid", "Play", "action_from_dict", "parse_action"]
 
 # The shared tables cover every seat and bid a real table uses; anything
 # else is built on demand (and refused by the rules when applied).
@@ -63,6 +75,10 @@ class Action(Immutable):
 
     def __new__(cls, *args: object, **kwargs: object) -> NoReturn:
         raise ActionTypeError("Action is only the common base: build a Bid or a Play")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON-ready data; :func:`action_from_dict` reads it back."""
+        raise NotImplementedError  # every concrete action defines it
 
 
 class Bid(Action):
@@ -120,6 +136,14 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"seat {self.seat} bids {self.tricks}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"seat": ..., "bid": ...}``, as views, steps and records write a bid.
+
+        >>> Bid(seat=1, tricks=3).to_dict()
+        {'seat': 1, 'bid': 3}
+        """
+        return {"seat": self.seat, "bid": self.tricks}
 
 
 class Play(Action):
@@ -190,6 +214,184 @@ class Play(Action):
         if self.card is None:
             return f"seat {self.seat} plays its only card"
         return f"seat {self.seat} plays {self.card}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"seat": ..., "card": "Ah"}``, as views, steps and records write a play.
+
+        "My only card" (R-VIEW-3) is written with ``"card": None`` (JSON ``null``).
+
+        >>> Play(seat=0, card="10d").to_dict(), Play(seat=0, card=None).to_dict()
+        ({'seat': 0, 'card': '10d'}, {'seat': 0, 'card': None})
+        """
+        card = self.card
+        return {"seat": self.seat, "card": None if card is None else str(card)}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """The action that ``data`` describes: the exact inverse of ``action.to_dict()``.
+
+    ``data`` holds ``"seat"`` and exactly one of ``"bid"`` (a whole number)
+    and ``"card"`` (card text such as ``"Ah"``, or None for "my only card",
+    R-VIEW-3), and nothing else: the action dicts that views
+    (``legal_actions``), steps and match records write.  Anything else
+    raises :class:`~whist_ro.errors.ActionParseError`, whose ``field``
+    names the key at fault; nothing is guessed.  Whether the action is
+    legal is for :meth:`Round.apply <whist_ro.Round.apply>` to say.
+
+    >>> action_from_dict({"seat": 0, "bid": 2})
+    Bid(seat=0, tricks=2)
+    >>> action_from_dict({"seat": 3, "card": None})
+    Play(seat=3, card=None)
+    >>> action_from_dict({"seat": 0, "card": "Ah", "bid": 1})
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionParseError: an action holds exactly one of 'bid' and 'card', not both
+    >>> action_from_dict({"seat": "0", "bid": 1})
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionParseError: seat: seat must be a whole number, not '0'
+    """
+    if not isinstance(data, Mapping):
+        raise ActionParseError(
+            f"an action is an object with 'seat' and 'bid' or 'card', not {excerpt(data)}",
+            field="",
+        )
+    for key in data:
+        if key not in _DICT_KEYS:
+            raise ActionParseError(
+                f"{excerpt(key)} is not a field of an action (its fields: seat, bid, card)",
+                field=key if isinstance(key, str) else "",
+            )
+    if "seat" not in data:
+        raise ActionParseError("an action names its seat: 'seat' is missing", field="seat")
+    has_bid, has_card = "bid" in data, "card" in data
+    if has_bid == has_card:
+        which = "both" if has_bid else "neither"
+        raise ActionParseError(
+            f"an action holds exactly one of 'bid' and 'card', not {which}", field=""
+        )
+    try:
+        seat = _whole(data["seat"], name="seat", low=0)
+    except WhistError as error:
+        raise ActionParseError(f"seat: {error}", field="seat") from None
+    if has_bid:
+        try:
+            return Bid(seat=seat, tricks=_whole(data["bid"], name="bid", low=0))
+        except WhistError as error:
+            raise ActionParseError(f"bid: {error}", field="bid") from None
+    card = data["card"]
+    if card is None:
+        return Play(seat=seat, card=None)
+    if not isinstance(card, str):
+        raise ActionParseError(
+            f"card: a card is written as text such as 'Ah' (or null), not {excerpt(card)}",
+            field="card",
+        )
+    try:
+        return Play(seat=seat, card=Card.parse(card))
+    except WhistError as error:
+        raise ActionParseError(f"card: {error}", field="card") from None
+
+
+_DICT_KEYS: Final = frozenset({"seat", "bid", "card"})
+_MAX_TEXT: Final = 40
+# What str(action) writes, so that parse_action(str(a)) == a.
+_STR_FORM: Final = re.compile(
+    r"seat\s+(?P<seat>[0-9]{1,3})\s+"
+    r"(?:bids\s+(?P<bid>[0-9]{1,3})|plays\s+(?P<card>its only card|\S+))\Z"
+)
+_ONLY_CARD_WORDS: Final = frozenset(
+    {"card", "only", "its only card", "my only card", "play card", "play only"}
+)
+_MAX_DIGITS: Final = 9
+
+
+def parse_action(text: str, *, seat: int | None = None) -> Action:
+    """The action ``text`` describes, for ``seat`` unless the text names its seat.
+
+    Reads what a person types and what the library writes:
+
+    - a bid: ``"3"``, ``"bid 3"``, ``"b3"`` (the round notation writes bids
+      as bare numbers);
+    - a play: card text as :meth:`Card.parse <whist_ro.Card.parse>` reads it
+      (``"7h"``, ``"10d"``, ``"Tc"``, ``"K♠"``), optionally after
+      ``"play"``; ``"card"`` (or ``"only"``) for "my only card" in a blind
+      round (R-VIEW-3);
+    - ``str(action)``: ``"seat 2 bids 0"``, ``"seat 1 plays Ah"``,
+      ``"seat 1 plays its only card"``; the seat in the text must then
+      agree with ``seat`` when both are given.
+
+    Case and surrounding spaces do not matter.  Only the form is checked
+    here; :meth:`Match.parse_action <whist_ro.Match.parse_action>` and
+    :meth:`Round.parse_action <whist_ro.Round.parse_action>` read text for
+    the seat to act and refuse what the rules refuse.
+
+    >>> parse_action("7h", seat=2)
+    Play(seat=2, card=Card.parse('7h'))
+    >>> parse_action(" BID 0 ", seat=1), parse_action("card", seat=1)
+    (Bid(seat=1, tricks=0), Play(seat=1, card=None))
+    >>> parse_action("seat 1 plays Ah", seat=2)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionParseError: 'seat 1 plays Ah' is an action of seat 1, not of seat 2
+    >>> parse_action("7x", seat=0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ActionParseError: cannot read '7x' as an action: it is neither a bid ...
+    """
+    if not isinstance(text, str):
+        raise ActionParseError(f"an action is read from text, not {excerpt(text)}", field="")
+    if seat is not None:
+        seat = _whole(seat, name="seat", low=0)
+    raw = " ".join(text.split()).lower()
+    if len(raw) > _MAX_TEXT:
+        raise ActionParseError(
+            f"cannot read {excerpt(text)} as an action: at most {_MAX_TEXT} characters",
+            field="",
+        )
+    named = _STR_FORM.match(raw)
+    if named is not None:
+        written = int(named["seat"])
+        if seat is not None and written != seat:
+            raise ActionParseError(
+                f"{excerpt(text.strip())} is an action of seat {written}, not of seat {seat}",
+                field="seat",
+            )
+        seat = written
+        raw = named["bid"] if named["bid"] is not None else named["card"]
+    elif raw.startswith("seat ") and raw[5:6].isdigit():
+        raise ActionParseError(
+            f"cannot read {excerpt(text)} as an action: write 'seat N bids B' or "
+            "'seat N plays CARD'",
+            field="",
+        )
+    if seat is None:
+        raise ActionParseError(
+            f"{excerpt(text)} does not say which seat acts, and no seat was given", field="seat"
+        )
+    return _read_move(raw, seat, text)
+
+
+def _read_move(raw: str, seat: int, text: str) -> Action:
+    """A bid or a play of ``seat`` from the lower-cased, space-normalised ``raw``."""
+    if raw in _ONLY_CARD_WORDS:
+        return Play(seat=seat, card=None)
+    number = raw.removeprefix("bid").removeprefix("b").strip()
+    if number.isascii() and number.isdigit():  # isdigit() alone also passes "²"
+        if len(number) > _MAX_DIGITS:
+            raise ActionParseError(
+                f"cannot read {excerpt(text)} as an action: a bid of {len(number)} digits",
+                field="bid",
+            )
+        return Bid(seat=seat, tricks=int(number))
+    try:
+        return Play(seat=seat, card=Card.parse(raw.removeprefix("play ")))
+    except WhistError as error:
+        raise ActionParseError(
+            f"cannot read {excerpt(text)} as an action: it is neither a bid (a number) "
+            f"nor a card such as 'Ah' or '10d' ({error})",
+            field="",
+        ) from None
 
 
 def _make_bid(seat: int, tricks: int) -> Bid:

@@ -7,6 +7,11 @@ and so is a human front end that asks a person.  Any object with an
 ``act(view)`` method is one; ``observe(view, step)`` is optional and, when
 present, is told what each action did.
 
+An agent runs in the caller's process and is **trusted code**: the values
+it is given are immutable, but Python lets any code read any object of
+its process (the frame stack included), so an in-process agent could find
+every hand.  Run a bot you do not trust in another process.
+
 >>> from whist_ro.bots import RandomBot
 >>> isinstance(RandomBot(seed=1), Agent)
 True
@@ -21,7 +26,7 @@ if TYPE_CHECKING:
     from whist_ro.engine.step import Step
     from whist_ro.views.view import PlayerView
 
-__all__ = ["Agent", "Observer"]
+__all__ = ["Agent", "BotFactory", "Observer"]
 
 
 @runtime_checkable
@@ -60,4 +65,23 @@ class Observer(Protocol):
 
     def observe(self, view: PlayerView, step: Step) -> None:
         """Take note of ``step``, seen from this agent's seat as ``view``."""
+        ...
+
+
+class BotFactory(Protocol):
+    """What builds a seeded bot: a bot class or a function called as ``factory(seed=...)``.
+
+    A tournament line-up (:class:`~whist_ro.tournaments.Entrant`) builds one
+    agent per seat and match with a seed drawn from the match seed, so a
+    bot class that takes no ``seed=`` argument is not a factory, and
+    ``mypy`` says so before anything runs.
+
+    >>> from whist_ro.bots import RandomBot
+    >>> factory: BotFactory = RandomBot
+    >>> isinstance(factory(seed=3), Agent)
+    True
+    """
+
+    def __call__(self, *, seed: int) -> Agent:
+        """A new agent, seeded with ``seed``."""
         ...

@@ -12,9 +12,16 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from whist_ro.engine.seats import Takeover
+
 __all__ = [
+    "ActionParseError",
     "ActionTypeError",
     "ActionValueError",
+    "AgentError",
     "BidOutOfRangeError",
     "CardNotHeldError",
     "CardParseError",
@@ -33,6 +40,7 @@ __all__ = [
     "OutOfDealsError",
     "OutOfTurnError",
     "RecordError",
+    "TableBusyError",
     "WhistError",
     "WrongPhaseError",
 ]
@@ -160,6 +168,30 @@ class ActionValueError(WhistError, ValueError):
     ...
     whist_ro.errors.ActionValueError: seat must be a whole number from 0 to 1000000000, not -1
     """
+
+
+class ActionParseError(WhistError, ValueError):
+    """Text or data that cannot be read as a bid or a play.
+
+    Raised by :func:`~whist_ro.action_from_dict` and
+    :func:`~whist_ro.actions.parse_action` (and the ``parse_action`` methods
+    of rounds and matches) when the *form* is wrong: an unknown key, a
+    card that is not a card, text that is neither a bid nor a card.
+    ``field`` names the key at fault (``"seat"``, ``"bid"``, ``"card"``),
+    or is ``""`` when the whole value is.  An action that reads well but
+    breaks a rule raises an :class:`IllegalActionError` instead.
+
+    >>> import whist_ro as wr
+    >>> try:
+    ...     wr.action_from_dict({"seat": 0, "bid": "two"})
+    ... except ActionParseError as error:
+    ...     print(error.field)
+    bid
+    """
+
+    def __init__(self, message: str, *, field: str, rule: str | None = None) -> None:
+        self.field = field
+        super().__init__(message, rule=rule)
 
 
 class InvalidTrickError(WhistError, ValueError):
@@ -383,7 +415,7 @@ class RecordError(WhistError, ValueError):
 
     >>> from whist_ro import records
     >>> try:
-    ...     records.loads('{"format": "whist-ro-record", "version": 2}')
+    ...     records.loads('{"format": "whist-ro-record", "version": 9}')
     ... except RecordError as error:
     ...     print(error.path)
     version
@@ -392,3 +424,43 @@ class RecordError(WhistError, ValueError):
     def __init__(self, message: str, *, path: str = "", rule: str | None = None) -> None:
         self.path = path
         super().__init__(message, rule=rule)
+
+
+class AgentError(WhistError):
+    """An agent failed at a :class:`~whist_ro.Table` that was told ``on_error="raise"``.
+
+    Raised *from* the agent's own exception (its ``__cause__``), so the
+    traceback shows the bug.  ``seat`` is the agent's seat and
+    ``takeover`` the :class:`~whist_ro.Takeover` that the default
+    ``on_error="takeover"`` would have logged (R-SEAT-1).  When the agent
+    failed while choosing, the table is left as it was.
+
+    >>> import whist_ro as wr
+    >>> class Silent:
+    ...     def act(self, view):
+    ...         return None
+    >>> table = wr.Table(wr.variants.ROMANIAN, agents=[Silent()] * 3, seed=1, on_error="raise")
+    >>> try:
+    ...     table.step()
+    ... except AgentError as error:
+    ...     print(error.seat, error.takeover.reason, len(table.match.history))
+    2 returned None, which is not a Bid or a Play 0
+    """
+
+    def __init__(self, message: str, *, seat: int, takeover: Takeover) -> None:
+        self.seat = seat
+        self.takeover = takeover
+        super().__init__(message, rule="R-SEAT-1")
+
+
+class TableBusyError(WhistError, RuntimeError):
+    """A :class:`~whist_ro.Table` was asked to play while it is already playing a step.
+
+    An agent that calls ``table.step()`` or ``table.run()`` from inside its
+    ``act`` or ``observe`` would desynchronise the table; the call is
+    refused, and unless the agent catches the error it costs the agent its
+    seat.
+
+    >>> issubclass(TableBusyError, RuntimeError)
+    True
+    """

@@ -47,6 +47,7 @@ from whist_ro import records
 from whist_ro._check import excerpt
 from whist_ro._check import seat as check_seat
 from whist_ro.actions import Action, Bid, Play
+from whist_ro.agents import BotFactory
 from whist_ro.cards import Card
 from whist_ro.cli import status, text
 from whist_ro.cli.options import players_of, variant_of
@@ -89,7 +90,7 @@ class _QuitError(Exception):
     """The person asked to stop."""
 
 
-def bot_class(name: str) -> type:
+def bot_class(name: str) -> BotFactory:
     """The class of :mod:`whist_ro.bots` a command-line bot name stands for.
 
     >>> bot_class("random").__name__
@@ -101,7 +102,7 @@ def bot_class(name: str) -> type:
         raise ConfigurationError(
             text.UNKNOWN_BOT.format(name=excerpt(name), bots=", ".join(BOTS)), field="bots"
         )
-    found: type = cls
+    found: BotFactory = cls
     return found
 
 
@@ -143,7 +144,9 @@ def make_bot(name: str, *, seed: int | str) -> object:
     ...
     whist_ro.errors.ConfigurationError: unknown bot 'genius'; bots: random, lowrisk, rule, search
     """
-    bot: object = bot_class(name)(seed=seed)
+    # The built-in bots take text seeds too; BotFactory promises only ints.
+    factory: Any = bot_class(name)
+    bot: object = factory(seed=seed)
     return bot
 
 

@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from whist_ro._check import Seed, check_seed, excerpt
+from whist_ro._check import Seed, check_seed, default_names, excerpt
+from whist_ro._check import names as check_names
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.engine.deal import Deal
-from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.round import Phase, Round, parse_for
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     ActionTypeError,
@@ -62,7 +63,7 @@ from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant, check_zero_win
 
 if TYPE_CHECKING:
-    from whist_ro.engine.seats import Takeover
+    from whist_ro.engine.seats import Reclaim, Takeover
     from whist_ro.records.record import Record
     from whist_ro.views.view import PlayerView
 
@@ -74,10 +75,20 @@ _MAX_DEALS: Final = 10_000
 class _Setup(Immutable):
     """What a match fixes at its start; shared by all its states."""
 
-    __slots__ = ("deals", "deck", "first_dealer", "players", "schedule", "seed", "variant")
+    __slots__ = (
+        "deals",
+        "deck",
+        "first_dealer",
+        "names",
+        "players",
+        "schedule",
+        "seed",
+        "variant",
+    )
 
     variant: Variant
     players: int
+    names: tuple[str, ...] | None  # None: never named (the seats show "seat 0" ...)
     seed: int | str | None
     deals: tuple[Deal, ...] | None
     first_dealer: int
@@ -92,10 +103,12 @@ class _Setup(Immutable):
         *,
         seed: int | str | None,
         deals: tuple[Deal, ...] | None,
+        names: tuple[str, ...] | None,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "variant", variant)
         set_(self, "players", players)
+        set_(self, "names", names)
         set_(self, "seed", seed)
         set_(self, "deals", deals)
         set_(self, "first_dealer", first_dealer)
@@ -130,7 +143,14 @@ class _Setup(Immutable):
         """This set-up with ``deals`` appended to its explicit deals, each checked."""
         given = self.deals or ()
         more = self.check_deals(_deal_list(deals), len(given))
-        return _Setup(self.variant, self.players, self.first_dealer, seed=None, deals=given + more)
+        return _Setup(
+            self.variant,
+            self.players,
+            self.first_dealer,
+            seed=None,
+            deals=given + more,
+            names=self.names,
+        )
 
     def check_deals(self, deals: tuple[object, ...], start: int) -> tuple[Deal, ...]:
         """Explicit deals for rounds ``start``, ``start + 1`` ..., checked against the match."""
@@ -185,7 +205,7 @@ class _Setup(Immutable):
         # A seed of 1 and of "1" deal the same games (the shuffles are seeded
         # from text), so they compare equal.
         seed = None if self.seed is None else str(self.seed)
-        return (self.variant, self.players, seed, self.deals, self.first_dealer)
+        return (self.variant, self.players, seed, self.deals, self.first_dealer, self.names)
 
 
 _Entry = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
@@ -405,6 +425,7 @@ class Match(Immutable):
         seed: Seed | None = None,
         deals: Iterable[Deal] | None = None,
         first_dealer: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> Match:
         """Start a match, its deals coming from a seed or given as a list.
 
@@ -421,6 +442,10 @@ class Match(Immutable):
         When the deals run out, the action that ends the last given round
         raises :class:`~whist_ro.errors.OutOfDealsError` (add more with
         :meth:`with_deals`).
+
+        ``names`` gives each seat's player a name, shown on the score sheet,
+        in the standings and views and written to records (default
+        ``"seat 0"``, ``"seat 1"`` ...); see :attr:`names`.
 
         >>> from whist_ro import variants
         >>> Match.new(variants.ROMANIAN, players=4, seed=7) == Match.new(
@@ -468,7 +493,12 @@ class Match(Immutable):
             first_dealer = random.Random(f"whist-ro:{fixed_seed}:dealer").randrange(players)
         else:
             first_dealer = check_seat(first_dealer, players=players, name="first_dealer")
-        setup = _Setup(variant, players, first_dealer, seed=fixed_seed, deals=None)
+        seat_names = None if names is None else check_names(names, players=players)
+        if seat_names == default_names(players):
+            seat_names = None  # named as unnamed seats are: one value, not two
+        setup = _Setup(
+            variant, players, first_dealer, seed=fixed_seed, deals=None, names=seat_names
+        )
         if given is not None:
             setup = setup.extended(given)
         progress = _Progress(setup, (), False, scored=((0,) * players, (0,) * players, ()))
@@ -502,6 +532,19 @@ class Match(Immutable):
     def variant(self) -> Variant:
         """The rules of the match."""
         return self._progress.setup.variant
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, one per seat (``"seat 0"``, ``"seat 1"`` ... unless named).
+
+        >>> from whist_ro import variants
+        >>> Match.new(variants.ROMANIAN, players=3, seed=1, names=["Ana", "Bogdan", "Cici"]).names
+        ('Ana', 'Bogdan', 'Cici')
+        >>> Match.new(variants.ROMANIAN, players=3, seed=1).names
+        ('seat 0', 'seat 1', 'seat 2')
+        """
+        names = self._progress.setup.names
+        return default_names(self.players) if names is None else names
 
     @property
     def players(self) -> int:
@@ -562,7 +605,10 @@ class Match(Immutable):
         """One row per completed round: bids, tricks, points, bonus, running total."""
         setup = self._progress.setup
         return ScoreSheet(
-            self._progress.sheet_rows(), players=setup.players, classic=setup.variant.is_classic
+            self._progress.sheet_rows(),
+            players=setup.players,
+            classic=setup.variant.is_classic,
+            names=setup.names,
         )
 
     @property
@@ -723,6 +769,26 @@ class Match(Immutable):
         _set_st(m, (round_, progress))
         return m
 
+    def parse_action(self, text: str) -> Action:
+        """The action ``text`` describes, for the seat to act, if the rules allow it now.
+
+        Reads ``"7h"``, ``"bid 3"``, ``"3"``, ``"card"`` or ``str(action)``
+        as :meth:`Round.parse_action` does, and refuses what :meth:`apply`
+        refuses, with the rule; the match is not changed.
+
+        >>> from whist_ro import variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=42)
+        >>> m.to_act, m.parse_action("1")
+        (0, Bid(seat=0, tricks=1))
+        >>> m.apply(m.parse_action("bid 1")).to_act
+        1
+        >>> m.parse_action("seat 1 bids 0")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.OutOfTurnError: seat 1 cannot bid 0: it is seat 0's turn to bid (R-BID-3)
+        """
+        return parse_for(self, text)
+
     def apply_legal(self, action: Action) -> Match:
         """Like :meth:`apply` for an action taken from this match's :meth:`legal_actions`.
 
@@ -865,8 +931,11 @@ class Match(Immutable):
                 played=len(progress.rounds),
                 scheduled=len(setup.schedule),
                 disconnected=progress.disconnected,
+                names=setup.names,
             )
-        standings = rank_totals(match_points(progress.games, rubber=variant.rubber) * 2, system)
+        standings = rank_totals(
+            match_points(progress.games, rubber=variant.rubber) * 2, system, names=setup.names
+        )
         if progress.conceded is None:
             return standings
         rows = tuple(
@@ -883,6 +952,8 @@ class Match(Immutable):
         seed: bool = False,
         claimed_totals: Sequence[int] | None = None,
         takeovers: Iterable[Takeover] = (),
+        reclaims: Iterable[Reclaim] = (),
+        engines: Sequence[str | None] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> Record:
         """This match as a record (see :func:`whist_ro.records.to_record`).
@@ -903,6 +974,8 @@ class Match(Immutable):
             seed=seed,
             claimed_totals=claimed_totals,
             takeovers=takeovers,
+            reclaims=reclaims,
+            engines=engines,
             meta=meta,
         )
 

@@ -24,16 +24,17 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, overload
+from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
 from whist_ro._check import Seed, excerpt
 from whist_ro._immutable import Immutable, ImmutableIntEnum
-from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play
+from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play, parse_action
 from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, iter_bits
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick
 from whist_ro.errors import (
+    ActionParseError,
     ActionTypeError,
     BidOutOfRangeError,
     CardNotHeldError,
@@ -540,6 +541,31 @@ points=None, bonuses=None, totals=None, match_over=False)
             raise self._bid_error(action)
         raise ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
 
+    def parse_action(self, text: str) -> Action:
+        """The action ``text`` describes, for the seat to act, if the rules allow it now.
+
+        ``text`` is what a person types or the round notation holds:
+        ``"7h"``, ``"bid 3"``, ``"3"``, ``"card"`` for "my only card" in a
+        blind round, or ``str(action)`` (see
+        :func:`whist_ro.actions.parse_action` for every form).  Like
+        python-chess's ``Board.parse_san``, the text is checked against this
+        state: text that cannot be an action raises
+        :class:`~whist_ro.errors.ActionParseError`, and an action the rules
+        refuse raises the same :class:`~whist_ro.errors.IllegalActionError`
+        as :meth:`apply`, with its rule.  The round is not changed.
+
+        >>> from whist_ro import variants
+        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+        ...                      dealer=2, turn_up="Qs")
+        >>> r.parse_action("bid 1")
+        Bid(seat=0, tricks=1)
+        >>> r.parse_action("Ah")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.WrongPhaseError: seat 0 cannot play Ah: bidding is not finished, ...
+        """
+        return parse_for(self, text)
+
     def apply_legal(self, action: Action) -> Round:
         """Like :meth:`apply` for an action taken from this state's :meth:`legal_actions`.
 
@@ -934,6 +960,43 @@ def _play(r: Round, seat: int, action: Play) -> Round:
         ),
     )
     return r
+
+
+class _Acting(Protocol):
+    """A state that has a seat to act and applies actions: a round or a match."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def apply(self, action: Action) -> Any: ...
+
+
+def parse_for(state: _Acting, text: str) -> Action:
+    """``text`` read as the action of ``state``'s seat to act, checked by ``state.apply``.
+
+    The one reading behind :meth:`Round.parse_action` and
+    ``Match.parse_action``: the form is read by
+    :func:`~whist_ro.actions.parse_action`, the legality is ``apply``'s
+    verdict (the new state is dropped).
+    """
+    try:
+        # Text that names its seat ("seat 2 bids 0") is taken at its word, so a
+        # wrong seat gets apply's verdict with its rule (R-BID-3, R-PLAY-7).
+        action = parse_action(text)
+    except ActionParseError as error:
+        if error.field != "seat":  # not a seat-less form: the text itself is wrong
+            raise
+        seat = state.to_act
+        if seat is None:
+            raise ActionParseError(
+                f"cannot read {excerpt(text)} as an action: it is over, so no seat is to act "
+                "(R-END-4)",
+                field="seat",
+                rule="R-END-4",
+            ) from None
+        action = parse_action(text, seat=seat)
+    state.apply(action)
+    return action
 
 
 def legal_bids(round_: Round) -> tuple[int, ...]:

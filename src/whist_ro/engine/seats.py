@@ -19,7 +19,7 @@ import attrs
 
 from whist_ro._immutable import Immutable
 
-__all__ = ["MAX_TRACEBACK", "Takeover", "format_failure"]
+__all__ = ["MAX_TRACEBACK", "Reclaim", "Takeover", "format_failure"]
 
 MAX_TRACEBACK: Final = 4000
 """The most characters of a traceback a :class:`Takeover` keeps (its last lines)."""
@@ -78,6 +78,31 @@ class Takeover(Immutable):
 
 def _make_takeover(data: dict[str, Any]) -> Takeover:
     return Takeover(**data)
+
+
+@attrs.frozen(kw_only=True)
+class Reclaim(Immutable):
+    """A seat taken back by its player after a takeover (R-SEAT-1).
+
+    ``round`` and ``trick`` count from 1 as in :class:`Takeover` (``trick``
+    0: during the bidding); ``agent`` names who sits in the seat again,
+    when known.
+
+    >>> Reclaim(round=4, trick=2, seat=1, agent="Ana").to_dict()
+    {'round': 4, 'trick': 2, 'seat': 1, 'agent': 'Ana'}
+    """
+
+    round: int
+    trick: int
+    seat: int
+    agent: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reclaim as JSON-ready data; ``agent`` is left out when None."""
+        data: dict[str, Any] = {"round": self.round, "trick": self.trick, "seat": self.seat}
+        if self.agent is not None:
+            data["agent"] = self.agent
+        return data
 
 
 def format_failure(error: BaseException) -> tuple[str, str]:

@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from whist_ro._immutable import Immutable
-from whist_ro.actions import Action, Bid, Play
+from whist_ro.actions import Action
 from whist_ro.engine.tricks import Trick
 
 __all__ = ["Step"]
@@ -76,6 +76,7 @@ class Step(Immutable):
     def seat(self) -> int:
         """The seat that acted.
 
+        >>> from whist_ro import Bid
         >>> Step(action=Bid(seat=2, tricks=1)).seat
         2
         """
@@ -84,16 +85,12 @@ class Step(Immutable):
     def to_dict(self) -> dict[str, Any]:
         """The step as JSON-ready data, as a server sends it to its clients.
 
+        >>> from whist_ro import Bid
         >>> Step(action=Bid(seat=2, tricks=1)).to_dict()
         {'seat': 2, 'bid': 1, 'trick': None, 'trick_winner': None, 'round_over': False, \
 'points': None, 'bonuses': None, 'totals': None, 'match_over': False}
         """
-        action = self.action
-        data: dict[str, Any] = {"seat": action.seat}
-        if isinstance(action, Bid):
-            data["bid"] = action.tricks
-        elif isinstance(action, Play):
-            data["card"] = str(action.card)
+        data = self.action.to_dict()
         data["trick"] = (
             None
             if self.trick is None

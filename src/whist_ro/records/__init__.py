@@ -27,8 +27,10 @@ from whist_ro.records.notation import LoneRound, NotationError, format_round, pa
 from whist_ro.records.perft import PERFT_TABLE, PerftEntry, divide, perft
 from whist_ro.records.record import (
     FORMAT,
+    READ_VERSIONS,
     VERSION,
     Ending,
+    Reclaim,
     Record,
     RoundRecord,
     Takeover,
@@ -42,6 +44,7 @@ from whist_ro.records.replay import Position, Violation, from_record, to_record
 __all__ = [
     "FORMAT",
     "PERFT_TABLE",
+    "READ_VERSIONS",
     "VERSION",
     "AuditReport",
     "Difference",
@@ -51,6 +54,7 @@ __all__ = [
     "PerftEntry",
     "Position",
     "Problem",
+    "Reclaim",
     "Record",
     "RecordError",
     "Report",

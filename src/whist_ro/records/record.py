@@ -34,12 +34,13 @@ from typing import Any, Final, Literal
 import attrs
 
 from whist_ro import variants
-from whist_ro._check import MAX_WHOLE, excerpt, is_whole
+from whist_ro._check import MAX_NAME, MAX_WHOLE, excerpt, is_whole
+from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
-from whist_ro.actions import Action, Bid, Play
+from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.cards import Card, as_card
-from whist_ro.engine.seats import Takeover
-from whist_ro.errors import RecordError, WhistError
+from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim, Takeover
+from whist_ro.errors import ActionParseError, ConfigurationError, RecordError, WhistError
 from whist_ro.records.schema import (
     MAX_CHARS,
     card,
@@ -54,8 +55,10 @@ from whist_ro.variants import Variant
 
 __all__ = [
     "FORMAT",
+    "READ_VERSIONS",
     "VERSION",
     "Ending",
+    "Reclaim",
     "Record",
     "RoundRecord",
     "Takeover",
@@ -67,12 +70,15 @@ __all__ = [
 
 FORMAT: Final = "whist-ro-record"
 """The value of a record's ``"format"`` field."""
-VERSION: Final = 1
-"""The record format version this library writes and reads."""
+VERSION: Final = 2
+"""The record format version this library writes."""
+READ_VERSIONS: Final = (1, 2)
+"""The versions this library reads: version 2 only adds optional fields to version 1."""
 
 _MAX_ROUNDS: Final = variants.MAX_ROUNDS
-_MAX_NAME: Final = 100
+_MAX_NAME: Final = MAX_NAME
 _MAX_REASON: Final = 500
+_MAX_ENGINE: Final = 200
 _MAX_CARDS: Final = 52
 _MAX_SEAT_LIST: Final = 8
 _WIDTH: Final = 88  # dumps keeps a list or object on one line when it fits
@@ -120,6 +126,14 @@ def _takeovers(value: Iterable[Takeover]) -> tuple[Takeover, ...]:
     return tuple(value)
 
 
+def _reclaims(value: Iterable[Reclaim]) -> tuple[Reclaim, ...]:
+    return tuple(value)
+
+
+def _engines(value: Iterable[str | None] | None) -> tuple[str | None, ...] | None:
+    return None if value is None else tuple(value)
+
+
 def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(as_card(c) for c in hand) for hand in value)
 
@@ -159,7 +173,7 @@ class RoundRecord(Immutable):
             "dealer": self.dealer,
             "hands": [[str(c) for c in hand] for hand in self.hands],
             "turn_up": None if self.turn_up is None else str(self.turn_up),
-            "actions": [_action_dict(a) for a in self.actions],
+            "actions": [a.to_dict() for a in self.actions],
         }
 
 
@@ -200,7 +214,10 @@ class Record(Immutable):
 
     ``preset`` is the preset name written as ``variant.name`` (None for a
     house variant); ``variant`` is the full configuration.  ``players``
-    are the seat names in seat order.  The last round may be unfinished;
+    are the seat names in seat order.  ``takeovers`` and ``reclaims`` note
+    each seat handed to a bot and taken back (R-SEAT-1); ``engines`` names
+    the engine program that played each seat, or None for a seat no engine
+    played (version 2).  The last round may be unfinished;
     every earlier one holds all its actions.  Cross-field consistency
     (one hand per player, seats in range, complete rounds) is checked on
     construction and refused with :class:`~whist_ro.errors.RecordError`
@@ -220,6 +237,8 @@ class Record(Immutable):
     rounds: tuple[RoundRecord, ...] = attrs.field(converter=_rounds)
     claimed_totals: tuple[int, ...] | None = attrs.field(default=None, converter=_optional_ints)
     takeovers: tuple[Takeover, ...] = attrs.field(default=(), converter=_takeovers)
+    reclaims: tuple[Reclaim, ...] = attrs.field(default=(), converter=_reclaims)
+    engines: tuple[str | None, ...] | None = attrs.field(default=None, converter=_engines)
     ended: Ending | None = None
     seed: int | str | None = None
     meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_meta, hash=False)
@@ -258,6 +277,10 @@ class Record(Immutable):
             data["claimed_totals"] = list(self.claimed_totals)
         if self.takeovers:
             data["takeovers"] = [t.to_dict() for t in self.takeovers]
+        if self.reclaims:
+            data["reclaims"] = [r.to_dict() for r in self.reclaims]
+        if self.engines is not None:
+            data["engines"] = list(self.engines)
         if self.ended is not None:
             data["ended"] = self.ended.to_dict()
         if self.meta is not None:
@@ -278,13 +301,6 @@ def preset_name(variant: Variant) -> str | None:
     except WhistError:
         return None
     return variant.name if found == variant else None
-
-
-def _action_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Bid):
-        return {"seat": action.seat, "bid": action.tricks}
-    assert isinstance(action, Play)
-    return {"seat": action.seat, "card": str(action.card)}
 
 
 def _full_length(variant: Variant, players: int, hand_size: int) -> int:
@@ -340,12 +356,34 @@ def _check_record(record: Record) -> None:
             )
         for seat, total in enumerate(record.claimed_totals):
             integer(total, child("claimed_totals", seat), low=-MAX_WHOLE, high=MAX_WHOLE)
+    try:
+        check_names(record.players, players=players, field="players")
+    except ConfigurationError as error:
+        raise RecordError(f"players: {error}", path="players") from None
+    changes: list[tuple[str, Takeover | Reclaim]] = [
+        *((child("takeovers", i), t) for i, t in enumerate(record.takeovers)),
+        *((child("reclaims", i), r) for i, r in enumerate(record.reclaims)),
+    ]
+    for where, change in changes:
+        at = integer(change.round, child(where, "round"), low=1, high=len(record.rounds))
+        size = record.rounds[at - 1].hand_size
+        integer(change.trick, child(where, "trick"), low=0, high=size)
+        integer(change.seat, child(where, "seat"), low=0, high=players - 1)
+        _optional_text(change.agent, child(where, "agent"), high=_MAX_NAME)
     for number, takeover in enumerate(record.takeovers):
         where = child("takeovers", number)
-        at = integer(takeover.round, child(where, "round"), low=1, high=len(record.rounds))
-        integer(takeover.trick, child(where, "trick"), low=0, high=record.rounds[at - 1].hand_size)
-        integer(takeover.seat, child(where, "seat"), low=0, high=players - 1)
         text(takeover.reason, child(where, "reason"), high=_MAX_REASON)
+        _optional_text(takeover.by, child(where, "by"), high=_MAX_NAME)
+        _optional_text(takeover.error, child(where, "error"), high=_MAX_NAME)
+        _optional_text(takeover.traceback, child(where, "traceback"), high=MAX_TRACEBACK)
+    if record.engines is not None:
+        if len(record.engines) != players:
+            raise RecordError(
+                f"engines: expected one entry per player ({players}), not {len(record.engines)}",
+                path="engines",
+            )
+        for seat, engine in enumerate(record.engines):
+            _optional_text(engine, child("engines", seat), high=_MAX_ENGINE)
     ended = record.ended
     if ended is not None:
         for number, seat in enumerate(ended.disconnected):
@@ -354,18 +392,31 @@ def _check_record(record: Record) -> None:
             integer(ended.side, child("ended", "side"), low=0, high=1)
 
 
+def _optional_text(value: object, path: str, *, high: int) -> str | None:
+    return None if value is None else text(value, path, high=high)
+
+
 # -- reading -------------------------------------------------------------------------
 
 
 def _read_action(value: object, path: str) -> Action:
     data = mapping(value, path, required=("seat",), optional=("bid", "card"))
-    seat = integer(data["seat"], child(path, "seat"), low=0, high=_MAX_SEAT_LIST - 1)
-    if ("bid" in data) == ("card" in data):
-        raise RecordError(f"{path}: an action holds exactly one of 'bid' and 'card'", path=path)
+    # The record's own bounds first, so the path names the field; then the one reader.
+    integer(data["seat"], child(path, "seat"), low=0, high=_MAX_SEAT_LIST - 1)
     if "bid" in data:
-        tricks = integer(data["bid"], child(path, "bid"), low=0, high=_MAX_CARDS)
-        return Bid(seat=seat, tricks=tricks)
-    return Play(seat=seat, card=card(data["card"], child(path, "card")))
+        integer(data["bid"], child(path, "bid"), low=0, high=_MAX_CARDS)
+    try:
+        action = action_from_dict(data)
+    except ActionParseError as error:
+        where = child(path, error.field) if error.field else path
+        raise RecordError(f"{where}: {error}", path=where) from None
+    if isinstance(action, Play) and action.card is None:
+        # Only a seat's view may leave the card unnamed (R-VIEW-3); a record names it.
+        raise RecordError(
+            f"{child(path, 'card')}: a record names every card played, not null",
+            path=child(path, "card"),
+        )
+    return action
 
 
 def _read_round(value: object, path: str) -> RoundRecord:
@@ -467,7 +518,10 @@ def _read_seed(value: object) -> int | str:
 
 
 _TOP_REQUIRED: Final = ("format", "version", "variant", "players", "rounds")
-_TOP_OPTIONAL: Final = ("claimed_totals", "takeovers", "ended", "seed", "meta")
+_TOP_OPTIONAL_V1: Final = ("claimed_totals", "takeovers", "ended", "seed", "meta")
+_TOP_OPTIONAL: Final = (*_TOP_OPTIONAL_V1, "reclaims", "engines")
+_SEAT_CHANGE: Final = ("round", "trick", "seat")
+_TAKEOVER_DETAILS: Final = ("agent", "by", "error", "traceback")
 
 
 def from_data(data: object) -> Record:
@@ -484,12 +538,15 @@ def from_data(data: object) -> Record:
         raise RecordError(
             f"format: expected {FORMAT!r}, not {excerpt(top['format'])}", path="format"
         )
-    if not is_whole(top["version"]) or top["version"] != VERSION:
+    version = top["version"]
+    if not is_whole(version) or version not in READ_VERSIONS:
         raise RecordError(
-            f"version: this library reads version {VERSION}, not {excerpt(top['version'])}",
+            f"version: this library reads versions {', '.join(map(str, READ_VERSIONS))}, "
+            f"not {excerpt(version)}",
             path="version",
         )
-    top = mapping(data, "", required=_TOP_REQUIRED, optional=_TOP_OPTIONAL)
+    optional = _TOP_OPTIONAL if version == VERSION else _TOP_OPTIONAL_V1
+    top = mapping(data, "", required=_TOP_REQUIRED, optional=optional)
     variant, preset = _read_variant(top["variant"])
     names = tuple(
         text(n, child("players", i), high=_MAX_NAME)
@@ -505,17 +562,38 @@ def from_data(data: object) -> Record:
             integer(t, child("claimed_totals", i), low=-MAX_WHOLE, high=MAX_WHOLE)
             for i, t in enumerate(listed(top["claimed_totals"], "claimed_totals", high=8))
         )
+    takeover_details = _TAKEOVER_DETAILS if version == VERSION else ()
     takeovers = []
     for i, raw in enumerate(listed(top.get("takeovers", []), "takeovers", high=_MAX_ROUNDS)):
         where = child("takeovers", i)
-        t = mapping(raw, where, required=("round", "trick", "seat", "reason"))
+        t = mapping(raw, where, required=(*_SEAT_CHANGE, "reason"), optional=takeover_details)
         takeovers.append(
             Takeover(
-                round=integer(t["round"], child(where, "round"), low=1, high=_MAX_ROUNDS),
-                trick=integer(t["trick"], child(where, "trick"), low=0, high=_MAX_CARDS),
-                seat=integer(t["seat"], child(where, "seat"), low=0, high=_MAX_SEAT_LIST - 1),
+                **_seat_change(t, where),
                 reason=text(t["reason"], child(where, "reason"), high=_MAX_REASON),
+                agent=_optional_text(t.get("agent"), child(where, "agent"), high=_MAX_NAME),
+                by=_optional_text(t.get("by"), child(where, "by"), high=_MAX_NAME),
+                error=_optional_text(t.get("error"), child(where, "error"), high=_MAX_NAME),
+                traceback=_optional_text(
+                    t.get("traceback"), child(where, "traceback"), high=MAX_TRACEBACK
+                ),
             )
+        )
+    reclaims = []
+    for i, raw in enumerate(listed(top.get("reclaims", []), "reclaims", high=_MAX_ROUNDS)):
+        where = child("reclaims", i)
+        r = mapping(raw, where, required=_SEAT_CHANGE, optional=("agent",))
+        reclaims.append(
+            Reclaim(
+                **_seat_change(r, where),
+                agent=_optional_text(r.get("agent"), child(where, "agent"), high=_MAX_NAME),
+            )
+        )
+    engines = None
+    if "engines" in top:
+        engines = tuple(
+            _optional_text(e, child("engines", i), high=_MAX_ENGINE)
+            for i, e in enumerate(listed(top["engines"], "engines", high=_MAX_SEAT_LIST))
         )
     ended = _read_ending(top["ended"]) if "ended" in top else None
     seed = _read_seed(top["seed"]) if "seed" in top else None
@@ -529,10 +607,21 @@ def from_data(data: object) -> Record:
         rounds=rounds,
         claimed_totals=claimed,
         takeovers=takeovers,
+        reclaims=reclaims,
+        engines=engines,
         ended=ended,
         seed=seed,
         meta=meta,
     )
+
+
+def _seat_change(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The round, trick and seat of a takeover or a reclaim, each in the record's bounds."""
+    return {
+        "round": integer(data["round"], child(where, "round"), low=1, high=_MAX_ROUNDS),
+        "trick": integer(data["trick"], child(where, "trick"), low=0, high=_MAX_CARDS),
+        "seat": integer(data["seat"], child(where, "seat"), low=0, high=_MAX_SEAT_LIST - 1),
+    }
 
 
 def loads(data: str | bytes, *, max_chars: int = MAX_CHARS) -> Record:

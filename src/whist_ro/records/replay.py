@@ -43,7 +43,15 @@ from whist_ro.errors import (
     RecordError,
     WhistError,
 )
-from whist_ro.records.record import Ending, Record, RoundRecord, Takeover, loads, preset_name
+from whist_ro.records.record import (
+    Ending,
+    Reclaim,
+    Record,
+    RoundRecord,
+    Takeover,
+    loads,
+    preset_name,
+)
 from whist_ro.records.schema import child
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.schedule import Schedule
@@ -397,9 +405,15 @@ def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) 
         return Replay(state=None, violation=first)
     seeded = record.seed is not None
     if seeded:
-        m = Match.new(variant, players=players, seed=record.seed, first_dealer=first.dealer)
+        m = Match.new(
+            variant,
+            players=players,
+            seed=record.seed,
+            first_dealer=first.dealer,
+            names=record.players,
+        )
     else:
-        m = Match.new(variant, deals=[first])
+        m = Match.new(variant, deals=[first], names=record.players)
     pending: Violation | None = None
     expected = first
     for index, record_round in enumerate(rounds):
@@ -544,11 +558,16 @@ def to_record(
     seed: bool = False,
     claimed_totals: Sequence[int] | None = None,
     takeovers: Iterable[Takeover] = (),
+    reclaims: Iterable[Reclaim] = (),
+    engines: Sequence[str | None] | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> Record:
     """The record of a match: every round dealt so far and every action.
 
-    ``players`` names the seats (default ``"seat 0"``, ...).  ``seed=True``
+    ``players`` names the seats (default: the match's :attr:`~whist_ro.Match.names`);
+    ``takeovers`` and ``reclaims`` note the seats handed to a bot and taken
+    back (R-SEAT-1), and ``engines`` the engine program of each seat (see
+    :class:`~whist_ro.records.Record`).  ``seed=True``
     writes the match's seed, which reveals every future deal; only then
     can an unfinished seeded match resume without being given its deals.
     A match ended early records how (R-END-3).
@@ -564,7 +583,7 @@ def to_record(
     played = list(match.rounds)
     if not played or match.round is not played[-1]:
         played.append(match.round)
-    names = tuple(f"seat {s}" for s in range(match.players)) if players is None else players
+    names = match.names if players is None else players
     ended = None
     if match.is_abandoned:
         ended = Ending(how="abandoned", disconnected=match.disconnected)
@@ -579,6 +598,8 @@ def to_record(
         rounds=[_round_record(r) for r in played],
         claimed_totals=claimed_totals,
         takeovers=takeovers,
+        reclaims=reclaims,
+        engines=engines,
         ended=ended,
         seed=match.seed if seed else None,
         meta=meta,

@@ -11,7 +11,8 @@ from typing import overload
 
 import attrs
 
-from whist_ro._check import items
+from whist_ro._check import default_names, items
+from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Suit
 
@@ -79,21 +80,44 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
     (21, 21)
     """
 
-    __slots__ = ("_classic", "_players", "_rows")
+    __slots__ = ("_classic", "_names", "_players", "_rows")
 
     _rows: tuple[ScoreRow, ...]
     _players: int
     _classic: bool
+    _names: tuple[str, ...]
 
-    def __init__(self, rows: Sequence[ScoreRow], *, players: int, classic: bool = False) -> None:
+    def __init__(
+        self,
+        rows: Sequence[ScoreRow],
+        *,
+        players: int,
+        classic: bool = False,
+        names: Sequence[str] | None = None,
+    ) -> None:
         object.__setattr__(self, "_rows", tuple(rows))
         object.__setattr__(self, "_players", players)
         object.__setattr__(self, "_classic", classic)
+        object.__setattr__(
+            self,
+            "_names",
+            default_names(players) if names is None else check_names(names, players=players),
+        )
 
     @property
     def players(self) -> int:
         """Number of seats on the sheet."""
         return self._players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, one per seat, as the sheet's columns are headed.
+
+        >>> from whist_ro import Match, variants
+        >>> Match.new(variants.ROMANIAN, players=3, seed=1, names=["A", "B", "C"]).score_sheet.names
+        ('A', 'B', 'C')
+        """
+        return self._names
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -119,7 +143,11 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ScoreSheet):
-            return self._rows == other._rows and self._players == other._players
+            return (
+                self._rows == other._rows
+                and self._players == other._players
+                and self._names == other._names
+            )
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -165,8 +193,8 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         return "\n".join(table + _wrap_items(legend, width))
 
     def _labels(self) -> tuple[str, ...]:
-        """How the header names each seat."""
-        return tuple(f"seat {s}" for s in range(self._players))
+        """How the header names each seat: the players' names (``"seat 0"`` ... unless named)."""
+        return self._names
 
     def _wide(self) -> str:
         head = f"{'#':>3} {'cards':>5} {'dealer':>6} {'trump':>5}"

@@ -32,6 +32,7 @@ from typing import overload
 import attrs
 
 from whist_ro._check import excerpt, is_whole, items, whole
+from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
@@ -74,11 +75,12 @@ class Standing(Immutable):
     ``points`` are exact; ``str`` shows them rounded (R-RANK-7).  The flags
     say why the line looks as it does: a zero win (R-RANK-4), an abandoned
     match (R-RANK-5), a disconnected seat (R-RANK-5), a conceding side
-    (R-END-3).
+    (R-END-3).  ``name`` is the player's name when the standings were
+    given names (a match always gives them), else None.
 
     >>> row = rank_totals([10, 30, 30, -5])[1]
-    >>> row.seat, row.place, row.tied, row.points
-    (1, 1, True, Fraction(40, 1))
+    >>> row.seat, row.place, row.tied, row.points, row.name
+    (1, 1, True, Fraction(40, 1), None)
     """
 
     seat: int
@@ -90,6 +92,16 @@ class Standing(Immutable):
     abandoned: bool = False
     disconnected: bool = False
     conceded: bool = False
+    name: str | None = None
+
+    @property
+    def who(self) -> str:
+        """The name, or the seat number when there is none: how the row is printed.
+
+        >>> rank_totals([1, 2], names=["Ana", "Bogdan"])[0].who, rank_totals([1, 2])[0].who
+        ('Ana', '0')
+        """
+        return str(self.seat) if self.name is None else self.name
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -104,11 +116,19 @@ class Standing(Immutable):
         return tuple(name for name, value in zip(names, values, strict=True) if value)
 
     def __str__(self) -> str:
+        return self.line(width=5)
+
+    def line(self, *, width: int) -> str:
+        """The printed row, the player's column ``width`` characters wide (see :attr:`who`).
+
+        >>> rank_totals([10, 30])[1].line(width=5)
+        '    1     1      30    +20.00'
+        """
         place = f"{self.place}{'=' if self.tied else ''}"
         points = display_points(self.points)
         shown = f"{points:+.2f}" if points else "0.00"
         flags = ", ".join(self.flags)
-        return f"{place:>5} {self.seat:>5} {self.total:>7} {shown:>9}  {flags}".rstrip()
+        return f"{place:>5} {self.who:>{width}} {self.total:>7} {shown:>9}  {flags}".rstrip()
 
 
 @attrs.frozen(kw_only=True)
@@ -190,8 +210,11 @@ class Standings(Immutable, Sequence[Standing]):
         return iter(self.rows)
 
     def __str__(self) -> str:
-        head = f"{'place':>5} {'seat':>5} {'total':>7} {'points':>9}"
-        return "\n".join([head, *(str(row) for row in self.by_place())])
+        named = any(row.name is not None for row in self.rows)
+        title = "player" if named else "seat"
+        width = max(len(title), 5, *(len(row.who) for row in self.rows))
+        head = f"{'place':>5} {title:>{width}} {'total':>7} {'points':>9}"
+        return "\n".join([head, *(row.line(width=width) for row in self.by_place())])
 
 
 def rank_totals(
@@ -201,6 +224,7 @@ def rank_totals(
     played: int | None = None,
     scheduled: int | None = None,
     disconnected: Iterable[int] = (),
+    names: Sequence[str] | None = None,
 ) -> Standings:
     """Final standings from the totals alone, for a score sheet kept on paper.
 
@@ -211,6 +235,7 @@ def rank_totals(
     under :class:`Rating` each loses ``5N`` scaled the same way.  It
     takes 2 to ``MAX_SEATS`` (10,000) totals, each within ``±MAX_TOTAL``
     (see :mod:`whist_ro.ranking`), and its cost grows as ``n log n``.
+    ``names`` (one per seat) puts the players' names in the rows.
 
     >>> from whist_ro import Rating
     >>> s = rank_totals([60, 72, 90, 112], Rating(), played=12, scheduled=24,
@@ -236,6 +261,9 @@ def rank_totals(
     completed = _completed(played, scheduled)
     abandoned = completed != 1
     gone = check_disconnected(disconnected, players)
+    seat_names: Sequence[str | None] = (
+        (None,) * players if names is None else check_names(names, players=players)
+    )
     base = system.points(values)
     penalty = system.disconnect_penalty(players)
     zero_won = system.zero_win and 0 in values and max(values) != min(values)
@@ -257,6 +285,7 @@ def rank_totals(
             zero_win=key[0],
             abandoned=abandoned,
             disconnected=seat in gone,
+            name=seat_names[seat],
         )
         for seat, key in enumerate(keys)
     )

@@ -7,13 +7,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import inspect
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
+from whist_ro.agents import Agent, BotFactory
 from whist_ro.errors import ConfigurationError
 
 __all__ = ["Entrant"]
@@ -65,7 +67,8 @@ def _check_name(_: object, __: object, name: Any) -> None:
 class Entrant(Immutable):
     """A bot in a line-up: how to build it for each match, and the name its results go under.
 
-    ``factory`` is a bot class or a top-level function; it is called as
+    ``factory`` is a bot class or a top-level function (a
+    :class:`~whist_ro.agents.BotFactory`); it is called as
     ``factory(seed=..., **options)`` once per seat and match, with a seed
     drawn from the match seed, so a seeded bot plays the same way wherever
     the match runs.  ``name`` defaults to the factory's ``__name__``.  To
@@ -81,9 +84,16 @@ class Entrant(Immutable):
     Traceback (most recent call last):
     ...
     whist_ro.errors.ConfigurationError: Entrant.options must not hold 'seed': the tournament ...
+    >>> class NoSeed:
+    ...     def act(self, view):
+    ...         return view.legal_actions[0]
+    >>> Entrant(NoSeed)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: Entrant.factory NoSeed cannot be called as ...
     """
 
-    factory: Callable[..., Any] = attrs.field(validator=_check_factory)
+    factory: BotFactory = attrs.field(validator=_check_factory)
     name: str = attrs.field(kw_only=True, validator=_check_name)
     options: tuple[tuple[str, Any], ...] = attrs.field(kw_only=True, default=(), converter=_options)
 
@@ -91,7 +101,10 @@ class Entrant(Immutable):
     def _default_name(self) -> str:
         return str(getattr(self.factory, "__name__", type(self.factory).__name__))
 
-    def build(self, *, seed: int) -> Any:
+    def __attrs_post_init__(self) -> None:
+        _check_call(self.factory, dict(self.options))
+
+    def build(self, *, seed: int) -> Agent:
         """A new agent: ``factory(seed=seed, **options)``.
 
         >>> from whist_ro.bots import RandomBot
@@ -99,6 +112,24 @@ class Entrant(Immutable):
         RandomBot()
         """
         return self.factory(seed=seed, **dict(self.options))
+
+
+def _check_call(factory: BotFactory, options: dict[str, Any]) -> None:
+    """Refuse a factory that cannot be called with ``seed=`` and the options, before any match."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # a builtin without a signature: its call will tell
+        return
+    try:
+        signature.bind(seed=0, **options)
+    except TypeError as error:
+        name = getattr(factory, "__name__", type(factory).__name__)
+        given = "".join(f", {key}=..." for key in options)
+        raise ConfigurationError(
+            f"Entrant.factory {name} cannot be called as {name}(seed=...{given}): {error}; "
+            "a line-up entry is a bot class or function taking a seed= keyword",
+            field="factory",
+        ) from None
 
 
 def field_of(where: str) -> str:

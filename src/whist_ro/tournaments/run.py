@@ -22,6 +22,7 @@ from whist_ro._check import excerpt, is_whole, items
 from whist_ro._check import executor as check_executor
 from whist_ro._check import workers as check_workers
 from whist_ro._immutable import Immutable
+from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
 from whist_ro.table import Table
@@ -208,7 +209,7 @@ def _rotations(
 
 def tournament(
     variant: Variant,
-    lineup: Sequence[Entrant | Callable[..., Any]],
+    lineup: Sequence[Entrant | BotFactory],
     *,
     seeds: Iterable[int | str],
     duplicate: bool = False,
@@ -216,7 +217,7 @@ def tournament(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], object] | None = None,
-    fallback: Entrant | Callable[..., Any] | None = None,
+    fallback: Entrant | BotFactory | None = None,
     time_limit: float | None = None,
 ) -> TournamentResult:
     """Play a match per seed (or a duplicate set per seed) and gather the statistics.

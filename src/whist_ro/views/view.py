@@ -23,7 +23,7 @@ import functools
 import random
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from whist_ro._check import excerpt
+from whist_ro._check import default_names, excerpt
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
@@ -159,6 +159,7 @@ class PlayerView(Immutable):
         "_known",
         "_legal",
         "_match_over",
+        "_names",
         "_past",
         "_phase",
         "_players",
@@ -176,6 +177,7 @@ class PlayerView(Immutable):
     _seat: int
     _variant: Variant
     _players: int
+    _names: tuple[str, ...]
     _dealer: int
     _hand_size: int
     _turn_up: Card | None
@@ -224,6 +226,20 @@ class PlayerView(Immutable):
     def players(self) -> int:
         """Number of seats."""
         return self._players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, one per seat: a match's :attr:`Match.names <whist_ro.Match.names>`.
+
+        A lone round's view (and the past rounds in a match's view) names
+        the seats ``"seat 0"``, ``"seat 1"`` ...
+
+        >>> import whist_ro as wr
+        >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1, names=["Ana", "Bo", "Cici"])
+        >>> m.view(0).names
+        ('Ana', 'Bo', 'Cici')
+        """
+        return self._names
 
     @property
     def dealer(self) -> int:
@@ -449,6 +465,7 @@ class PlayerView(Immutable):
             "seat": self._seat,
             "variant": self._variant.name,
             "players": self._players,
+            "names": list(self._names),
             "dealer": self._dealer,
             "hand_size": self._hand_size,
             "turn_up": _text(self._turn_up),
@@ -463,7 +480,7 @@ class PlayerView(Immutable):
             "hand_counts": list(self._counts),
             "hand": [str(c) for c in self.hand],
             "known_hands": [[str(c) for c in h] for h in self._known],
-            "legal_actions": [_action_dict(a) for a in self._legal],
+            "legal_actions": [a.to_dict() for a in self._legal],
         }
         if self._schedule is not None:
             assert self._score_sheet is not None
@@ -498,6 +515,7 @@ class PlayerView(Immutable):
             self._seat,
             self._variant,
             self._players,
+            self._names,
             self._dealer,
             self._hand_size,
             self._turn_up,
@@ -556,13 +574,6 @@ def _trick_dict(trick: Trick, trump: Suit | None) -> dict[str, Any]:
     if trick.is_complete:
         data["winner"] = trick_winner(trick, trump)
     return data
-
-
-def _action_dict(action: Action) -> dict[str, Any]:
-    if isinstance(action, Bid):
-        return {"seat": action.seat, "bid": action.tricks}
-    assert isinstance(action, Play)
-    return {"seat": action.seat, "card": _text(action.card)}
 
 
 def _row_dict(row: Any) -> dict[str, Any]:
@@ -632,6 +643,7 @@ def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
         seat=seat,
         variant=variant,
         players=players,
+        names=default_names(players),
         dealer=deal.dealer,
         hand_size=deal.hand_size,
         turn_up=turn_up,
@@ -669,6 +681,7 @@ def _match_view(m: Match, seat: int) -> PlayerView:
     past: Sequence[Round] = m.rounds
     return _fill(
         view,
+        names=m.names,
         schedule=m.schedule,
         score_sheet=m.score_sheet,
         past=tuple(_past_view(r, seat) for r in past),
