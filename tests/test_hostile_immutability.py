@@ -116,6 +116,7 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.bots.search_bot.SearchStats": "the counters a SearchBot updates as it searches",
     "whist_ro.agents.Agent": "a protocol: it describes the user's own classes",
     "whist_ro.agents.Observer": "a protocol: it describes the user's own classes",
+    "whist_ro.agents.BotFactory": "a protocol: it describes the user's own classes",
     "whist_ro.interop.openspiel.WhistGame": "OpenSpiel's game object (its API)",
     "whist_ro.interop.openspiel.WhistState": "OpenSpiel's states change in place (apply_action)",
     "whist_ro.interop.pettingzoo.raw_env": "PettingZoo's environments change in place (step)",
@@ -183,6 +184,12 @@ def _roots() -> list[object]:
     abandoned = Match.new(variants.ROMANIAN, players=3, seed=3).abandon(disconnected=[1])
     conceded = Match.new(variants.CLASSIC, players=4, seed=3).concede(seat=1)
     roots += [abandoned, abandoned.to_record(), conceded, conceded.to_record()]
+    roots.append(
+        abandoned.to_record(
+            reclaims=[records.Reclaim(round=1, trick=0, seat=1, agent="a")],
+            engines=[None, "engine", None],
+        )
+    )
     roots += [conceded.rubber, abandoned.standings()]
 
     done = wr.random_playout(Match.new(variants.ROMANIAN, players=3, seed=5), seed=5)

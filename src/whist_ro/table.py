@@ -44,9 +44,7 @@ import sys
 import time
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
-
-import attrs
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from whist_ro._check import Seed, excerpt, is_whole
 from whist_ro.actions import Bid, Play
@@ -99,8 +97,7 @@ class TakeoverWarning(UserWarning):
     """
 
 
-@attrs.frozen
-class _Failure:
+class _Failure(NamedTuple):
     """What went wrong with an agent: the reason in words, and the exception if it raised."""
 
     reason: str
