@@ -277,7 +277,7 @@ def test_resume_plays_on_with_the_same_deals(tmp_path: Path) -> None:
     assert after == before
     # Played to the end from the record, the match deals every round as the seed does.
     finished = wr.random_playout(after, seed=3)
-    fresh = wr.Match.new(variants.ROMANIAN, players=3, seed=11)
+    fresh = wr.Match.new(variants.ROMANIAN, players=3, seed=11, names=after.names)
     for action in finished.history:
         fresh = fresh.apply(action)
     assert fresh == finished
