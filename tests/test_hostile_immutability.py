@@ -693,6 +693,19 @@ def test_a_volatile_slot_is_not_pickled() -> None:
     assert restored._memo is None
 
 
+def test_an_enumeration_base_without_members_stays_open_for_its_subclasses() -> None:
+    class Base(ImmutableIntEnum):
+        pass
+
+    class Colour(Base):
+        RED = 1
+
+    with pytest.raises(ImmutableError):
+        Colour.RED._name_ = "BLUE"
+    assert Colour(1) is Colour.RED
+    assert Colour.RED.name == "RED"
+
+
 def test_frozen_mapping_is_read_only_and_pickles() -> None:
     meta: FrozenMapping[str, object] = FrozenMapping({"a": 1, "b": (2, 3)})
     with pytest.raises(TypeError):

@@ -115,7 +115,7 @@ class Immutable:
                 if name in own:
                     raise TypeError(f"{cls.__qualname__} is Immutable and cannot define {name}")
         init = own.get("__init__")
-        if init is not None and not hasattr(init, "__wrapped__"):
+        if init is not None and init not in _GUARDS:
             type.__setattr__(cls, "__init__", _guarded(cls, init))
 
     __setattr__ = _refuse_set
@@ -158,7 +158,12 @@ def _guarded(cls: type, init: Callable[..., None]) -> Callable[..., None]:
             )
         init(self, *args, **kwargs)
 
+    _GUARDS.add(guarded_init)
     return guarded_init
+
+
+# The guards made so far: a class whose __init_subclass__ runs again keeps one guard.
+_GUARDS: Final[set[Callable[..., None]]] = set()
 
 
 # Per class: its field slots as (name, descriptor), and its volatile slots' descriptors.
@@ -221,10 +226,13 @@ class ImmutableIntEnum(enum.IntEnum):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # By now the members exist (the enum machinery made them while it
-        # built the class); from here on they refuse changes.
+        # built the class); from here on they refuse changes.  A class
+        # without members is a base for other enums, whose members are
+        # still to be made: it stays open.
         super().__init_subclass__(**kwargs)
-        type.__setattr__(cls, "__setattr__", _refuse_set)
-        type.__setattr__(cls, "__delattr__", _refuse_delete)
+        if vars(cls).get("_member_map_"):
+            type.__setattr__(cls, "__setattr__", _refuse_set)
+            type.__setattr__(cls, "__delattr__", _refuse_delete)
 
     @property
     def __dict__(self) -> Mapping[str, Any]:  # type: ignore[override]
