@@ -131,7 +131,9 @@ def main() -> None:
     if m.is_over:
         print(m.standings())
     else:
-        print(f"stopped after {len(m.rounds)} round(s); `whist-ro play` plays a whole match")
+        done = len(m.rounds)
+        rounds = "1 round" if done == 1 else f"{done} rounds"
+        print(f"stopped after {rounds}; `whist-ro play` plays a whole match")
 
 
 if __name__ == "__main__":
