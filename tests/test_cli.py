@@ -565,3 +565,26 @@ def test_simulate_names_its_own_flags_when_the_lineup_or_seeds_do_not_fit(
     err = refused(["simulate", "--seed", str(2**63 - 1), "--matches", "2"], capsys)
     assert "--seed 9223372036854775807 with --matches 2 runs past the largest seed" in err
     assert "seeds[" not in err  # never the library's parameter
+
+
+def test_names_reach_the_demo_s_sheet_standings_and_winner(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--names", "Ana,Bogdan,Cici", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    named = wr.Table(
+        wr.variants.ROMANIAN,
+        agents=[RuleBot(seed=f"2:{s}") for s in range(3)],
+        seed=2,
+        names=["Ana", "Bogdan", "Cici"],
+    ).run()
+    assert str(named.score_sheet).splitlines()[0] in out  # the sheet is headed by the names
+    assert str(named.standings()) in out
+    assert out.rstrip().splitlines()[-1].startswith(f"Winner: {named.names[named.winners[0]]} ")
+    assert "argument --names: names must hold one name per seat (3), not 2" in refused(
+        ["--players", "3", "--names", "Ana,Bo"], capsys
+    )
+    assert "argument --names: names[1] must be printable text" in refused(
+        ["--players", "3", "--names", "Ana,,Cici"], capsys
+    )
+    assert "simulate takes no --names" in refused(["--names", "A,B,C,D", "simulate"], capsys)

@@ -298,6 +298,23 @@ def test_resume_refuses_a_finished_match_and_a_record_without_a_seed(tmp_path: P
     assert differs.returncode == 2
 
 
+def test_names_are_used_in_the_game_and_kept_in_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "named.json"
+    done = _play(
+        "--players", "3", "--seed", "4", "--bots", "random", "--seat", "1",
+        "--names", "Ana,Bogdan,Cici", "--record", str(record), answers="quit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "you are Bogdan (seat 1), random bots" in done.stdout
+    assert re.search(r"^(Ana|Cici) bids \d", done.stdout, re.M)  # the bots go by their names
+    assert records.load(record).players == ("Ana", "Bogdan", "Cici")
+    resumed = _play("--resume", str(record), answers="quit\n")
+    assert "you are Bogdan (seat 1)" in resumed.stdout  # the names come back with the record
+    differs = _play("--resume", str(record), "--names", "A,B,C")
+    assert differs.returncode == 2
+    assert "--names A,B,C differs from the record's Ana,Bogdan,Cici" in differs.stderr
+
+
 def test_last_and_hint_answer_without_playing() -> None:
     said: list[str] = []
     answers = iter(["last", "hint", "quit"])

@@ -19,7 +19,7 @@ and the winner.  The commands:
 
 Each is a function of :mod:`whist_ro.cli.commands` (or, for ``play``, of
 :mod:`whist_ro.cli.play`), registered in :func:`_build_parser`.  The
-options ``--variant``, ``--players``, ``--seed``, ``--ascii`` and ``--wide`` may stand
+options ``--variant``, ``--players``, ``--seed``, ``--names``, ``--ascii`` and ``--wide`` may stand
 before the command or after it (:mod:`whist_ro.cli.options`).  Every
 sentence the command prints is in :mod:`whist_ro.cli.text`.
 
@@ -89,6 +89,7 @@ _FLAGS: Final = {
     "workers": "--workers",
     "rule": "--rule",
     "record": "--record",
+    "names": "--names",
 }
 
 
@@ -126,8 +127,9 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(command=commands.demo, command_name="", takes=SHARED)
     subcommands = parser.add_subparsers(title=text.COMMANDS_TITLE, metavar="COMMAND")
     ascii_only = frozenset({"ascii"})
-    # The commands that print a score sheet take --wide; the others refuse it.
-    match_options = SHARED - {"wide"}
+    # The commands that print a score sheet take --wide, and the ones that play one
+    # match --names; the others refuse them.
+    match_options = SHARED - {"wide", "names"}
 
     check = _subcommand(
         subcommands,

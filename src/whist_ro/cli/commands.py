@@ -26,7 +26,7 @@ from typing import Final
 from whist_ro import records, sim, variants
 from whist_ro._check import excerpt
 from whist_ro.cli import status, text
-from whist_ro.cli.options import players_of, seed_of, variant_of
+from whist_ro.cli.options import names_of, players_of, seed_of, variant_of
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.rules.book import format_rule, format_rules, rules_for
@@ -152,8 +152,9 @@ def demo(args: argparse.Namespace) -> int:
     variant = variant_of(args)
     players = players_of(args)  # checked before a bot is built for each seat
     seed = seed_of(args)
+    names = names_of(args, players)
     bots = [RuleBot(seed=f"{seed}:{s}") for s in range(players)]
-    match = Table(variant, agents=bots, seed=seed).run()
+    match = Table(variant, agents=bots, seed=seed, names=names).run()
     print(
         text.DEMO_HEAD.format(
             variant=variant.name, players=players, seed=seed, dealer=match.first_dealer
@@ -163,17 +164,17 @@ def demo(args: argparse.Namespace) -> int:
     print()
     print(text.STANDINGS_HEAD.format(system=type(variant.ranking).__name__))
     print(match.standings())
-    winners = match.winners
+    winners, who = match.winners, match.names
     if variant.is_classic:
-        print(text.WINNERS_PARTNERS.format(first=winners[0], second=winners[1]))
+        print(text.WINNERS_PARTNERS.format(first=who[winners[0]], second=who[winners[1]]))
     elif len(winners) > 1:
         print(
             text.WINNERS_TIED.format(
-                seats=", ".join(map(str, winners)), points=match.totals[winners[0]]
+                who=", ".join(who[s] for s in winners), points=match.totals[winners[0]]
             )
         )
     else:
-        print(text.WINNER.format(seat=winners[0], points=match.totals[winners[0]]))
+        print(text.WINNER.format(who=who[winners[0]], points=match.totals[winners[0]]))
     return status.OK
 
 

@@ -1,7 +1,7 @@
 """The options of the ``whist-ro`` command: the shared ones, and the checked number types.
 
-The *shared* options (``--variant``, ``--players``, ``--seed``, ``--ascii``,
-``--wide``)
+The *shared* options (``--variant``, ``--players``, ``--seed``, ``--names``,
+``--ascii``, ``--wide``)
 may stand before the command or after it, with the same meaning:
 ``whist-ro --players 3 simulate`` and ``whist-ro simulate --players 3`` are
 the same run.  The top-level parser stores what stands before the command
@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from whist_ro import variants
 from whist_ro._check import MAX_WORKERS, excerpt
+from whist_ro._check import names as check_names
 from whist_ro.cli import text
 from whist_ro.errors import WhistError
 from whist_ro.schedule import check_players
@@ -43,6 +44,8 @@ __all__ = [
     "add_shared_options",
     "add_workers_options",
     "merge_shared",
+    "names_of",
+    "names_option",
     "players_of",
     "presets_epilog",
     "seed_of",
@@ -55,7 +58,7 @@ DEFAULT_PLAYERS: Final = 4
 DEFAULT_SEED: Final = 7
 """The seed of every command but ``play`` when ``--seed`` is left out: the same run each time."""
 
-SHARED: Final = frozenset({"variant", "players", "seed", "ascii", "wide"})
+SHARED: Final = frozenset({"variant", "players", "seed", "ascii", "wide", "names"})
 """The options that may stand before the command or after it."""
 
 _INTEGER: Final = re.compile(r"-?[0-9]+")
@@ -89,6 +92,15 @@ def _seed(value: str) -> int | str:
     if len(value.lstrip("-")) > _MAX_DIGITS:
         raise argparse.ArgumentTypeError(text.SEED_TOO_LONG.format(value=excerpt(value)))
     return int(value)
+
+
+def names_option(value: str) -> tuple[str, ...]:
+    """``--names``: the players' names, comma-separated, in seat order (checked per match).
+
+    >>> names_option("Ana, Bogdan ,Cici")
+    ('Ana', 'Bogdan', 'Cici')
+    """
+    return tuple(name.strip() for name in value.split(","))
 
 
 def whole_option(*, low: int | None = None, high: int | None = None) -> Callable[[str], int]:
@@ -134,8 +146,13 @@ _SHARED_SPECS: Final[dict[str, dict[str, Any]]] = {
     "seed": {"type": _seed, "metavar": "SEED", "help": text.HELP_SEED},
     "ascii": {"action": "store_true", "help": text.HELP_ASCII},
     "wide": {"action": "store_true", "help": text.HELP_WIDE},
+    "names": {
+        "type": names_option,
+        "metavar": "A,B,...",
+        "help": text.HELP_NAMES,
+    },
 }
-_ORDER: Final = ("variant", "players", "seed", "ascii", "wide")
+_ORDER: Final = ("variant", "players", "seed", "names", "ascii", "wide")
 
 
 def add_shared_options(
@@ -171,7 +188,8 @@ def merge_shared(args: argparse.Namespace, parser: argparse.ArgumentParser) -> N
     >>> parser = argparse.ArgumentParser(prog="whist-ro")
     >>> add_shared_options(parser, SHARED, before=True)
     >>> args = argparse.Namespace(before_seed=3, seed=5, command_name="perft", takes=SHARED)
-    >>> args.before_variant = args.before_players = args.before_ascii = args.before_wide = None
+    >>> args.before_variant = args.before_players = args.before_ascii = None
+    >>> args.before_wide = args.before_names = None
     >>> try:
     ...     merge_shared(args, parser)
     ... except SystemExit as stop:
@@ -226,6 +244,21 @@ def players_of(args: argparse.Namespace) -> int:
     players: int = DEFAULT_PLAYERS if args.players is None else args.players
     check_players(variant_of(args), players)
     return players
+
+
+def names_of(args: argparse.Namespace, players: int) -> tuple[str, ...] | None:
+    """``--names`` checked for ``players`` seats, or None when it was left out.
+
+    >>> names_of(argparse.Namespace(names=("Ana", "Bo", "Cici")), 3)
+    ('Ana', 'Bo', 'Cici')
+    >>> names_of(argparse.Namespace(names=("Ana", "Bo")), 3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: names must hold one name per seat (3), not 2
+    """
+    if args.names is None:
+        return None
+    return check_names(args.names, players=players)
 
 
 def seed_of(args: argparse.Namespace) -> int | str:

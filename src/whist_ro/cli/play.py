@@ -38,7 +38,7 @@ import os
 import secrets
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -50,7 +50,7 @@ from whist_ro.actions import Action, Bid, Play
 from whist_ro.agents import BotFactory
 from whist_ro.cards import Card
 from whist_ro.cli import status, text
-from whist_ro.cli.options import players_of, variant_of
+from whist_ro.cli.options import names_of, players_of, variant_of
 from whist_ro.engine.match import Match
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
@@ -154,9 +154,10 @@ class TerminalGame:
     """A match with a person at ``seat`` and bots (of kind ``bots``) at the other seats.
 
     ``ask`` reads one answer (default :func:`input`), ``write`` prints
-    (default: standard output); tests pass their own.  ``match`` continues
-    a match already under way (``--resume``) instead of a new one from
-    ``seed``.  :meth:`run` plays to the end, or until the person stops, and
+    (default: standard output); tests pass their own.  ``names`` names the
+    players (the person is "you" in the game's messages all the same).
+    ``match`` continues a match already under way (``--resume``) instead of
+    a new one from ``seed``.  :meth:`run` plays to the end, or until the person stops, and
     returns the match as it stands.
     """
 
@@ -172,9 +173,14 @@ class TerminalGame:
         write: Callable[[str], object] | None = None,
         match: Match | None = None,
         wide: bool = False,
+        names: Sequence[str] | None = None,
     ) -> None:
         check_bot(bots, variant)
-        self.match = match if match is not None else Match.new(variant, players=players, seed=seed)
+        self.match = (
+            match
+            if match is not None
+            else Match.new(variant, players=players, seed=seed, names=names)
+        )
         self.seat = check_seat(seat, players=players, name="seat")
         self.seed = seed
         self.bots = {s: make_bot(bots, seed=f"{seed}:bot:{s}") for s in range(players) if s != seat}
@@ -190,8 +196,8 @@ class TerminalGame:
         self._write(line + "\n")
 
     def name(self, seat: int) -> str:
-        """How the game calls a seat: "you" for the person, else "seat N"."""
-        return text.YOU if seat == self.seat else text.SEAT.format(seat=seat)
+        """How the game calls a seat: "you" for the person, else the player's name ("seat N")."""
+        return text.YOU if seat == self.seat else self.match.names[seat]
 
     def run(self) -> Match:
         """Play until the match is over or the person stops; the match as it stands."""
@@ -315,16 +321,18 @@ class TerminalGame:
         you = action.seat == self.seat
         if isinstance(action, Bid):
             line = text.YOU_BID if you else text.SEAT_BIDS
-            self.say(line.format(seat=action.seat, bid=action.tricks))
+            self.say(line.format(who=self.name(action.seat), bid=action.tricks))
         elif isinstance(action, Play):
             line = text.YOU_PLAY if you else text.SEAT_PLAYS
-            self.say(line.format(seat=action.seat, card=action.card))
+            self.say(line.format(who=self.name(action.seat), card=action.card))
         if step.trick is not None and step.trick_winner is not None:
             played_in = self.match.rounds[-1] if step.round_over else self.match.round
             number = len(played_in.tricks)
             winner = step.trick_winner
             line = text.YOU_WIN_TRICK if winner == self.seat else text.SEAT_WINS_TRICK
-            self.say(line.format(number=number, seat=winner, cards=self._played(step.trick)))
+            self.say(
+                line.format(number=number, who=self.name(winner), cards=self._played(step.trick))
+            )
         if step.round_over and step.points is not None and step.totals is not None:
             done = len(self.match.rounds)
             points = ", ".join(f"{self.name(s)} {p:+d}" for s, p in enumerate(step.points))
@@ -436,6 +444,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Match, int | str, dict[str, Any]
         ("--variant", args.variant, match.variant, _name(args.variant), match.variant.name),
         ("--players", args.players, match.players, str(args.players), str(match.players)),
         ("--seed", args.seed, record.seed, str(args.seed), str(record.seed)),
+        ("--names", args.names, match.names, ",".join(args.names or ()), ",".join(match.names)),
     )
     for flag, typed, recorded, typed_text, recorded_text in given:
         if typed is not None and typed != recorded:
@@ -505,6 +514,7 @@ def play(args: argparse.Namespace) -> int:
         bots=kind,
         match=match,
         wide=bool(args.wide),
+        names=None if match is not None else names_of(args, players),
     )
     if args.resume is not None:
         game.say(
@@ -512,9 +522,14 @@ def play(args: argparse.Namespace) -> int:
                 path=args.resume, number=len(game.match.rounds) + 1, variant=variant.name
             )
         )
+    you = game.match.names[seat]
     game.say(
         text.GAME_HEAD.format(
-            variant=variant.name, players=players, seat=seat, bots=kind, seed=seed
+            variant=variant.name,
+            players=players,
+            you=text.SEAT.format(seat=seat) if you == f"seat {seat}" else f"{you} (seat {seat})",
+            bots=kind,
+            seed=seed,
         )
     )
     if target.name != Path(args.record or args.resume or DEFAULT_RECORD).name:
@@ -522,7 +537,6 @@ def play(args: argparse.Namespace) -> int:
 
     def record_of(m: Match) -> records.Record:
         return m.to_record(
-            players=[game.name(s) for s in range(players)],
             seed=True,  # what --resume needs to deal the rounds still to come
             meta={"program": _PROGRAM, "seat": seat, "bots": kind},
         )

@@ -23,7 +23,7 @@ Rules engine for Romanian whist and classic whist.
 With no command: play one match between rule-based bots and print
 the score sheet, the standings and the winner.
 
-The options --variant, --players, --seed, --ascii and --wide may stand
+The options --variant, --players, --seed, --names, --ascii and --wide may stand
 before the command or after it: 'whist-ro --players 3 simulate' is
 'whist-ro simulate --players 3'."""
 
@@ -58,6 +58,10 @@ HELP_ASCII: Final = (
 HELP_WIDE: Final = (
     "the wide score sheet, with each seat's points and bonus in their own columns "
     "(the default fits 80 columns)"
+)
+HELP_NAMES: Final = (
+    "the players' names in seat order, comma-separated (Ana,Bogdan,Cici,Dan); "
+    "default seat 0, seat 1 ..."
 )
 HELP_HAND_SIZE: Final = "cards per hand, 1 to 13; default {default}"
 HELP_DEALER: Final = "the dealing seat; default 0"
@@ -148,9 +152,9 @@ RULES_FOOTER: Final = "Any rule in full: whist-ro rules --rule ID (R-PLAY-2, say
 
 DEMO_HEAD: Final = "{variant} whist, {players} players, seed {seed}, first dealer {dealer}"
 STANDINGS_HEAD: Final = "Standings ({system}):"
-WINNERS_PARTNERS: Final = "Winners: seats {first} and {second} (partners)"
-WINNERS_TIED: Final = "Winners: seats {seats} with {points} points"
-WINNER: Final = "Winner: seat {seat} with {points} points"
+WINNERS_PARTNERS: Final = "Winners: {first} and {second} (partners)"
+WINNERS_TIED: Final = "Winners: {who} with {points} points"
+WINNER: Final = "Winner: {who} with {points} points"
 
 # -- simulate, stats -----------------------------------------------------------------------
 
@@ -221,7 +225,7 @@ BOT_WRONG_FAMILY: Final = (
 )
 
 GAME_HEAD: Final = (
-    "{variant}, {players} players: you are seat {seat}, {bots} bots at the other seats; "
+    "{variant}, {players} players: you are {you}, {bots} bots at the other seats; "
     "seed {seed}. Type help for the commands."
 )
 RESUMING: Final = "resuming the {variant} match of {path} at round {number}"
@@ -251,11 +255,11 @@ STOPPED: Final = "stopped."
 YOU: Final = "you"
 SEAT: Final = "seat {seat}"
 YOU_BID: Final = "you bid {bid}"
-SEAT_BIDS: Final = "seat {seat} bids {bid}"
+SEAT_BIDS: Final = "{who} bids {bid}"
 YOU_PLAY: Final = "you play {card}"
-SEAT_PLAYS: Final = "seat {seat} plays {card}"
+SEAT_PLAYS: Final = "{who} plays {card}"
 YOU_WIN_TRICK: Final = "  trick {number} ({cards}): you win it"
-SEAT_WINS_TRICK: Final = "  trick {number} ({cards}): seat {seat} wins it"
+SEAT_WINS_TRICK: Final = "  trick {number} ({cards}): {who} wins it"
 ROUND_OVER: Final = "end of round {number}: {points}"
 ROUND_BONUSES: Final = "  bonuses: {bonuses}"
 ROUND_TOTALS: Final = "  totals: {totals}"

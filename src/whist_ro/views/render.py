@@ -49,8 +49,9 @@ def render(view: PlayerView) -> str:
     The hand is sorted by suit, high to low, and the trump suit is marked
     ``*`` (the line says so).  The trick on the table names who led and who
     played each card.  In classic whist, which has no bids, the table shows
-    each seat's side instead and marks the partner.  The same text is
-    ``str(view)``.
+    each seat's side instead and marks the partner.  Named players
+    (:attr:`Match.names <whist_ro.Match.names>`) are called by their names.
+    The same text is ``str(view)``.
 
     >>> import whist_ro as wr
     >>> from whist_ro.views import view_of
@@ -59,12 +60,13 @@ def render(view: PlayerView) -> str:
     romanian, 3 players: round 1 of 21, hand of 1, dealer seat 1, trump ♥ (9h turned up)
     """
     lines = []
+    who = view.names  # "seat 0", "seat 1" ... unless the players are named
     head = f"{view.variant.name}, {view.players} players: "
     schedule = view.schedule
     if schedule is not None:
         of = "" if schedule.repeats else f" of {len(schedule)}"
         head += f"round {view.round_number}{of}, "
-    head += f"hand of {view.hand_size}, dealer seat {view.dealer}, "
+    head += f"hand of {view.hand_size}, dealer {who[view.dealer]}, "
     turn_up = view.turn_up
     if turn_up is None:
         head += "no trump"
@@ -86,6 +88,8 @@ def render(view: PlayerView) -> str:
         row += f"  {view.hand_counts[seat]:>5}"
         if totals is not None:
             row += f"  {totals[seat]:>5}"
+        if who[seat] != f"seat {seat}":
+            row += f"  {who[seat]}"
         notes = []
         if seat == view.seat:
             notes.append("<- you")
@@ -103,7 +107,7 @@ def render(view: PlayerView) -> str:
     trick = view.current_trick
     if trick.cards:
         played = [
-            f"seat {s} {'led' if i == 0 else 'played'} {c}"
+            f"{who[s]} {'led' if i == 0 else 'played'} {c}"
             for i, (s, c) in enumerate(zip(trick.seats, trick.cards, strict=True))
         ]
         lines.append(f"trick {len(view.tricks) + 1}: {', '.join(played)}")
@@ -111,7 +115,7 @@ def render(view: PlayerView) -> str:
         lines.append("over")
     elif view.to_act is not None:
         phase = "bidding" if view.phase is Phase.BIDDING else "playing"
-        lines.append(f"{phase}: seat {view.to_act} to act")
+        lines.append(f"{phase}: {who[view.to_act]} to act")
         if view.legal_actions:
             lines.append("your move: " + ", ".join(_move_text(a) for a in view.legal_actions))
     return "\n".join(lines)
