@@ -42,6 +42,7 @@ __all__ = [
     "names",
     "rng_of",
     "seat",
+    "valid_text",
     "whole",
     "whole_setting",
     "workers",
@@ -324,6 +325,26 @@ def _is_name(name: object) -> bool:
 _NOT_IN_NAMES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
+def valid_text(text: str) -> bool:
+    """True when ``text`` is valid Unicode: it holds no lone surrogate (``"\\ud800"``).
+
+    Python strings may hold surrogate code points that no UTF-8 file can
+    store (JSON's ``"\\ud800"`` escape makes one, and so does a command-line
+    argument that is not UTF-8); text that crosses an edge of the library
+    (a name, a seed, a record) must be checked with this first.
+
+    >>> valid_text("Ana"), valid_text("Ștefan"), valid_text(chr(0xD800))
+    (True, True, False)
+    """
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 Seed = int | str | random.Random
 """What fixes a seeded deal or match: an int, a str, or a :class:`random.Random` to draw from."""
 
@@ -334,8 +355,9 @@ def check_seed(seed: object) -> Seed:
     """``seed`` if it can seed a deal or a match; the one seed rule of the library.
 
     A seed is an int of at most 63 bits (either sign), a str of at most 200
-    characters, or a :class:`random.Random` to draw from.  Anything else (a
-    float, a bool, None, bytes) is refused.  A match draws one integer from a
+    characters of valid Unicode (:func:`valid_text`), or a
+    :class:`random.Random` to draw from.  Anything else (a float, a bool,
+    None, bytes) is refused.  A match draws one integer from a
     ``Random`` when it is built, so it stays a pure value; a single deal
     shuffles with it directly.
 
@@ -357,12 +379,18 @@ def check_seed(seed: object) -> Seed:
             field="seed",
         )
     if isinstance(seed, str):
-        if len(seed) <= _MAX_SEED_TEXT:
-            return seed
-        raise ConfigurationError(
-            f"a text seed holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
-            field="seed",
-        )
+        if len(seed) > _MAX_SEED_TEXT:
+            raise ConfigurationError(
+                f"a text seed holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
+                field="seed",
+            )
+        if not valid_text(seed):
+            # random.Random would fail on it, and no record could store it.
+            raise ConfigurationError(
+                f"a text seed must be valid Unicode; {excerpt(seed)} holds a lone surrogate",
+                field="seed",
+            )
+        return seed
     raise ConfigurationError(
         f"seed must be an int, a str or a random.Random, not {excerpt(seed)}", field="seed"
     )

@@ -35,7 +35,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from whist_ro._check import excerpt, is_whole, whole_setting
+from whist_ro._check import excerpt, is_whole, valid_text, whole_setting
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, ranking_from_dict
@@ -95,9 +95,10 @@ def _is_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
 
 
 def _check_name(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME:
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME or not valid_text(value):
         raise ConfigurationError(
-            f"Variant.name must be a string of 1 to {MAX_NAME} characters, not {excerpt(value)}",
+            f"Variant.name must be a string of 1 to {MAX_NAME} characters of valid Unicode, "
+            f"not {excerpt(value)}",
             field="name",
         )
 

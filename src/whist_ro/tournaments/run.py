@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import attrs
 
-from whist_ro._check import excerpt, is_whole, items
+from whist_ro._check import excerpt, is_whole, items, valid_text
 from whist_ro._check import executor as check_executor
 from whist_ro._check import workers as check_workers
 from whist_ro._immutable import Immutable
@@ -144,6 +144,11 @@ def _check_seeds(seeds: object) -> tuple[int | str, ...]:
             raise ConfigurationError(
                 f"seeds[{i}] must be an int of at most 63 bits or a str of at most 200 "
                 f"characters, not {excerpt(seed)}",
+                field="seeds",
+            )
+        if isinstance(seed, str) and not valid_text(seed):  # a worker could not even seed it
+            raise ConfigurationError(
+                f"seeds[{i}] must be valid Unicode text; {excerpt(seed)} holds a lone surrogate",
                 field="seeds",
             )
         if seed in seen:
