@@ -21,7 +21,7 @@ docs/records.md describes the formats.
 """
 
 from whist_ro.errors import RecordError
-from whist_ro.records.adjudicate import Difference, Report, adjudicate
+from whist_ro.records.adjudicate import Difference, Report, adjudicate, read_text
 from whist_ro.records.audit import AuditReport, Problem, Sheet, SheetRow, audit, read_sheet
 from whist_ro.records.notation import LoneRound, NotationError, format_round, parse_round
 from whist_ro.records.perft import PERFT_TABLE, PerftEntry, divide, perft
@@ -75,5 +75,6 @@ __all__ = [
     "parse_round",
     "perft",
     "read_sheet",
+    "read_text",
     "to_record",
 ]

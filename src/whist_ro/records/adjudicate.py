@@ -19,7 +19,9 @@ be read at all raises :class:`~whist_ro.errors.RecordError`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -32,10 +34,11 @@ from whist_ro.errors import RecordError
 from whist_ro.records.notation import LoneRound, parse_round
 from whist_ro.records.record import Record, loads
 from whist_ro.records.replay import Violation, replay, replay_round
+from whist_ro.records.schema import MAX_CHARS, decode_text
 from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 
-__all__ = ["Difference", "Report", "adjudicate"]
+__all__ = ["Difference", "Report", "adjudicate", "read_text"]
 
 
 @attrs.frozen(kw_only=True)
@@ -173,14 +176,58 @@ def _lone(lone: LoneRound) -> Report:
     )
 
 
+# JSON that is not an object: how it starts, and what to call it.
+_NOT_AN_OBJECT: Final = re.compile(r'(\[)|(")|([-0-9])|(true|false|null)(?![\w-])')
+_KINDS: Final = ("a list", "a string", "a number")
+
+
+def read_text(text: str | bytes) -> Record | LoneRound:
+    """A JSON record or a round in the notation, told apart by the text's first character.
+
+    A record is a JSON object, so its text starts with ``{`` (after any
+    blank space and one byte-order mark); round notation starts with an
+    entry such as ``dealer:`` or a ``#`` comment.  Other JSON (a list, a
+    string, a number, ``true``, ``false``, ``null``) and blank text are
+    neither, and are refused with a :class:`~whist_ro.errors.RecordError`
+    saying what was expected.
+
+    >>> read_text("dealer: 1\\nhand 0: Ah\\nhand 1: Kh\\nhand 2: Qh\\nturn-up: Jh").round.dealer
+    1
+    >>> read_text("[]")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: this is JSON, but not a record: a record is a JSON object ...
+    """
+    decoded = decode_text(text, what="text", max_chars=MAX_CHARS)
+    body = decoded.lstrip()
+    if not body:
+        raise RecordError(
+            "the text is empty: expected a JSON record (an object, {...}) or a round in the "
+            "notation (dealer:, hand 0:, ...)"
+        )
+    if body[0] == "{":
+        return loads(decoded)
+    other = _NOT_AN_OBJECT.match(body)
+    if other is not None:
+        index = other.lastindex or 4
+        kind = other.group() if index == 4 else _KINDS[index - 1]
+        raise RecordError(
+            f"this is JSON, but not a record: a record is a JSON object ({{...}}) with the "
+            f"fields 'format', 'version', 'variant', 'players' and 'rounds'; this text holds "
+            f"{kind}"
+        )
+    return parse_round(decoded)
+
+
 def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
     """Replay ``record`` under its variant and report violations and score differences.
 
     ``record`` is a :class:`~whist_ro.records.Record`, a lone round from
-    :func:`~whist_ro.records.parse_round`, or text: JSON record text (it
-    starts with ``{``) or the round notation.  A record that cannot be
-    read raises :class:`~whist_ro.errors.RecordError`; a rule violation
-    never raises, it is reported.
+    :func:`~whist_ro.records.parse_round`, or text (str or UTF-8 bytes):
+    JSON record text (it starts with ``{``) or the round notation, told
+    apart by :func:`read_text`.  A record that cannot be read raises
+    :class:`~whist_ro.errors.RecordError`; a rule violation never raises,
+    it is reported.
 
     >>> print(adjudicate('''
     ... variant: romanian
@@ -206,13 +253,8 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
         seat 2 to act
     verdict: illegal (R-PLAY-3)
     """
-    if isinstance(record, (bytes, bytearray)):
-        try:
-            record = bytes(record).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise RecordError(f"the text is not UTF-8: {error.reason}") from None
-    if isinstance(record, str):
-        record = loads(record) if record.lstrip().startswith("{") else parse_round(record)
+    if isinstance(record, (str, bytes, bytearray)):
+        record = read_text(record)
     if isinstance(record, LoneRound):
         return _lone(record)
     if not isinstance(record, Record):

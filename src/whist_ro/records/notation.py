@@ -66,12 +66,13 @@ from typing import Final
 import attrs
 
 from whist_ro import variants
-from whist_ro._check import excerpt
+from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
 from whist_ro.records.record import Record, RoundRecord, preset_name
+from whist_ro.records.schema import decode_text
 from whist_ro.rules.play import trick_winner_index
 from whist_ro.variants import Variant
 
@@ -104,7 +105,13 @@ class NotationError(RecordError):
         super().__init__(f"{where}: {message}", path=where)
 
 
+def _fail(message: str, line: int, column: int) -> NotationError:
+    return NotationError(message, line=line, column=column)
+
+
 def _places(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RecordError(f"where must list (line, column) places, not {excerpt(value)}")
     return tuple(value)
 
 
@@ -126,6 +133,17 @@ class LoneRound(Immutable):
     round: RoundRecord
     where: tuple[tuple[int, int], ...] = attrs.field(default=(), eq=False, converter=_places)
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.variant, Variant):
+            raise RecordError(f"variant must be a Variant, not {excerpt(self.variant)}")
+        if not isinstance(self.round, RoundRecord):
+            raise RecordError(f"round must be a RoundRecord, not {excerpt(self.round)}")
+        if self.preset is not None and self.preset != preset_name(self.variant):
+            raise RecordError(
+                f"preset {excerpt(self.preset)} is not the name of this variant's preset "
+                f"({preset_name(self.variant)!r})"
+            )
+
     @classmethod
     def of(cls, record: Record, *, index: int = 0) -> LoneRound:
         """Round ``index`` (from 0) of a match record, on its own.
@@ -136,7 +154,9 @@ class LoneRound(Immutable):
         >>> LoneRound.of(to_record(m)).round.hand_size
         1
         """
-        if not 0 <= index < len(record.rounds):
+        if not isinstance(record, Record):
+            raise RecordError(f"LoneRound.of takes a Record, not {excerpt(record)}")
+        if not is_whole(index) or not 0 <= index < len(record.rounds):
             raise RecordError(
                 f"the record has rounds 0 to {len(record.rounds) - 1}, not {excerpt(index)}"
             )
@@ -175,15 +195,8 @@ def _card(token: str, column: int, line: _Line) -> Card:
 class _Reader:
     """Reads the entries in their fixed order, remembering where each action was written."""
 
-    def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise NotationError(f"expected round text, not {excerpt(text)}", line=1, column=1)
-        if len(text) > MAX_TEXT:
-            raise NotationError(
-                f"the text is {len(text)} characters long; a round needs at most {MAX_TEXT}",
-                line=1,
-                column=1,
-            )
+    def __init__(self, data: object) -> None:
+        text = decode_text(data, what="round text", max_chars=MAX_TEXT, fail=_fail)
         lines = text.splitlines()
         if len(lines) > _MAX_LINES:
             raise NotationError(
@@ -242,8 +255,11 @@ def _one(line: _Line, tokens: list[tuple[str, int]], what: str) -> tuple[str, in
     return tokens[0]
 
 
-def parse_round(text: str) -> LoneRound:
+def parse_round(text: str | bytes) -> LoneRound:
     """Read one round written in the notation (see the module docs for the grammar).
+
+    ``text`` is a str or UTF-8 bytes; one byte-order mark at the start is
+    skipped.
 
     Only :class:`NotationError` (a :class:`~whist_ro.errors.RecordError`)
     is raised, naming the line and column.  Whether the play was legal is

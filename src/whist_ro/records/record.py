@@ -26,23 +26,26 @@ whist_ro.errors.RecordError: rounds[0].actions[0].bid: expected a whole number f
 
 from __future__ import annotations
 
+import itertools
 import json
-import os
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
 import attrs
 
 from whist_ro import variants
-from whist_ro._check import MAX_NAME, MAX_WHOLE, excerpt, is_whole
+from whist_ro._check import MAX_NAME, MAX_WHOLE, check_seed, excerpt, is_whole, valid_text
 from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
-from whist_ro.actions import Action, Play, action_from_dict
+from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, as_card
 from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim, Takeover
 from whist_ro.errors import ActionParseError, ConfigurationError, RecordError, WhistError
+from whist_ro.records.files import Source, Target, read_source, write_text
 from whist_ro.records.schema import (
     MAX_CHARS,
+    MAX_DEPTH,
     card,
     child,
     integer,
@@ -84,13 +87,64 @@ _MAX_SEAT_LIST: Final = 8
 _WIDTH: Final = 88  # dumps keeps a list or object on one line when it fits
 
 
-def _freeze(value: Any) -> Any:
-    # meta is free JSON; a record is a value, so it keeps a frozen copy.
+_MAX_ACTIONS: Final = _MAX_SEAT_LIST + _MAX_CARDS  # 6 bids and 6 hands of 8, or 52 plays
+_MAX_META: Final = 1_000_000  # characters of meta's JSON: a record stays under MAX_CHARS
+_MAX_META_DEPTH: Final = MAX_DEPTH - 1  # meta sits one level inside the record
+
+
+def _fail(path: str, message: str) -> RecordError:
+    return RecordError(f"{path}: {message}", path=path)
+
+
+def _sequence(value: object, path: str, *, high: int, what: str) -> tuple[Any, ...]:
+    """The items of a list or tuple (or other finite iterable) of at most ``high`` items."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise _fail(path, f"expected a list of {what}, not {excerpt(value)}")
+    taken = tuple(itertools.islice(value, high + 1))
+    if len(taken) > high:
+        raise _fail(path, f"expected at most {high} {what}, not more")
+    return taken
+
+
+def _name(value: object, path: str, *, high: int) -> str:
+    """Text a record can store: a str of at most ``high`` characters, valid Unicode."""
+    found = text(value, path, high=high)
+    if not valid_text(found):
+        raise _fail(path, f"{excerpt(found)} is not valid Unicode text (it holds a lone surrogate)")
+    return found
+
+
+def _meta_value(value: object, path: str, depth: int) -> Any:
+    """A frozen copy of free JSON data, refusing what JSON cannot carry back exactly."""
+    if depth > _MAX_META_DEPTH:
+        raise _fail(path, f"meta may nest at most {_MAX_META_DEPTH} levels")
+    if value is None or isinstance(value, bool):
+        return value
+    if is_whole(value):
+        assert isinstance(value, int)
+        if value.bit_length() > 63:
+            raise _fail(path, f"a number in meta fits in 63 bits, not {excerpt(value)}")
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _fail(path, f"JSON has no {value}")
+        return value
+    if isinstance(value, str):
+        return _name(value, path, high=_MAX_META)
     if isinstance(value, Mapping):
-        return FrozenMapping({str(k): _freeze(v) for k, v in value.items()})
+        frozen = {}
+        for key, item in value.items():
+            if not isinstance(key, str) or not valid_text(key):
+                raise _fail(path, f"meta keys are text, not {excerpt(key)}")
+            frozen[key] = _meta_value(item, child(path, key), depth + 1)
+        return FrozenMapping(frozen)
     if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    return value
+        return tuple(_meta_value(item, child(path, i), depth + 1) for i, item in enumerate(value))
+    raise _fail(
+        path,
+        f"meta holds JSON data (objects, lists, text, numbers, true, false, null), "
+        f"not {excerpt(value)}",
+    )
 
 
 def _thaw(value: Any) -> Any:
@@ -105,41 +159,53 @@ def _meta(value: object) -> Mapping[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise RecordError(f"meta: expected an object, not {excerpt(value)}", path="meta")
-    frozen: Mapping[str, Any] = _freeze(value)
+        raise _fail("meta", f"expected an object, not {excerpt(value)}")
+    frozen: Mapping[str, Any] = _meta_value(value, "meta", 1)
+    size = len(json.dumps(_thaw(frozen), ensure_ascii=False))
+    if size > _MAX_META:
+        raise _fail("meta", f"meta takes {size} characters of JSON; at most {_MAX_META}")
     return frozen
 
 
-def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(value)
+def _card_at(value: object, path: str) -> Card:
+    try:
+        return as_card(value)
+    except WhistError as error:
+        raise _fail(path, str(error)) from None
 
 
-def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
+    hands = _sequence(value, "hands", high=_MAX_SEAT_LIST, what="hands")
+    return tuple(
+        tuple(
+            _card_at(c, child(child("hands", seat), i))
+            for i, c in enumerate(
+                _sequence(hand, child("hands", seat), high=_MAX_CARDS, what="cards")
+            )
+        )
+        for seat, hand in enumerate(hands)
+    )
 
 
-def _rounds(value: Iterable[RoundRecord]) -> tuple[RoundRecord, ...]:
-    return tuple(value)
+def _turn_up(value: object) -> Card | None:
+    return None if value is None else _card_at(value, "turn_up")
 
 
-def _takeovers(value: Iterable[Takeover]) -> tuple[Takeover, ...]:
-    return tuple(value)
+def _actions(value: object) -> tuple[Action, ...]:
+    actions = _sequence(value, "actions", high=_MAX_ACTIONS, what="bids and plays")
+    for i, action in enumerate(actions):
+        if not isinstance(action, (Bid, Play)):
+            raise _fail(child("actions", i), f"expected a Bid or a Play, not {excerpt(action)}")
+        if isinstance(action, Play) and action.card is None:
+            # Only a seat's view may leave the card unnamed (R-VIEW-3); a record names it.
+            raise _fail(child(child("actions", i), "card"), "a record names every card played")
+        if isinstance(action, Bid):
+            integer(action.tricks, child(child("actions", i), "bid"), low=0, high=_MAX_CARDS)
+    return actions
 
 
-def _reclaims(value: Iterable[Reclaim]) -> tuple[Reclaim, ...]:
-    return tuple(value)
-
-
-def _engines(value: Iterable[str | None] | None) -> tuple[str | None, ...] | None:
-    return None if value is None else tuple(value)
-
-
-def _hands(value: Iterable[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(as_card(c) for c in hand) for hand in value)
-
-
-def _turn_up(value: Card | str | None) -> Card | None:
-    return None if value is None else as_card(value)
+def _dealer(_: object, __: object, value: Any) -> None:
+    integer(value, "dealer", low=0, high=_MAX_SEAT_LIST - 1)
 
 
 @attrs.frozen(kw_only=True)
@@ -157,7 +223,7 @@ class RoundRecord(Immutable):
     (1, [{'seat': 0, 'bid': 1}])
     """
 
-    dealer: int
+    dealer: int = attrs.field(validator=_dealer)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     turn_up: Card | None = attrs.field(default=None, converter=_turn_up)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
@@ -177,21 +243,51 @@ class RoundRecord(Immutable):
         }
 
 
+def _seats(value: object) -> tuple[int, ...]:
+    path = "ended.disconnected"
+    seats = _sequence(value, path, high=_MAX_SEAT_LIST, what="seats")
+    for i, seat in enumerate(seats):
+        integer(seat, child(path, i), low=0, high=_MAX_SEAT_LIST - 1)
+    if len(set(seats)) != len(seats):
+        raise _fail(path, "a seat is named twice")
+    return seats
+
+
 @attrs.frozen(kw_only=True)
 class Ending(Immutable):
     """How a match was cut short (R-END-3), with what ``Match.abandon``/``concede`` take.
 
     ``how`` is ``"abandoned"`` (exact-bid family, between rounds; the
     ``disconnected`` seats are charged by R-RANK-5) or ``"conceded"``
-    (classic; ``side`` 0 is seats 0 and 2, side 1 seats 1 and 3).
+    (classic; ``side`` 0 is seats 0 and 2, side 1 seats 1 and 3).  An
+    abandoned match has no ``side`` and a conceded one no ``disconnected``
+    seats; anything else is refused with :class:`~whist_ro.errors.RecordError`.
 
     >>> Ending(how="conceded", side=1).to_dict()
     {'how': 'conceded', 'side': 1}
+    >>> Ending(how="abandoned", side=1)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: ended.side: an abandoned match has no conceding side, not 1
     """
 
     how: Literal["abandoned", "conceded"]
-    disconnected: tuple[int, ...] = attrs.field(default=(), converter=_ints)
+    disconnected: tuple[int, ...] = attrs.field(default=(), converter=_seats)
     side: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.how == "abandoned":
+            if self.side is not None:
+                raise _fail(
+                    "ended.side",
+                    f"an abandoned match has no conceding side, not {excerpt(self.side)}",
+                )
+        elif self.how == "conceded":
+            integer(self.side, "ended.side", low=0, high=1)
+            if self.disconnected:
+                raise _fail("ended.disconnected", "a conceded match has no disconnected seats")
+        else:
+            raise _fail("ended.how", f"expected 'abandoned' or 'conceded', not {excerpt(self.how)}")
 
     def to_dict(self) -> dict[str, Any]:
         """The ending as JSON-ready data."""
@@ -200,12 +296,79 @@ class Ending(Immutable):
         return {"how": "conceded", "side": self.side}
 
 
-def _names(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+def _names(value: object) -> tuple[str, ...]:
+    names = _sequence(value, "players", high=_MAX_SEAT_LIST, what="names")
+    return tuple(_name(n, child("players", i), high=_MAX_NAME) for i, n in enumerate(names))
 
 
-def _optional_ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
+def _rounds(value: object) -> tuple[RoundRecord, ...]:
+    rounds = _sequence(value, "rounds", high=_MAX_ROUNDS, what="rounds")
+    for i, round_ in enumerate(rounds):
+        if not isinstance(round_, RoundRecord):
+            raise _fail(child("rounds", i), f"expected a RoundRecord, not {excerpt(round_)}")
+    return rounds
+
+
+def _totals(value: object) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    totals = _sequence(value, "claimed_totals", high=_MAX_SEAT_LIST, what="totals")
+    for i, total in enumerate(totals):
+        integer(total, child("claimed_totals", i), low=-MAX_WHOLE, high=MAX_WHOLE)
+    return totals
+
+
+def _takeovers(value: object) -> tuple[Takeover, ...]:
+    takeovers = _sequence(value, "takeovers", high=_MAX_ROUNDS, what="takeovers")
+    for i, takeover in enumerate(takeovers):
+        if not isinstance(takeover, Takeover):
+            raise _fail(child("takeovers", i), f"expected a Takeover, not {excerpt(takeover)}")
+    return takeovers
+
+
+def _reclaims(value: object) -> tuple[Reclaim, ...]:
+    reclaims = _sequence(value, "reclaims", high=_MAX_ROUNDS, what="reclaims")
+    for i, reclaim in enumerate(reclaims):
+        if not isinstance(reclaim, Reclaim):
+            raise _fail(child("reclaims", i), f"expected a Reclaim, not {excerpt(reclaim)}")
+    return reclaims
+
+
+def _engines(value: object) -> tuple[str | None, ...] | None:
+    if value is None:
+        return None
+    return _sequence(value, "engines", high=_MAX_SEAT_LIST, what="engine names")
+
+
+def _ended(_: object, __: object, value: Any) -> None:
+    if value is not None and not isinstance(value, Ending):
+        raise _fail("ended", f"expected an Ending or None, not {excerpt(value)}")
+
+
+def _seed(_: object, __: object, value: Any) -> None:
+    if value is None:
+        return
+    try:
+        if not isinstance(check_seed(value), (int, str)):  # a Random: not a value to write
+            raise WhistError(f"not {excerpt(value)}")
+    except WhistError:
+        raise _fail(
+            "seed",
+            "expected an int of at most 63 bits or valid Unicode text of at most 200 "
+            f"characters, not {excerpt(value)}",
+        ) from None
+
+
+def _variant(_: object, __: object, value: Any) -> None:
+    if not isinstance(value, Variant):
+        raise RecordError(f"variant must be a Variant, not {excerpt(value)}", path="variant")
+    if value.scorer is not None:
+        raise RecordError(
+            "variant.config.scorer: a variant with a custom scorer cannot be recorded; "
+            "a callable has no portable text form (use the made_base, made_per_trick "
+            "and miss_per_trick settings)",
+            path="variant.config.scorer",
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -231,16 +394,16 @@ class Record(Immutable):
     whist_ro.errors.RecordError: rounds[0].dealer: expected a whole number from 0 to 2, not 5
     """
 
-    variant: Variant
+    variant: Variant = attrs.field(validator=_variant)
     preset: str | None
     players: tuple[str, ...] = attrs.field(converter=_names)
     rounds: tuple[RoundRecord, ...] = attrs.field(converter=_rounds)
-    claimed_totals: tuple[int, ...] | None = attrs.field(default=None, converter=_optional_ints)
+    claimed_totals: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
     takeovers: tuple[Takeover, ...] = attrs.field(default=(), converter=_takeovers)
     reclaims: tuple[Reclaim, ...] = attrs.field(default=(), converter=_reclaims)
     engines: tuple[str | None, ...] | None = attrs.field(default=None, converter=_engines)
-    ended: Ending | None = None
-    seed: int | str | None = None
+    ended: Ending | None = attrs.field(default=None, validator=_ended)
+    seed: int | str | None = attrs.field(default=None, validator=_seed)
     meta: Mapping[str, Any] | None = attrs.field(default=None, converter=_meta, hash=False)
 
     def __attrs_post_init__(self) -> None:
@@ -254,16 +417,11 @@ class Record(Immutable):
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data, in the documented field order.
 
-        Refuses a variant with a custom ``scorer``: a callable has no
-        portable text form.
+        >>> import whist_ro as wr
+        >>> record = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).to_record()
+        >>> list(record.to_dict())
+        ['format', 'version', 'variant', 'players', 'rounds']
         """
-        if self.variant.scorer is not None:
-            raise RecordError(
-                "variant.config.scorer: a variant with a custom scorer cannot be recorded; "
-                "a callable has no portable text form (use the made_base, made_per_trick "
-                "and miss_per_trick settings)",
-                path="variant.config.scorer",
-            )
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
@@ -307,11 +465,37 @@ def _full_length(variant: Variant, players: int, hand_size: int) -> int:
     return (0 if variant.is_classic else players) + players * hand_size
 
 
+def _check_preset(record: Record) -> None:
+    """A preset name must be the registered name of a preset equal to the variant."""
+    name = record.preset
+    if name is None:
+        return
+    if not isinstance(name, str):
+        raise _fail("preset", f"expected a preset name or None, not {excerpt(name)}")
+    try:
+        found = variants.get(name)
+    except WhistError as error:
+        raise _fail("preset", str(error)) from None
+    if found.name != name:
+        raise _fail("preset", f"write the preset's name {found.name!r}, not {excerpt(name)}")
+    if found != record.variant:
+        differ = _differing(record.variant, found)
+        raise _fail(
+            "preset",
+            f"{name!r} names a preset, but the variant differs from it in "
+            f"{', '.join(differ)}; the preset of a house variant is None",
+        )
+
+
+def _differing(variant: Variant, preset: Variant) -> list[str]:
+    """The settings in which ``variant`` differs from ``preset``."""
+    return [f for f in Variant.to_dict(variant) if getattr(variant, f) != getattr(preset, f)]
+
+
 def _check_record(record: Record) -> None:
     """Cross-field checks: every count and seat agrees with the number of players."""
     variant = record.variant
-    if not isinstance(variant, Variant):
-        raise RecordError(f"variant must be a Variant, not {excerpt(variant)}", path="variant")
+    _check_preset(record)
     players = len(record.players)
     counts = variant.player_counts
     if players not in counts:
@@ -347,15 +531,12 @@ def _check_record(record: Record) -> None:
                 + ("" if actions > full else " and a later round follows"),
                 path=child(where, "actions"),
             )
-    if record.claimed_totals is not None:
-        if len(record.claimed_totals) != players:
-            raise RecordError(
-                f"claimed_totals: expected one total per player ({players}), "
-                f"not {len(record.claimed_totals)}",
-                path="claimed_totals",
-            )
-        for seat, total in enumerate(record.claimed_totals):
-            integer(total, child("claimed_totals", seat), low=-MAX_WHOLE, high=MAX_WHOLE)
+    if record.claimed_totals is not None and len(record.claimed_totals) != players:
+        raise RecordError(
+            f"claimed_totals: expected one total per player ({players}), "
+            f"not {len(record.claimed_totals)}",
+            path="claimed_totals",
+        )
     try:
         check_names(record.players, players=players, field="players")
     except ConfigurationError as error:
@@ -372,7 +553,7 @@ def _check_record(record: Record) -> None:
         _optional_text(change.agent, child(where, "agent"), high=_MAX_NAME)
     for number, takeover in enumerate(record.takeovers):
         where = child("takeovers", number)
-        text(takeover.reason, child(where, "reason"), high=_MAX_REASON)
+        _name(takeover.reason, child(where, "reason"), high=_MAX_REASON)
         _optional_text(takeover.by, child(where, "by"), high=_MAX_NAME)
         _optional_text(takeover.error, child(where, "error"), high=_MAX_NAME)
         _optional_text(takeover.traceback, child(where, "traceback"), high=MAX_TRACEBACK)
@@ -388,12 +569,63 @@ def _check_record(record: Record) -> None:
     if ended is not None:
         for number, seat in enumerate(ended.disconnected):
             integer(seat, child(child("ended", "disconnected"), number), low=0, high=players - 1)
-        if ended.how == "conceded":
-            integer(ended.side, child("ended", "side"), low=0, high=1)
+    _check_size(record)
+
+
+# What one item can take in the JSON dumps writes, at most: a character of text
+# escaped (\u0000), and an item on a line of its own, indented, with its comma.
+_ESCAPED: Final = 6
+_LINE: Final = 48
+
+
+def _text_bound(*texts: str | None) -> int:
+    return sum(_ESCAPED * len(t) + _LINE for t in texts if t is not None)
+
+
+def _json_bound(value: Any) -> int:
+    """At most how many characters ``_emit`` writes for ``value`` (meta's frozen data)."""
+    if isinstance(value, str):
+        return _text_bound(value)
+    if isinstance(value, Mapping):
+        return _LINE + sum(_text_bound(k) + _json_bound(v) for k, v in value.items())
+    if isinstance(value, tuple):
+        return _LINE + sum(_json_bound(v) for v in value)
+    return _LINE + 25  # null, true, false, a 63-bit int or a float's repr
+
+
+def _check_size(record: Record) -> None:
+    """A record that can be built can be read back: its JSON fits in :data:`MAX_CHARS`.
+
+    A cheap bound first (every character of text counted as escaped); only a
+    record whose bound passes the cap is written out to be measured.
+    """
+    bound = len(json.dumps(record.variant.to_dict())) * 2 + 1000
+    bound += _text_bound(*record.players, *(e for e in record.engines or ()))
+    bound += _text_bound(record.seed if isinstance(record.seed, str) else None)
+    for round_ in record.rounds:
+        cards = sum(len(hand) for hand in round_.hands)
+        bound += 200 + _LINE * (cards + len(round_.actions) + len(round_.hands))
+    for takeover in record.takeovers:
+        bound += 4 * _LINE + _text_bound(
+            takeover.reason, takeover.agent, takeover.by, takeover.error, takeover.traceback
+        )
+    for reclaim in record.reclaims:
+        bound += 4 * _LINE + _text_bound(reclaim.agent)
+    if record.meta is not None:
+        bound += _json_bound(record.meta)
+    if bound <= MAX_CHARS:
+        return
+    size = len(_emit(record.to_dict(), 0)) + 1
+    if size > MAX_CHARS:
+        raise RecordError(
+            f"the record takes {size:,} characters of JSON; loads reads at most "
+            f"{MAX_CHARS:,}, so it could not be read back (shorten meta or the takeovers' "
+            "texts)"
+        )
 
 
 def _optional_text(value: object, path: str, *, high: int) -> str | None:
-    return None if value is None else text(value, path, high=high)
+    return None if value is None else _name(value, path, high=high)
 
 
 # -- reading -------------------------------------------------------------------------
@@ -435,8 +667,7 @@ def _read_round(value: object, path: str) -> RoundRecord:
     raw_turn_up = data["turn_up"]
     turn_up = None if raw_turn_up is None else card(raw_turn_up, child(path, "turn_up"))
     actions_path = child(path, "actions")
-    # The longest round: 6 bids and 6 hands of 8, or 4 hands of 13 (52 plays).
-    raw = listed(data["actions"], actions_path, high=_MAX_SEAT_LIST + _MAX_CARDS)
+    raw = listed(data["actions"], actions_path, high=_MAX_ACTIONS)
     actions = tuple(_read_action(a, child(actions_path, i)) for i, a in enumerate(raw))
     return RoundRecord(dealer=dealer, hands=hands, turn_up=turn_up, actions=actions)
 
@@ -472,7 +703,7 @@ def _read_variant(value: object) -> tuple[Variant, str | None]:
         )
         raise RecordError(f"{where}: {error}", path=where) from None
     if preset is not None and preset != variant:
-        differ = [f for f in Variant.to_dict(variant) if getattr(variant, f) != getattr(preset, f)]
+        differ = _differing(variant, preset)
         where = child(config_path, differ[0]) if differ else config_path
         raise RecordError(
             f"{where}: variant.name says {name!r}, but the config differs from that preset "
@@ -506,15 +737,9 @@ def _read_ending(value: object) -> Ending:
 
 
 def _read_seed(value: object) -> int | str:
-    if is_whole(value) and isinstance(value, int) and value.bit_length() <= 63:
-        return value
-    if isinstance(value, str) and len(value) <= 200:
-        return value
-    raise RecordError(
-        f"seed: expected an int of at most 63 bits or a string of at most 200 characters, "
-        f"not {excerpt(value)}",
-        path="seed",
-    )
+    _seed(None, None, value)  # the constructor's rule, which is check_seed's
+    assert isinstance(value, (int, str))
+    return value
 
 
 _TOP_REQUIRED: Final = ("format", "version", "variant", "players", "rounds")
@@ -627,6 +852,10 @@ def _seat_change(data: Mapping[str, Any], where: str) -> dict[str, Any]:
 def loads(data: str | bytes, *, max_chars: int = MAX_CHARS) -> Record:
     """Read a record from JSON text, strictly; a bad one raises ``RecordError`` with its path.
 
+    ``data`` is a str or UTF-8 bytes; one byte-order mark at the start is
+    skipped.  The cost is linear in the length of the text, whatever it
+    holds (:func:`~whist_ro.records.schema.scan_json`).
+
     >>> loads('{"format": "whist-ro-record"}')
     Traceback (most recent call last):
     ...
@@ -635,20 +864,23 @@ def loads(data: str | bytes, *, max_chars: int = MAX_CHARS) -> Record:
     return from_data(parse_json(data, max_chars=max_chars))
 
 
-def load(path: str | os.PathLike[str], *, max_chars: int = MAX_CHARS) -> Record:
-    """Read a record from a file (see :func:`loads`); an unreadable file is a ``RecordError``.
+def load(path: Source, *, max_chars: int = MAX_CHARS) -> Record:
+    """Read a record from a file: a path (``str`` or :class:`os.PathLike`) or an open file.
+
+    A file given open is read (text or binary) and left open.  Anything
+    else, and a file that cannot be read, is a ``RecordError``; the text
+    is read as by :func:`loads`.
 
     >>> load("/nonexistent/record.json")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     whist_ro.errors.RecordError: cannot read '/nonexistent/record.json': ...
+    >>> load(1)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: expected a path or an open file to read, not 1
     """
-    try:
-        with open(path, "rb") as file:
-            raw = file.read(4 * max_chars + 1)
-    except OSError as error:
-        raise RecordError(f"cannot read {excerpt(os.fspath(path))}: {error.strerror}") from None
-    return loads(raw, max_chars=max_chars)
+    return loads(read_source(path, what="JSON text", max_chars=max_chars), max_chars=max_chars)
 
 
 def _emit(value: Any, indent: int) -> str:
@@ -670,14 +902,17 @@ def _emit(value: Any, indent: int) -> str:
 def dumps(record: Record) -> str:
     """The record as JSON text: stable, so ``dumps(loads(dumps(r))) == dumps(r)``.
 
-    >>> import attrs, whist_ro as wr
-    >>> v = attrs.evolve(wr.variants.ROMANIAN, scorer=max)
-    >>> m = wr.Match.new(v, players=3, seed=1)
-    >>> from whist_ro.records import to_record
-    >>> dumps(to_record(m))
+    Every :class:`Record` that can be built can be written, and
+    ``loads(dumps(r)) == r``.
+
+    >>> import whist_ro as wr
+    >>> record = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).to_record()
+    >>> loads(dumps(record)) == record
+    True
+    >>> dumps("{}")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: variant.config.scorer: a variant with a custom scorer cannot ...
+    whist_ro.errors.RecordError: dumps takes a Record (records.to_record(match) makes one), not '{}'
     """
     if not isinstance(record, Record):
         raise RecordError(
@@ -686,8 +921,13 @@ def dumps(record: Record) -> str:
     return _emit(record.to_dict(), 0) + "\n"
 
 
-def dump(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write :func:`dumps` of ``record`` to a file (UTF-8); nothing is written on a refusal.
+def dump(record: Record, path: Target) -> None:
+    """Write :func:`dumps` of ``record`` (UTF-8) to a path or to a file open for writing.
+
+    A path is written atomically: a temporary file in the same folder is
+    written, flushed to the disk and then renamed over the target, so the
+    old file stays whole if anything fails; a failure is a ``RecordError``.
+    Nothing is written on a refusal.
 
     >>> import os, tempfile, whist_ro as wr
     >>> from whist_ro.records import to_record
@@ -697,6 +937,4 @@ def dump(record: Record, path: str | os.PathLike[str]) -> None:
     >>> load(path) == record
     True
     """
-    data = dumps(record)
-    with open(path, "w", encoding="utf-8", newline="\n") as file:
-        file.write(data)
+    write_text(path, dumps(record))

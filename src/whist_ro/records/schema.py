@@ -24,22 +24,29 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from whist_ro._check import excerpt, is_whole
+import attrs
+
+from whist_ro._check import excerpt, is_whole, valid_text
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
 
 __all__ = [
+    "BOM",
     "MAX_CHARS",
     "MAX_DEPTH",
+    "Fail",
+    "JsonScan",
     "card",
     "child",
+    "decode_text",
     "integer",
     "listed",
     "mapping",
     "parse_json",
+    "scan_json",
     "text",
 ]
 
@@ -48,20 +55,183 @@ MAX_CHARS: Final = 8_000_000
 MAX_DEPTH: Final = 16
 """The deepest nesting of lists and objects a record may have (its own shape needs 5)."""
 
-_STRINGS: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS: Final = re.compile(r"[\[\]{}]")
+BOM: Final = "\ufeff"
+"""The byte-order mark some editors and spreadsheets write first; one at the start is skipped."""
+
+# The scanner's patterns.  Every quantifier is possessive (*+, ++): a pattern never gives
+# back what it has matched, so each call costs what it passes over, and each call
+# starts where the last one stopped.  Named groups say which kind of token matched.
+_TOKEN: Final = re.compile(
+    r"""
+      (?P<string>"[^"\\]*+")                 # a string without escapes, skipped whole
+    | (?P<flat>(?:\[\s*+\]|\{\s*+\})         # empty lists and objects, and what lies
+        (?:[^"\[\]{}]++|\[\s*+\]|\{\s*+\})*+)  #   between them: one level deeper at most
+    | (?P<open>[\[{]++)                      # a run of openings
+    | (?P<close>[\]}]++)                     # a run of closings
+    | (?P<quote>")                          # a string with escapes, or an unterminated one
+    """,
+    re.VERBOSE,
+)
+# Inside a string: everything up to a quote, the end, or a \uD800-\uDFFF escape.
+_STRING_RUN: Final = re.compile(r"(?:[^\"\\]++|\\(?!u[dD][89a-fA-F])[\s\S])*+")
+_HEX4: Final = re.compile(r"[0-9A-Fa-f]{4}")
+_HIGH: Final = range(0xD800, 0xDC00)
+_LOW: Final = range(0xDC00, 0xE000)
 
 
-def _depth(text: str) -> int:
-    """The deepest bracket nesting of ``text``, strings left out; linear, no recursion."""
-    depth = deepest = 0
-    for match in _BRACKETS.finditer(_STRINGS.sub("", text)):
-        if match.group() in "[{":
-            depth += 1
+@attrs.frozen(kw_only=True)
+class JsonScan:
+    """What one pass of :func:`scan_json` over a JSON text found.
+
+    ``depth`` is the deepest nesting of lists and objects, strings left out;
+    ``lone_surrogate`` is the index of the first ``\\uD800``-``\\uDFFF``
+    escape that is not half of a surrogate pair (None if there is none);
+    ``steps`` counts the tokens the scan visited: at most one per
+    character, each costing what it passes over.
+
+    >>> scan_json('{"a": [1, "[", {}]}')
+    JsonScan(depth=3, lone_surrogate=None, steps=6)
+    """
+
+    depth: int
+    lone_surrogate: int | None
+    steps: int
+
+
+def _escape_end(text: str, at: int) -> int | None:
+    """Where the escape at ``text[at] == "\\"`` ends; None for a lone surrogate."""
+    if text.startswith("u", at + 1) and _HEX4.fullmatch(text, at + 2, at + 6) is not None:
+        code = int(text[at + 2 : at + 6], 16)
+        if code in _LOW:
+            return None
+        if code in _HIGH:
+            pair = at + 6
+            if not (
+                text.startswith("\\u", pair)
+                and _HEX4.fullmatch(text, pair + 2, pair + 6) is not None
+                and int(text[pair + 2 : pair + 6], 16) in _LOW
+            ):
+                return None
+            return pair + 6
+        return at + 6
+    return at + 2
+
+
+def scan_json(text: str) -> JsonScan:
+    """One forward pass over JSON text: its nesting depth and any lone surrogate escape.
+
+    The scan walks left to right over tokens: a string, a run of brackets,
+    a run of empty lists and objects, or, inside a string that holds
+    escapes, a stretch of text up to a ``\\uD800``-``\\uDFFF`` escape.
+    Every search starts where the previous one stopped and no pattern can
+    backtrack, so the cost is linear in the length of the text whatever it
+    holds (an unterminated string of escaped quotes, a million brackets...);
+    ``steps`` counts the tokens visited.  The scan stops at an unterminated
+    string (the JSON parser names that error) and does not check the rest
+    of the grammar: :func:`json.loads` does.
+
+    >>> scan_json("[" * 40 + "]" * 40).depth
+    40
+    >>> scan_json('"\\\\" [[[ \\\\"').depth   # the brackets are inside a string
+    0
+    >>> scan_json('["\\\\ud83d\\\\ude00", "\\\\udc00"]').lone_surrogate
+    18
+    """
+    depth = deepest = steps = 0
+    token = _TOKEN.search
+    string_run = _STRING_RUN.match
+    end_of_text = len(text)
+    pos = 0
+    while (found := token(text, pos)) is not None:
+        steps += 1
+        pos = found.end()
+        kind = found.lastgroup
+        if kind == "open":
+            depth += pos - found.start()
             deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+        elif kind == "close":
+            depth -= pos - found.start()
+        elif kind == "flat":
+            deepest = max(deepest, depth + 1)
+        elif kind == "quote":  # a string holding escapes, or an unterminated one
+            while True:
+                steps += 1
+                run = string_run(text, pos)
+                pos = run.end() if run is not None else pos
+                if pos >= end_of_text:  # unterminated
+                    return JsonScan(depth=deepest, lone_surrogate=None, steps=steps)
+                if text[pos] == '"':
+                    pos += 1
+                    break
+                end = _escape_end(text, pos)  # a \\uD800-\\uDFFF escape
+                if end is None:
+                    return JsonScan(depth=deepest, lone_surrogate=pos, steps=steps)
+                pos = end
+    return JsonScan(depth=deepest, lone_surrogate=None, steps=steps)
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """The line and column (from 1) of ``text[index]``."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+Fail = Callable[[str, int, int], RecordError]
+"""Makes the error for a message at a line and column (both from 1)."""
+
+
+def _located(message: str, line: int, column: int) -> RecordError:
+    where = f"line {line}, column {column}"
+    return RecordError(f"{where}: {message}", path=where)
+
+
+def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = None) -> str:
+    """Text input at the library's edge: a str, or UTF-8 bytes; capped and valid Unicode.
+
+    One byte-order mark at the start is dropped (spreadsheets and Windows
+    editors write one).  Refused with :class:`~whist_ro.errors.RecordError`
+    (or what ``fail`` makes, given the message, line and column): anything
+    that is not text, bytes that are not UTF-8, text longer than
+    ``max_chars`` characters, and text holding a lone surrogate, which no
+    UTF-8 file can store.  ``what`` names the text in messages.
+
+    >>> decode_text(b"\\xef\\xbb\\xbfdealer: 1", what="round text", max_chars=100)
+    'dealer: 1'
+    >>> decode_text("ab\\ncd\\udc80", what="CSV text", max_chars=100)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: line 2, column 3: the CSV text is not valid Unicode: it holds ...
+    """
+    fail = _located if fail is None else fail
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        raw = bytes(data)
+        if len(raw) > 4 * max_chars + 3:
+            raise fail(f"the {what} is longer than {max_chars} characters", 1, 1)
+        try:
+            data = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            head = raw[: error.start].decode("utf-8-sig")
+            line, column = _place(head + "?", len(head))
+            raise fail(
+                f"the {what} is not UTF-8: {error.reason} at byte {error.start}", line, column
+            ) from None
+    elif isinstance(data, str):
+        if data.startswith(BOM):
+            data = data[1:]
+    else:
+        raise fail(f"expected {what}, not {excerpt(data)}", 1, 1)
+    if len(data) > max_chars:
+        raise fail(f"the {what} is {len(data)} characters long; at most {max_chars} are read", 1, 1)
+    if not valid_text(data):
+        index = next(i for i, c in enumerate(data) if "\ud800" <= c <= "\udfff")
+        line, column = _place(data, index)
+        raise fail(
+            f"the {what} is not valid Unicode: it holds the lone surrogate "
+            f"{data[index].encode('unicode_escape').decode()}",
+            line,
+            column,
+        )
+    return data
 
 
 def _no_constant(name: str) -> Any:
@@ -82,40 +252,45 @@ def parse_json(
 ) -> object:
     """Parse JSON text after checking its size and depth; only ``RecordError`` escapes.
 
+    ``data`` is read by :func:`decode_text` (a BOM is skipped) and scanned
+    once by :func:`scan_json` before it is parsed, so the cost is linear in
+    its length whatever it holds.
+
     >>> parse_json("[1,")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: not valid JSON: Expecting value at line 1, column 4
+    whist_ro.errors.RecordError: not valid JSON: Expecting value (line 1, column 4)
     >>> parse_json('{"a": NaN}')
     Traceback (most recent call last):
     ...
     whist_ro.errors.RecordError: NaN is not a JSON number a record may hold
+    >>> parse_json('["\\\\udc00"]')
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: line 1, column 3: not valid Unicode: the escape \\udc00 is ...
     """
-    if isinstance(data, (bytes, bytearray)):
-        if len(data) > 4 * max_chars:
-            raise RecordError(f"the text is longer than {max_chars} characters")
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise RecordError(
-                f"the text is not UTF-8: {error.reason} at byte {error.start}"
-            ) from None
-    if not isinstance(data, str):
-        raise RecordError(f"expected JSON text, not {excerpt(data)}")
-    if len(data) > max_chars:
-        raise RecordError(f"the text is {len(data)} characters long; at most {max_chars} are read")
-    depth = _depth(data)
-    if depth > max_depth:
+    text = decode_text(data, what="JSON text", max_chars=max_chars)
+    scan = scan_json(text)
+    if scan.depth > max_depth:
         raise RecordError(
-            f"the JSON is nested {depth} levels deep; a record needs at most {max_depth}"
+            f"the JSON is nested {scan.depth} levels deep; a record needs at most {max_depth}"
+        )
+    if scan.lone_surrogate is not None:
+        at = scan.lone_surrogate
+        line, column = _place(text, at)
+        raise _located(
+            f"not valid Unicode: the escape {text[at : at + 6]} is a lone surrogate "
+            "(an escaped surrogate must be half of a pair, such as \\ud83d\\ude00)",
+            line,
+            column,
         )
     try:
-        return json.loads(data, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except WhistError:
         raise
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
     except (ValueError, RecursionError) as error:  # an int of too many digits, say
         raise RecordError(f"not valid JSON: {excerpt(str(error))}") from None
@@ -153,7 +328,7 @@ def mapping(
     """
     if not isinstance(value, dict):
         raise _fail(path, f"expected an object, not {excerpt(value)}")
-    known = required + optional
+    known = tuple(dict.fromkeys(required + optional))  # each key once in the message
     for key in value:
         if key not in known:
             raise _fail(child(path, key), f"unknown key (expected: {', '.join(known)})")
