@@ -30,17 +30,19 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 import attrs
 
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
-from whist_ro._immutable import Immutable
+from whist_ro._check import seat as check_seat
+from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro._text import count
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
+from whist_ro.records.schema import decode_text
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
 from whist_ro.rules.bidding import forbidden_bid
@@ -49,7 +51,17 @@ from whist_ro.rules.scoring import advance_runs, exact_round_points
 from whist_ro.schedule import Schedule, check_players
 from whist_ro.variants import Variant
 
-__all__ = ["MAX_SHEET", "AuditReport", "Problem", "Sheet", "SheetRow", "audit", "read_sheet"]
+__all__ = [
+    "DELIMITERS",
+    "HEADINGS",
+    "MAX_SHEET",
+    "AuditReport",
+    "Problem",
+    "Sheet",
+    "SheetRow",
+    "audit",
+    "read_sheet",
+]
 
 MAX_SHEET: Final = 1_000_000
 """The longest CSV text :func:`read_sheet` reads, in characters."""
@@ -84,20 +96,155 @@ class SheetRow(Immutable):
     line: int = attrs.field(default=0, eq=False)
 
 
+def _names(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _headings(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @attrs.frozen(kw_only=True)
 class Sheet(Immutable):
     """A paper score sheet: the rows in play order and the totals written, if any.
 
-    >>> sheet = read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n"
-    ...                    "1,0,0,0,1,1,0,0\\ntotal,5,6,5\\n")
-    >>> sheet.players, len(sheet.rows), sheet.totals
-    (3, 1, (5, 6, 5))
+    ``names`` are the players' names when the header gives them (``Ana
+    bid``, ``Ana won``), else None; ``headings`` the header's cells as
+    written; ``delimiter`` the separator the CSV text was read with
+    (``","``, ``";"`` or ``"\\t"``; None for a sheet not read from text).
+
+    >>> sheet = read_sheet("hand_size;dealer;Ana bid;Ana won;Bo bid;Bo won;Cy bid;Cy won\\n"
+    ...                    "1;0;0;0;1;1;0;0\\ntotal;5;6;5\\n")
+    >>> sheet.players, sheet.names, sheet.delimiter, len(sheet.rows), sheet.totals
+    (3, ('Ana', 'Bo', 'Cy'), ';', 1, (5, 6, 5))
     """
 
     players: int
     rows: tuple[SheetRow, ...] = attrs.field(converter=_rows)
     totals: tuple[int, ...] | None = None
     totals_line: int = attrs.field(default=0, eq=False)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    headings: tuple[str, ...] = attrs.field(default=(), converter=_headings, eq=False)
+    delimiter: str | None = attrs.field(default=None, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Every row, name and heading must fit the number of seats; audit() reads them by seat.
+        width = self.players
+        for row in self.rows:
+            if not isinstance(row, SheetRow) or len(row.bids) != width or len(row.won) != width:
+                raise RecordError(
+                    f"every row of a sheet of {excerpt(width)} players holds {excerpt(width)} "
+                    f"bids and as many tricks won, not {excerpt(row)}"
+                )
+        if self.names is not None and (
+            len(self.names) != width or not all(isinstance(n, str) for n in self.names)
+        ):
+            raise RecordError(f"a sheet of {excerpt(width)} players has as many names")
+        if self.headings and len(self.headings) != 2 + 2 * width:
+            raise RecordError(
+                f"a sheet of {excerpt(width)} players has {excerpt(2 + 2 * width)} headings"
+            )
+
+
+HEADINGS: Final[Mapping[str, tuple[str, ...]]] = FrozenMapping(
+    {
+        "hand_size": ("hand_size", "hand size"),
+        "dealer": ("dealer",),
+        "bid": ("bid",),
+        "won": ("won",),
+        "total": ("total",),
+    }
+)
+"""The words a sheet may use for each heading, in lower case (the one vocabulary table).
+
+A header is the hand size and the dealer, then one bid and one won
+column per seat: ``bid0``, ``won0``, ``bid1``... (seats from 0) or
+``Ana bid``, ``Ana won``, ``Bogdan bid``... (players' names); the last
+row may start with the total word.
+"""
+
+DELIMITERS: Final = (",", ";", "\t")
+"""The separators a sheet may use; the one the header line uses most is taken."""
+
+_DELIMITER_NAMES: Final = {",": "commas", ";": "semicolons", "\t": "tabs"}
+
+
+def _word(cell: str) -> str:
+    return " ".join(cell.lower().split())
+
+
+def _is(cell: str, heading: str) -> bool:
+    return _word(cell) in HEADINGS[heading]
+
+
+def _sniff(text: str) -> str:
+    """The delimiter the first non-blank line uses most outside quotes (ties: the comma)."""
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    started = False
+    for char in text:  # one pass over the first line, so linear
+        if char == "\n" and started and not quoted:
+            break
+        if char == '"':
+            quoted = not quoted
+        elif char in counts and not quoted:
+            counts[char] += 1
+        started = started or not char.isspace()
+    return max(DELIMITERS, key=lambda d: counts[d])  # max keeps the first of equals
+
+
+def _header_error(line: int, header: list[str], why: str, delimiter: str) -> RecordError:
+    shown = excerpt(delimiter.join(header))
+    return RecordError(
+        f"line {line}: the header {why}; it must be hand_size,dealer then bidN,wonN for each "
+        f"of 3 to 6 seats from 0, or 'NAME bid','NAME won' for each player (read as CSV "
+        f"separated by {_DELIMITER_NAMES[delimiter]}), not {shown}",
+        path=f"line {line}",
+    )
+
+
+def _read_header(
+    header: list[str], line: int, delimiter: str
+) -> tuple[int, tuple[str, ...] | None]:
+    """The number of seats and the players' names (None when seats are numbered)."""
+
+    def fail(why: str) -> RecordError:
+        return _header_error(line, header, why, delimiter)
+
+    cells = [c.strip() for c in header]
+    if len(cells) < 2 or not _is(cells[0], "hand_size") or not _is(cells[1], "dealer"):
+        raise fail("does not start with hand_size,dealer")
+    pairs, odd = divmod(len(cells) - 2, 2)
+    if odd or not 3 <= pairs <= 6:
+        raise fail(f"has {len(cells) - 2} bid and won headings")
+    names: list[str] = []
+    numbered = 0
+    for seat in range(pairs):
+        bid, won = cells[2 + 2 * seat], cells[3 + 2 * seat]
+        if _word(bid) in {f"{w}{seat}" for w in HEADINGS["bid"]} and _word(won) in {
+            f"{w}{seat}" for w in HEADINGS["won"]
+        }:
+            numbered += 1
+            continue
+        bid_name, _, bid_word = bid.rpartition(" ")
+        won_name, _, won_word = won.rpartition(" ")
+        name = bid_name.strip()
+        if not (
+            name
+            and _is(bid_word, "bid")
+            and _is(won_word, "won")
+            and _word(won_name) == _word(name)
+        ):
+            raise fail(
+                f"has {excerpt(bid)},{excerpt(won)} in columns {3 + 2 * seat} and "
+                f"{4 + 2 * seat}, where 'bid{seat}','won{seat}' or 'NAME bid','NAME won' go"
+            )
+        names.append(name)
+    if numbered and names:
+        raise fail("mixes numbered seats and players' names")
+    if len({_word(n) for n in names}) != len(names):
+        raise fail("names a player twice")
+    return pairs, tuple(names) or None
 
 
 def _cell(value: str, line: int, column: int, name: str) -> int:
@@ -117,69 +264,115 @@ def _cell(value: str, line: int, column: int, name: str) -> int:
     return number
 
 
-def read_sheet(text: str) -> Sheet:
+def _dealer_cell(value: str, line: int, names: tuple[str, ...] | None, heading: str) -> int:
+    """A seat number, or the name of a player the header gives."""
+    if names is not None:
+        wanted = _word(value)
+        for seat, name in enumerate(names):
+            if _word(name) == wanted:
+                return seat
+    return _cell(value, line, 2, heading)
+
+
+def _trimmed(row: list[str]) -> list[str]:
+    """``row`` without trailing empty cells (spreadsheets pad short rows with them)."""
+    end = len(row)
+    while end and not row[end - 1].strip():
+        end -= 1
+    return row[:end]
+
+
+def read_sheet(text: str | bytes) -> Sheet:
     """Read the CSV form of a score sheet; a malformed one raises ``RecordError`` with its place.
+
+    ``text`` is a str or UTF-8 bytes (one byte-order mark at the start is
+    skipped); cells are separated by commas, semicolons or tabs, whichever
+    the header line uses most.  Empty cells at the end of a row are
+    ignored.  The dealer may be written as a seat number or, when the
+    header names the players, as a name.
 
     >>> read_sheet("hand_size,dealer,bid0,won0\\n")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: line 1: the header must be hand_size,dealer then bidN,wonN ...
+    whist_ro.errors.RecordError: line 1: the header has 2 bid and won headings; it must be ...
     """
-    if not isinstance(text, str):
-        raise RecordError(f"expected CSV text, not {excerpt(text)}")
-    if len(text) > MAX_SHEET:
-        raise RecordError(f"the sheet is {len(text)} characters long; at most {MAX_SHEET} are read")
+    text = decode_text(text, what="CSV text", max_chars=MAX_SHEET)
+    delimiter = _sniff(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    numbered: list[tuple[int, list[str]]] = []
     try:
-        lines = list(csv.reader(io.StringIO(text), strict=True))
+        for row in reader:
+            if any(c.strip() for c in row):
+                numbered.append((reader.line_num, _trimmed(row)))
+            if len(numbered) > variants.MAX_ROUNDS + 2:
+                break
     except csv.Error as error:
-        raise RecordError(f"not valid CSV: {error}") from None
-    numbered = [(n, row) for n, row in enumerate(lines, start=1) if any(c.strip() for c in row)]
+        raise RecordError(
+            f"line {reader.line_num}: not valid CSV: {error}", path=f"line {reader.line_num}"
+        ) from None
     if not numbered:
         raise RecordError("the sheet is empty: expected a header line", path="line 1")
     header_line, header = numbered[0]
-    names = [c.strip().lower() for c in header]
-    pairs = (len(names) - 2) // 2
-    expected = ["hand_size", "dealer"] + [f"{k}{s}" for s in range(pairs) for k in ("bid", "won")]
-    if names != expected or not 3 <= pairs <= 6:
-        raise RecordError(
-            f"line {header_line}: the header must be hand_size,dealer then bidN,wonN for each "
-            f"of 3 to 6 seats from 0, not {excerpt(','.join(header))}",
-            path=f"line {header_line}",
-        )
+    pairs, names = _read_header(header, header_line, delimiter)
+    headings = tuple(c.strip() for c in header)
     rows: list[SheetRow] = []
     totals = None
     totals_line = 0
     body = numbered[1:]
     if len(body) > variants.MAX_ROUNDS + 1:
-        raise RecordError(f"the sheet has {len(body)} rows; at most {variants.MAX_ROUNDS} rounds")
+        raise RecordError(f"the sheet has more than {variants.MAX_ROUNDS} rounds")
     for line, row in body:
         if totals is not None:
             raise RecordError(
                 f"line {line}: the 'total' row must be the last one", path=f"line {line}"
             )
-        if row and row[0].strip().lower() == "total":
+        if row and _is(row[0], "total"):
             if len(row) != pairs + 1:
                 raise RecordError(
-                    f"line {line}: the total row holds 'total' and {pairs} totals, "
+                    f"line {line}: the total row holds {row[0].strip()!r} and {pairs} totals, "
                     f"not {len(row) - 1}",
                     path=f"line {line}",
                 )
             totals = tuple(
-                _cell(c, line, col, f"total{col - 2}") for col, c in enumerate(row[1:], start=2)
+                _cell(c, line, col, f"total of {_who(col - 2, names)}")
+                for col, c in enumerate(row[1:], start=2)
             )
             totals_line = line
             continue
-        if len(row) != len(expected):
+        if len(row) != len(headings):
             raise RecordError(
-                f"line {line}: expected {len(expected)} cells, not {len(row)}", path=f"line {line}"
+                f"line {line}: expected {len(headings)} cells, not {len(row)}", path=f"line {line}"
             )
-        cells = [_cell(c, line, col, expected[col - 1]) for col, c in enumerate(row, start=1)]
+        cells = [
+            _dealer_cell(c, line, names, headings[1])
+            if col == 2
+            else _cell(c, line, col, headings[col - 1])
+            for col, c in enumerate(row, start=1)
+        ]
         rows.append(
             SheetRow(
                 hand_size=cells[0], dealer=cells[1], bids=cells[2::2], won=cells[3::2], line=line
             )
         )
-    return Sheet(players=pairs, rows=rows, totals=totals, totals_line=totals_line)
+    return Sheet(
+        players=pairs,
+        rows=rows,
+        totals=totals,
+        totals_line=totals_line,
+        names=names,
+        headings=headings,
+        delimiter=delimiter,
+    )
+
+
+def _who(seat: int, names: tuple[str, ...] | None, role: str = "") -> str:
+    """``"seat 1"``, or ``"Bogdan (seat 1)"`` when the sheet names its players.
+
+    A ``role`` joins the brackets: ``"seat 1 (dealer)"``, ``"Bogdan (seat 1, dealer)"``.
+    """
+    if names is None or not 0 <= seat < len(names):
+        return f"seat {seat} ({role})" if role else f"seat {seat}"
+    return f"{names[seat]} (seat {seat}, {role})" if role else f"{names[seat]} (seat {seat})"
 
 
 @attrs.frozen(kw_only=True)
@@ -198,9 +391,12 @@ class Problem(Immutable):
     column: str
     rule: str
     explanation: str
+    name: str | None = None
 
     def __str__(self) -> str:
-        seat = "" if self.seat is None else f", seat {self.seat}"
+        seat = "" if self.seat is None else f", {_who(self.seat, None)}"
+        if self.seat is not None and self.name is not None:
+            seat = f", {self.name} (seat {self.seat})"
         return f"round {self.round} (line {self.line}){seat}, {self.column}: {self.explanation}"
 
 
@@ -212,6 +408,9 @@ class AuditReport(Immutable):
     is the first, or None); ``differences`` compares the written totals
     with the recomputed ``totals``; ``score_sheet`` holds the recomputed
     rows; ``standings`` is set when the sheet covers the whole schedule.
+    ``names`` are the players' names from the sheet's header (None when
+    it numbers the seats) and ``delimiter`` the separator the CSV was
+    read with (None for a :class:`Sheet` not read from text).
 
     >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n"
     ...                "1,0,0,0,1,1,0,0\\ntotal,5,6,4\\n")
@@ -226,6 +425,8 @@ class AuditReport(Immutable):
     claimed_totals: tuple[int, ...] | None
     score_sheet: ScoreSheet
     standings: Standings | None
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
+    delimiter: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -239,18 +440,24 @@ class AuditReport(Immutable):
 
     def __str__(self) -> str:
         sheet = self.score_sheet
-        lines = [
-            f"score sheet: {self.variant.name}, {sheet.players} players, "
-            f"{count(len(sheet), 'round')}",
-            str(sheet),
-        ]
+        players = f"{sheet.players} players"
+        if self.names is not None:
+            players += f" ({', '.join(self.names)})"
+        lines = [f"score sheet: {self.variant.name}, {players}, {count(len(sheet), 'round')}"]
+        if self.delimiter is not None:
+            lines.append(f"read as CSV separated by {_DELIMITER_NAMES[self.delimiter]}")
+        lines.append(str(sheet))
         for problem in self.problems:
             lines.append(f"PROBLEM {problem.rule}: {problem}")
         lines.append("recomputed totals: " + " ".join(map(str, self.totals)))
         if self.claimed_totals is not None:
             lines.append("written totals:    " + " ".join(map(str, self.claimed_totals)))
         for difference in self.differences:
-            lines.append(f"  DIFFERENCE {difference}")
+            shown = str(difference)
+            seat_ = f"seat {difference.seat}"
+            if self.names is not None and shown.startswith(seat_):
+                shown = _who(difference.seat, self.names) + shown[len(seat_) :]
+            lines.append(f"  DIFFERENCE {shown}")
         if self.standings is not None:
             lines.append("standings:")
             lines.extend("  " + line for line in str(self.standings).splitlines())
@@ -265,16 +472,37 @@ class AuditReport(Immutable):
 
 
 def _row_problems(
-    row: SheetRow, number: int, variant: Variant, schedule: Schedule, first_dealer: int
+    row: SheetRow,
+    number: int,
+    variant: Variant,
+    schedule: Schedule,
+    first_dealer: int,
+    sheet: Sheet,
 ) -> list[Problem]:
     """Every rule one row breaks (R-SCHED-*, R-BID-2, R-BID-3, R-PLAY-6)."""
     players = len(row.bids)
+    names = sheet.names
+    headings = sheet.headings or (
+        "hand_size",
+        "dealer",
+        *(f"{w}{s}" for s in range(players) for w in ("bid", "won")),
+    )
     out: list[Problem] = []
 
+    def who(seat: int) -> str:
+        return _who(seat, names)
+
     def problem(seat: int | None, column: str, rule: str, why: str) -> None:
+        name = None if seat is None or names is None else names[seat]
         out.append(
             Problem(
-                round=number, line=row.line, seat=seat, column=column, rule=rule, explanation=why
+                round=number,
+                line=row.line,
+                seat=seat,
+                column=column,
+                rule=rule,
+                explanation=why,
+                name=name,
             )
         )
 
@@ -292,7 +520,7 @@ def _row_problems(
         if rule == "R-END-1":
             problem(
                 None,
-                "hand_size",
+                headings[0],
                 rule,
                 f"the schedule has {len(schedule)} rounds; round {number} is one too many "
                 "(R-END-1)",
@@ -300,30 +528,35 @@ def _row_problems(
         elif rule != "R-SCHED-4":
             problem(
                 None,
-                "hand_size",
+                headings[0],
                 rule,
-                f"round {number} deals {count(schedule.size_of(index), 'card')} each in "
-                f"{variant.name} for "
-                f"{players} players, not {row.hand_size} ({rule})",
+                f"the sheet says round {number} deals {count(row.hand_size, 'card')} each; "
+                f"{variant.name} for {players} players deals {schedule.size_of(index)} ({rule})",
             )
         elif not 0 <= row.dealer < players:
-            problem(None, "dealer", rule, f"seat {row.dealer} does not exist (R-SCHED-4)")
+            problem(
+                None,
+                headings[1],
+                rule,
+                f"the sheet names seat {row.dealer} as the dealer; seats run from 0 to "
+                f"{players - 1} (R-SCHED-4)",
+            )
         else:
             problem(
                 None,
-                "dealer",
+                headings[1],
                 rule,
-                f"seat {expected} deals round {number}: the deal passes one seat clockwise each "
-                f"round, so the dealer is not seat {row.dealer} (R-SCHED-4)",
+                f"the sheet says {who(row.dealer)} dealt round {number}; the deal passes one "
+                f"seat clockwise each round, so {who(expected)} deals it (R-SCHED-4)",
             )
     size = row.hand_size
-    for seat, bid in enumerate(row.bids):
+    for seat_, bid in enumerate(row.bids):
         if not 0 <= bid <= size:
             problem(
-                seat,
-                f"bid{seat}",
+                seat_,
+                headings[2 + 2 * seat_],
                 "R-BID-3",
-                f"seat {seat} bid {bid}; bids run from 0 to the hand size {size} (R-BID-3)",
+                f"{who(seat_)} bid {bid}; bids run from 0 to the hand size {size} (R-BID-3)",
             )
     dealer = row.dealer if 0 <= row.dealer < players else expected
     earlier = sum(b for s, b in enumerate(row.bids) if s != dealer)
@@ -331,18 +564,18 @@ def _row_problems(
     if forbidden is not None and row.bids[dealer] == forbidden:
         problem(
             dealer,
-            f"bid{dealer}",
+            headings[2 + 2 * dealer],
             "R-BID-2",
-            f"seat {dealer} (dealer) bid {forbidden}, so the bids total {size} = the hand "
+            f"{_who(dealer, names, 'dealer')} bid {forbidden}, so the bids total {size} = the hand "
             f"size {size}; the hook forbids the dealer that bid (R-BID-2)",
         )
-    for seat, won in enumerate(row.won):
+    for seat_, won in enumerate(row.won):
         if not 0 <= won <= size:
             problem(
-                seat,
-                f"won{seat}",
+                seat_,
+                headings[3 + 2 * seat_],
                 "R-PLAY-6",
-                f"seat {seat} won {won} tricks of a {size}-card round (R-PLAY-6)",
+                f"{who(seat_)} won {won} tricks of a {size}-card round (R-PLAY-6)",
             )
     if sum(row.won) != size:
         problem(
@@ -356,20 +589,28 @@ def _row_problems(
 
 
 def audit(
-    sheet: Sheet | str, *, variant: Variant = variants.ROMANIAN, first_dealer: int | None = None
+    sheet: Sheet | str | bytes,
+    *,
+    variant: Variant = variants.ROMANIAN,
+    first_dealer: int | None = None,
 ) -> AuditReport:
     """Check a score sheet (CSV text or a :class:`Sheet`) and recompute its scores.
 
     ``variant`` is the exact-bid game the sheet was kept for (classic
-    whist keeps no bids); ``first_dealer`` defaults to the first row's
-    dealer.  Only a malformed sheet raises (:class:`~whist_ro.errors.RecordError`);
-    broken rules are reported.
+    whist keeps no bids); ``first_dealer`` is the seat that dealt the
+    first round (default: the first row's dealer).  A malformed sheet
+    raises :class:`~whist_ro.errors.RecordError` and a bad argument a
+    :class:`~whist_ro.errors.ConfigurationError`; broken rules are reported.
 
     >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,1,1,1,0,0\\n")
     >>> [p.rule for p in report.problems]
     ['R-PLAY-6']
+    >>> audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n", first_dealer=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: first_dealer must be a seat from 0 to 2, not 3
     """
-    if isinstance(sheet, str):
+    if isinstance(sheet, (str, bytes, bytearray)):
         sheet = read_sheet(sheet)
     if not isinstance(sheet, Sheet):
         raise RecordError(f"audit takes CSV text or a Sheet, not {excerpt(sheet)}")
@@ -382,12 +623,14 @@ def audit(
     schedule = Schedule.for_game(variant, players)
     if first_dealer is None:
         first_dealer = sheet.rows[0].dealer % players if sheet.rows else 0
+    else:
+        first_dealer = check_seat(first_dealer, players=players, name="first_dealer")
     problems: list[Problem] = []
     runs = (0,) * players
     totals = (0,) * players
     rows: list[ScoreRow] = []
     for number, row in enumerate(sheet.rows, start=1):
-        problems += _row_problems(row, number, variant, schedule, first_dealer)
+        problems += _row_problems(row, number, variant, schedule, first_dealer, sheet)
         points = exact_round_points(variant, bids=row.bids, tricks=row.won)
         made = tuple(b == w for b, w in zip(row.bids, row.won, strict=True))
         bonuses = (0,) * players
@@ -422,4 +665,6 @@ def audit(
         claimed_totals=sheet.totals,
         score_sheet=ScoreSheet(rows, players=players),
         standings=standings,
+        names=sheet.names,
+        delimiter=sheet.delimiter,
     )
