@@ -201,6 +201,7 @@ def _roots() -> list[object]:
         records.parse_round("dealer: 1\nhand 0: Ah\nhand 1: Kh\nhand 2: Qh\nturn-up: -\n"),
         records.audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,1,1,1,0,0\n"),
         records.read_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,1,0,0,0,0\n"),
+        records.schema.scan_json('{"a": [1, "x"]}'),
         records.PERFT_TABLE,
         RULES,
         wr.TablePoints(),

@@ -30,6 +30,7 @@ from typing import Any, Final
 import attrs
 
 from whist_ro._check import excerpt, is_whole, valid_text
+from whist_ro._immutable import Immutable
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
 
@@ -80,7 +81,7 @@ _LOW: Final = range(0xDC00, 0xE000)
 
 
 @attrs.frozen(kw_only=True)
-class JsonScan:
+class JsonScan(Immutable):
     """What one pass of :func:`scan_json` over a JSON text found.
 
     ``depth`` is the deepest nesting of lists and objects, strings left out;
