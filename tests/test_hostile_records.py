@@ -302,7 +302,8 @@ def test_a_refused_dump_leaves_the_old_file_whole(
     for name in ("replace", "fsync"):
         with monkeypatch.context() as patch:
             patch.setattr(os, name, fail)
-            record_error(lambda: records.dump(other, path), "No space left on device")
+            error = record_error(lambda: records.dump(other, path), "No space left on device")
+        assert isinstance(error.__cause__, OSError)  # whist-ro play reports its strerror
         assert path.read_bytes() == old
         assert sorted(p.name for p in tmp_path.iterdir()) == ["match.json"]
     records.dump(other, path)

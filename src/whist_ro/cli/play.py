@@ -409,7 +409,8 @@ def _save(record: records.Record, target: Path, say: Callable[[str], None]) -> P
     try:
         records.dump(record, target)
     except (OSError, RecordError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
+        cause = error.__cause__ if isinstance(error.__cause__, OSError) else error
+        reason = cause.strerror if isinstance(cause, OSError) else str(error)
         say(text.RECORD_FAILED.format(path=target, reason=reason or type(error).__name__))
     else:
         say(text.RECORD_WRITTEN.format(path=target))

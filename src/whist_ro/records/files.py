@@ -185,4 +185,5 @@ def write_text(target: object, text: str) -> None:
     except (OSError, ValueError, TypeError) as error:  # TypeError: a file of the wrong mode
         why = error.strerror if isinstance(error, OSError) and error.strerror else None
         shown = excerpt(target if path is None else path)
-        raise RecordError(f"cannot write {shown}: {why or excerpt(str(error))}") from None
+        # Chained: a caller may read the OSError (its strerror) from __cause__.
+        raise RecordError(f"cannot write {shown}: {why or excerpt(str(error))}") from error
