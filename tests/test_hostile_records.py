@@ -47,7 +47,7 @@ from whist_ro import records
 from whist_ro._check import excerpt
 from whist_ro.cli import main
 from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.records import Ending, LoneRound, Record, RoundRecord, Takeover
+from whist_ro.records import Ending, LoneRound, Reclaim, Record, RoundRecord, Takeover
 from whist_ro.records import schema as schema_module
 from whist_ro.records.audit import HEADINGS
 from whist_ro.records.schema import MAX_CHARS, scan_json
@@ -530,6 +530,16 @@ def test_the_largest_record_allowed_can_be_loaded() -> None:
     assert records.loads(text) == record
 
 
+def test_a_record_too_long_to_read_back_cannot_be_built() -> None:
+    # Control characters are written escaped (six characters each): 1,000 takeovers
+    # with the longest tracebacks of them would make a file loads refuses.
+    takeover = Takeover(round=1, trick=0, seat=0, reason="x", traceback="\x01" * 4000)
+    error = record_error(lambda: Record(**VALID, takeovers=[takeover] * 1000), "characters of JSON")
+    assert "at most 8,000,000" in str(error)
+    fits = Record(**VALID, takeovers=[takeover] * 300)
+    assert records.loads(records.dumps(fits)) == fits
+
+
 # Field values for the property: the record's own, other plausible ones, and junk.
 JUNK = st.sampled_from(
     [None, 5, -1, 1.5, True, "x", "", LONE, b"x", [], [1], {}, {"a": 1}, (), object()]
@@ -572,6 +582,9 @@ META = st.one_of(
         max_size=3,
     ),
 )
+TEXTS = st.one_of(
+    st.none(), st.text(max_size=4), st.sampled_from(["\x00\n", LONE, "r" * 501, "t" * 4001]), JUNK
+)  # fmt: skip
 TAKEOVERS = st.one_of(
     st.just(()),
     st.lists(
@@ -581,11 +594,30 @@ TAKEOVERS = st.one_of(
             trick=st.integers(-1, 9) | JUNK,
             seat=st.integers(-1, 4) | JUNK,
             reason=st.text(max_size=4) | st.sampled_from(["r" * 501, LONE]) | JUNK,
+            agent=TEXTS,
+            by=TEXTS,
+            error=TEXTS,
+            traceback=TEXTS,
         ),
         max_size=3,
     ),
     JUNK,
 )
+RECLAIMS = st.one_of(
+    st.just(()),
+    st.lists(
+        st.builds(
+            Reclaim,
+            round=st.integers(-1, 25) | JUNK,
+            trick=st.integers(-1, 9) | JUNK,
+            seat=st.integers(-1, 4) | JUNK,
+            agent=TEXTS,
+        ),
+        max_size=3,
+    ),
+    JUNK,
+)
+ENGINES = st.one_of(st.none(), st.lists(TEXTS, max_size=4), JUNK)
 ENDINGS = st.one_of(
     st.none(),
     st.just(Ending(how="abandoned", disconnected=(1,))),
@@ -651,13 +683,16 @@ def unchanged(before: Any, value: object) -> bool:
     rounds=ROUNDS,
     claimed_totals=TOTALS,
     takeovers=TAKEOVERS,
+    reclaims=RECLAIMS,
+    engines=ENGINES,
     ended=ENDINGS,
     seed=SEEDS,
     meta=META,
 )
 @example(
     variant=ROM, preset="romanian", players=RECORD.players, rounds=RECORD.rounds,
-    claimed_totals=None, takeovers=(), ended=None, seed=None, meta=None,
+    claimed_totals=None, takeovers=(), reclaims=(), engines=None, ended=None, seed=None,
+    meta=None,
 )  # fmt: skip
 def test_a_record_that_can_be_built_dumps_and_loads_back(**fields: Any) -> None:
     # The rule of the records: a Record is refused with a RecordError when built, or it
@@ -701,6 +736,10 @@ def test_R_issue_16_15_one_byte_order_mark_is_skipped_everywhere(tmp_path: Path)
     path = tmp_path / "bom.json"
     path.write_text(TEXT, encoding="utf-8-sig")
     assert records.load(path) == RECORD
+    # Bytes that are not UTF-8 after a mark: the place counts the mark's bytes too.
+    error = record_error(lambda: records.loads(b"\xef\xbb\xbf[1,\n\xff]"), "not UTF-8")
+    assert str(error).startswith("line 2, column 1: ")
+    assert str(error).endswith("at byte 7")
     # Two marks are not one: the second is text.
     record_error(lambda: records.loads(BOM + BOM + TEXT), "not valid JSON")
 

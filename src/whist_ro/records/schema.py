@@ -58,6 +58,7 @@ MAX_DEPTH: Final = 16
 
 BOM: Final = "\ufeff"
 """The byte-order mark some editors and spreadsheets write first; one at the start is skipped."""
+_BOM_BYTES: Final = BOM.encode("utf-8")
 
 # The scanner's patterns.  Every quantifier is possessive (*+, ++): a pattern never gives
 # back what it has matched, so each call costs what it passes over, and each call
@@ -208,13 +209,15 @@ def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = 
         raw = bytes(data)
         if len(raw) > 4 * max_chars + 3:
             raise fail(f"the {what} is longer than {max_chars} characters", 1, 1)
+        skipped = len(_BOM_BYTES) if raw.startswith(_BOM_BYTES) else 0
         try:
-            data = raw.decode("utf-8-sig")
+            data = raw[skipped:].decode("utf-8")
         except UnicodeDecodeError as error:
-            head = raw[: error.start].decode("utf-8-sig")
+            head = raw[skipped : skipped + error.start].decode("utf-8")
             line, column = _place(head + "?", len(head))
+            at = skipped + error.start  # counted in the bytes as given
             raise fail(
-                f"the {what} is not UTF-8: {error.reason} at byte {error.start}", line, column
+                f"the {what} is not UTF-8: {error.reason} at byte {at}", line, column
             ) from None
     elif isinstance(data, str):
         if data.startswith(BOM):
