@@ -829,7 +829,7 @@ def test_R_issue_17_7_player_names_and_semicolons_are_read() -> None:
     assert sheet.delimiter == ";"
     assert sheet.rows == records.read_sheet(SHEET.replace("0,0,0,1\n", "1,1,0,0\n")).rows
     report = records.audit(sheet)
-    assert report.names == ("Ana", "Bogdan", "Cici")
+    assert report.names == report.score_sheet.names == ("Ana", "Bogdan", "Cici")
     text = str(report)
     assert "3 players (Ana, Bogdan, Cici)" in text
     assert "read as CSV separated by semicolons" in text
@@ -892,6 +892,7 @@ def test_R_SCHED_4_the_wrong_dealer_message_says_what_the_sheet_says_and_the_rul
         ("hand_size,dealer,bid0,won0,bid2,won2,bid1,won1", "columns 5 and 6"),
         ("dealer,hand_size,bid0,won0,bid1,won1,bid2,won2", "does not start with hand_size"),
         ("hand_size;dealer;bid0;won0;bid1;won1", "separated by semicolons"),
+        ("hand_size,dealer,Ana bid,Ana won,\x01 bid,\x01 won,C bid,C won", "cannot head a sheet"),
     ],
 )
 def test_a_header_that_is_not_a_sheet_says_why(header: str, says: str) -> None:

@@ -37,10 +37,11 @@ import attrs
 
 from whist_ro import variants
 from whist_ro._check import MAX_WHOLE, excerpt
+from whist_ro._check import names as check_names
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro._text import count
-from whist_ro.errors import RecordError
+from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
 from whist_ro.records.schema import decode_text
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
@@ -136,10 +137,11 @@ class Sheet(Immutable):
                     f"every row of a sheet of {excerpt(width)} players holds {excerpt(width)} "
                     f"bids and as many tricks won, not {excerpt(row)}"
                 )
-        if self.names is not None and (
-            len(self.names) != width or not all(isinstance(n, str) for n in self.names)
-        ):
-            raise RecordError(f"a sheet of {excerpt(width)} players has as many names")
+        if self.names is not None:
+            try:
+                check_names(self.names, players=width)
+            except ConfigurationError as error:
+                raise RecordError(f"Sheet.names: {error}") from None
         if self.headings and len(self.headings) != 2 + 2 * width:
             raise RecordError(
                 f"a sheet of {excerpt(width)} players has {excerpt(2 + 2 * width)} headings"
@@ -244,6 +246,11 @@ def _read_header(
         raise fail("mixes numbered seats and players' names")
     if len({_word(n) for n in names}) != len(names):
         raise fail("names a player twice")
+    if names:
+        try:
+            check_names(names, players=pairs)
+        except ConfigurationError as error:
+            raise fail(f"has a name that cannot head a sheet ({error})") from None
     return pairs, tuple(names) or None
 
 
@@ -663,7 +670,7 @@ def audit(
         differences=_differences(sheet.totals, totals),
         totals=totals,
         claimed_totals=sheet.totals,
-        score_sheet=ScoreSheet(rows, players=players),
+        score_sheet=ScoreSheet(rows, players=players, names=sheet.names),
         standings=standings,
         names=sheet.names,
         delimiter=sheet.delimiter,
