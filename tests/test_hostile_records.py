@@ -585,14 +585,18 @@ META = st.one_of(
 TEXTS = st.one_of(
     st.none(), st.text(max_size=4), st.sampled_from(["\x00\n", LONE, "r" * 501, "t" * 4001]), JUNK
 )  # fmt: skip
+# Where a seat changed hands: what takeovers and reclaims share.
+SEAT_CHANGE: dict[str, st.SearchStrategy[object]] = {
+    "round": st.integers(-1, 25) | JUNK,
+    "trick": st.integers(-1, 9) | JUNK,
+    "seat": st.integers(-1, 4) | JUNK,
+}
 TAKEOVERS = st.one_of(
     st.just(()),
     st.lists(
         st.builds(
             Takeover,
-            round=st.integers(-1, 25) | JUNK,
-            trick=st.integers(-1, 9) | JUNK,
-            seat=st.integers(-1, 4) | JUNK,
+            **SEAT_CHANGE,
             reason=st.text(max_size=4) | st.sampled_from(["r" * 501, LONE]) | JUNK,
             agent=TEXTS,
             by=TEXTS,
@@ -606,13 +610,7 @@ TAKEOVERS = st.one_of(
 RECLAIMS = st.one_of(
     st.just(()),
     st.lists(
-        st.builds(
-            Reclaim,
-            round=st.integers(-1, 25) | JUNK,
-            trick=st.integers(-1, 9) | JUNK,
-            seat=st.integers(-1, 4) | JUNK,
-            agent=TEXTS,
-        ),
+        st.builds(Reclaim, **SEAT_CHANGE, agent=TEXTS),
         max_size=3,
     ),
     JUNK,
