@@ -1,8 +1,11 @@
 """Imports run one way: a module imports only from its own layer or the layers below.
 
 A function may import upward on purpose (``Match.view`` imports the views,
-which sit on top of the engine), and ``TYPE_CHECKING`` imports are for the
-type checker only; both are left out.  Everything else is checked here.
+which sit on top of the engine; ``Card._repr_svg_``, ``CardSet._repr_svg_``,
+``Trick._repr_svg_``, ``PlayerView._repr_svg_`` and ``Match._repr_html_``
+import the pictures, ``whist_ro.svg``, which sit on top of the views), and
+``TYPE_CHECKING`` imports are for the type checker only; both are left out.
+Everything else is checked here.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("sim", "playout"),
     ("views",),
+    ("svg",),
     ("agents",),
     ("bots",),
     ("table",),

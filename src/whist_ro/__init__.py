@@ -10,7 +10,8 @@ The package, layer by layer (each imports only the ones above it):
   and what a step did (``Step``);
 - ``sim``: playout kernels, many rounds at once without the public objects;
 - ``views``, ``agents``, ``bots``, ``table``, ``tournaments``: what a seat
-  may see, who plays it, and bots measured against each other;
+  may see, who plays it, and bots measured against each other; ``svg``
+  (above the views): cards, hands, tricks, views and score charts as pictures;
 - ``records``: match records, adjudication, audit and perft; ``cli``: the
   ``whist-ro`` command; ``interop``: the OpenSpiel and PettingZoo adapters
   (optional extras).

@@ -207,6 +207,14 @@ class Card(Immutable):
         """The card with a suit symbol, e.g. ``'A♥'``."""
         return self.rank.label + self.suit.symbol
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, which Jupyter shows (:func:`whist_ro.svg.card`)."""
+        # The pictures sit above the views; imported when first drawn (an upward
+        # import on purpose, listed in tests/test_architecture.py).
+        from whist_ro.svg import card  # noqa: PLC0415
+
+        return card(self)
+
     def __reduce__(self) -> tuple[object, tuple[Suit, Rank]]:
         return (Card, (self.suit, self.rank))
 
@@ -390,6 +398,13 @@ class CardSet(Immutable):
 
     def __hash__(self) -> int:
         return hash(("CardSet", self._mask))
+
+    def _repr_svg_(self) -> str:
+        """The cards as a hand sorted by suit, which Jupyter shows (:func:`whist_ro.svg.hand`)."""
+        # Upward on purpose, as in Card._repr_svg_.
+        from whist_ro.svg import hand  # noqa: PLC0415
+
+        return hand(self)
 
     # The operators answer NotImplemented for anything but a card set, so
     # Python raises its usual TypeError (``CardSet | 1``).

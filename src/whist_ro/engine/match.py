@@ -1025,6 +1025,17 @@ class Match(Immutable):
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def _repr_html_(self) -> str:
+        """The score sheet as an HTML table with the chart, which Jupyter shows.
+
+        See :func:`whist_ro.svg.score_sheet_html`.
+        """
+        # The pictures sit above the views (an upward import on purpose, listed in
+        # tests/test_architecture.py).
+        from whist_ro.svg import score_sheet_html  # noqa: PLC0415
+
+        return score_sheet_html(self)
+
     def __repr__(self) -> str:
         progress = self._progress
         setup = progress.setup

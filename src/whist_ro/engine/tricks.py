@@ -120,6 +120,18 @@ class Trick(Immutable):
     def __hash__(self) -> int:
         return hash((self._leader, self._cards, self._players))
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, which Jupyter shows (:func:`whist_ro.svg.trick`).
+
+        A trick does not know the trump suit, so no winner is marked; call
+        :func:`whist_ro.svg.trick` with ``trump=`` for that.
+        """
+        # The pictures sit above the views; imported when first drawn (an upward
+        # import on purpose, listed in tests/test_architecture.py).
+        from whist_ro.svg import trick  # noqa: PLC0415
+
+        return trick(self, mark_winner=False)
+
     def __repr__(self) -> str:
         cards = " ".join(map(str, self._cards))
         return f"Trick(leader={self._leader}, cards='{cards}', players={self._players})"

@@ -508,6 +508,14 @@ class PlayerView(Immutable):
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, which Jupyter shows (:func:`whist_ro.svg.view`)."""
+        # The pictures sit above the views (an upward import on purpose, listed in
+        # tests/test_architecture.py).
+        from whist_ro.svg import view  # noqa: PLC0415
+
+        return view(self)
+
     # -- value semantics ----------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
