@@ -13,6 +13,7 @@ fonts to fetch).
 
 from __future__ import annotations
 
+import argparse
 import html
 import sys
 from pathlib import Path
@@ -79,14 +80,22 @@ def replay_page(states: list[wr.Match]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["--docs"]:
-        folder = Path(argv[1] if len(argv) > 1 else "docs/_static")
-        folder.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "folder", nargs="?", default="whist-ro-pictures", help="where match.html goes"
+    )
+    parser.add_argument(
+        "--docs", metavar="FOLDER", help="write the pictures docs/svg.md shows into FOLDER"
+    )
+    options = parser.parse_args(argv)
+    if options.docs:
+        docs = Path(options.docs)
+        docs.mkdir(parents=True, exist_ok=True)
         for name, picture in docs_pictures().items():
-            (folder / name).write_text(picture, encoding="utf-8")
-            print(folder / name)
+            (docs / name).write_text(picture, encoding="utf-8")
+            print(docs / name)
         return
-    folder = Path(argv[0] if argv else "whist-ro-pictures")
+    folder = Path(options.folder)
     folder.mkdir(parents=True, exist_ok=True)
     page = folder / "match.html"
     page.write_text(replay_page(play()), encoding="utf-8")

@@ -81,6 +81,7 @@ PUBLIC_MODULES = (
     "whist_ro.ranking",
     "whist_ro.rules",
     "whist_ro.views",
+    "whist_ro.svg",
     "whist_ro.agents",
     "whist_ro.table",
     "whist_ro.bots",

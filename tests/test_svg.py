@@ -115,7 +115,7 @@ def texts_with_size(root: ET.Element) -> Iterator[tuple[str, float]]:
 
 def check_text_sizes(root: ET.Element) -> None:
     for text, size in texts_with_size(root):
-        assert size >= svg.MIN_FONT - 0.01, (text, size)
+        assert size >= svg._MIN_FONT - 0.01, (text, size)
 
 
 def offset_of(group: ET.Element) -> tuple[float, float]:
@@ -181,7 +181,7 @@ def test_every_card_is_drawn_with_its_name(c: Card) -> None:
     root = parse(svg.card(c))
     assert faces(root) == [str(c)]
     rank = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(int(c.rank))
-    name = f"{rank or svg.TEXTS[f'rank.{int(c.rank)}']} of {c.suit}"
+    name = f"{rank or svg._TEXTS[f'rank.{int(c.rank)}']} of {c.suit}"
     assert root.get("aria-label") == name
     # The rank is written on the card, and the suit symbol drawn: colour is never alone.
     assert c.rank.label in [t for t, _ in texts_with_size(root)]
@@ -248,6 +248,7 @@ def test_hands_of_every_size_are_well_formed() -> None:
             assert sorted(faces(root)) == sorted(map(str, cards))
             check_text_sizes(root)
     assert parse(svg.hand([])).get("aria-label") == "hand: no cards"
+    assert faces(parse(svg.hand(["Ah", "Ah", "2c"]))) == ["Ah", "2c"]  # a set, as CardSet
 
 
 # -- tricks ----------------------------------------------------------------------------------
@@ -279,6 +280,11 @@ def test_trick_places_each_card_before_its_seat(players: int) -> None:
                 across = (bottom + players // 2) % players
                 if players % 2 == 0 and across in ys:
                     assert ys[across] == min(ys.values())
+                # Play goes clockwise: the next seat sits to the bottom seat's left.
+                xs = {s: positions[str(c)][0] for s, c in zip(t.seats, t.cards, strict=True)}
+                after, before = (bottom + 1) % players, (bottom - 1) % players
+                if after in xs and before in xs:
+                    assert xs[after] < xs[before]
 
 
 def test_trick_tags_the_leader_and_the_winner() -> None:
@@ -332,8 +338,8 @@ _CARD_CLASS = re.compile(r"card-((?:10|[2-9JQKA])[cdhs])\b")
 _SUIT_SYMBOL = re.compile("[♣♦♥♠]")
 _RANK_LABELS = frozenset(r.label for r in Rank)
 _CARD_NAME = re.compile(r"([A-Z][a-z]+) of ([a-z]+)")
-_RANK_BY_WORD = {svg.TEXTS[f"rank.{int(r)}"]: r for r in Rank}
-_SUIT_BY_WORD = {svg.TEXTS[f"suit.{s}"]: s for s in Suit}
+_RANK_BY_WORD = {svg._TEXTS[f"rank.{int(r)}"]: r for r in Rank}
+_SUIT_BY_WORD = {svg._TEXTS[f"suit.{s}"]: s for s in Suit}
 
 
 def mentioned_cards(picture: str) -> set[str]:
@@ -425,14 +431,18 @@ def test_classic_partners_face_each_other() -> None:
     m = wr.Match.new(variants.CLASSIC, players=4, seed=1)
     for seat in range(4):
         root = parse(svg.view(m.view(seat)))
-        tops = {}
+        tops, lefts = {}, {}
         for g in root.iter(f"{NS}g"):
             classes = (g.get("class") or "").split()
-            if "seat" in classes:
-                number = int(next(c for c in classes if c.startswith("seat-"))[5:])
+            if "seat" in classes:  # class="seat seat-N ...", its first child the place's box
+                number = int(classes[1].removeprefix("seat-"))
                 tops[number] = float(g[0].get("y") or 0)
+                lefts[number] = float(g[0].get("x") or 0)
         assert min(tops, key=tops.__getitem__) == (seat + 2) % 4  # the partner, across
         assert max(tops, key=tops.__getitem__) == seat
+        # Play goes clockwise: the next seat sits on the left, the one before on the right.
+        assert min(lefts, key=lefts.__getitem__) == (seat + 1) % 4
+        assert max(lefts, key=lefts.__getitem__) == (seat + 3) % 4
         assert any("partner" in (t.text or "") for t in root.iter(f"{NS}text"))
 
 
@@ -638,6 +648,7 @@ _M = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
         (lambda: svg.hand("Ah Kh"), wr.CardParseError, "hand takes cards"),
         (lambda: svg.hand(["Ah", None]), wr.CardParseError, "not None"),  # type: ignore[list-item]
         (lambda: svg.hand(["Ah"], legal=["x"]), wr.CardParseError, "'x'"),
+        (lambda: svg.hand(["Ah"], legal=["Kh"]), wr.ConfigurationError, "legal holds Kh"),
         (lambda: svg.hand(["Ah"], trump="h"), wr.ConfigurationError, "trump must be a Suit"),  # type: ignore[arg-type]
         (lambda: svg.card("Ah", width=0), wr.ConfigurationError, "width must be"),
         (lambda: svg.card("Ah", width=True), wr.ConfigurationError, "width must be"),

@@ -51,7 +51,7 @@ __all__ = ["back", "card", "hand", "score_chart", "score_sheet_html", "trick", "
 # Every word a person reads in a picture comes from this one table, so another
 # language is one more table (issue 20).  Numbers, cards and names are filled in.
 
-TEXTS: Final[Mapping[str, str]] = MappingProxyType(
+_TEXTS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "rank.2": "Two",
         "rank.3": "Three",
@@ -140,13 +140,13 @@ TEXTS: Final[Mapping[str, str]] = MappingProxyType(
 
 
 def _t(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values) if values else TEXTS[key]
+    return _TEXTS[key].format(**values) if values else _TEXTS[key]
 
 
 # -- sizes and colours ------------------------------------------------------------------
 
 _FONT: Final = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-MIN_FONT: Final = 12
+_MIN_FONT: Final = 12
 """The smallest text a picture draws, in viewBox units (a view is 400 units wide)."""
 
 _RED: Final = "#c0152f"  # 5.9:1 on white
@@ -222,9 +222,9 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _n(value: float) -> str:
+def _n(value: float, digits: int = 2) -> str:
     # Fixed precision keeps the output the same bytes on every run and platform.
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -334,7 +334,7 @@ def _card_name(c: Card) -> str:
 def _pip(suit: Suit, cx: float, cy: float, size: float) -> str:
     s = size / 100
     return (
-        f'<path transform="translate({_n(cx - size / 2)} {_n(cy - size / 2)}) scale({_n(s)})"'
+        f'<path transform="translate({_n(cx - size / 2)} {_n(cy - size / 2)}) scale({_n(s, 4)})"'
         f' d="{_SUIT_PATHS[suit]}" fill="{_colour(suit)}"/>'
     )
 
@@ -344,15 +344,16 @@ def _face(
 ) -> str:
     """One card face, ``w`` wide, top left at (x, y).
 
-    ``state`` adds a class (``legal``, ``illegal``); ``ring`` draws a
-    coloured outline (the winner of a trick); ``dim`` greys a card out.
+    ``state`` adds a class (``legal``, ``illegal``, ``turn-up``); ``ring`` draws
+    a coloured outline (a playable card, the winner of a trick); ``dim``
+    greys a card out.
     """
     ink = _colour(c.suit)
     label = c.rank.label
     squeeze = ' textLength="44" lengthAdjust="spacingAndGlyphs"' if len(label) > 1 else ""
     classes = f"card card-{c}" + (f" {state}" if state else "")
     parts = [
-        f'<g class="{classes}" transform="translate({_n(x)} {_n(y)}) scale({_n(w / _CARD_W)})">',
+        f'<g class="{classes}" transform="translate({_n(x)} {_n(y)}) scale({_n(w / _CARD_W, 4)})">',
         f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#ffffff"'
         f' stroke="{ring or _EDGE}" stroke-width="{"7" if ring else "2.5"}"/>',
         _text(25, 45, label, size=44, fill=ink, anchor="middle", bold=True, extra=squeeze),
@@ -409,7 +410,7 @@ def _back(x: float, y: float, w: float, *, extra_class: str = "") -> str:
     """A card face down, ``w`` wide, top left at (x, y): a lattice in a frame."""
     cls = "card back" + (f" {extra_class}" if extra_class else "")
     return (
-        f'<g class="{cls}" transform="translate({_n(x)} {_n(y)}) scale({_n(w / _CARD_W)})">'
+        f'<g class="{cls}" transform="translate({_n(x)} {_n(y)}) scale({_n(w / _CARD_W, 4)})">'
         f'<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="{_BACK}"'
         f' stroke="{_EDGE}" stroke-width="2.5"/>'
         f'<rect x="10" y="10" width="80" height="120" rx="5" fill="none"'
@@ -535,10 +536,10 @@ def _hand_label(cards: Sequence[Card], legal: CardSet | None) -> str:
 def _empty_slot(x: float, y: float, w: float, text: str) -> str:
     s = w / _CARD_W
     return (
-        f'<g class="empty" transform="translate({_n(x)} {_n(y)}) scale({_n(s)})">'
+        f'<g class="empty" transform="translate({_n(x)} {_n(y)}) scale({_n(s, 4)})">'
         f'<rect x="2" y="2" width="96" height="136" rx="9" fill="none" stroke="{_EDGE}"'
         f' stroke-width="3" stroke-dasharray="8 6"/></g>'
-        + _text(x + w / 2, y + w * 0.75, text, size=max(MIN_FONT, 14), fill=_EDGE, anchor="middle")
+        + _text(x + w / 2, y + w * 0.75, text, size=14, fill=_EDGE, anchor="middle")
     )
 
 
@@ -551,6 +552,7 @@ def hand(
 ) -> str:
     """A picture of a hand, sorted by suit and high to low within a suit.
 
+    ``cards`` are taken as a set, as :class:`~whist_ro.CardSet` takes them.
     Suits alternate black and red (spades, hearts, clubs, diamonds); with
     ``trump`` the trump suit comes first.  With ``legal`` (the cards that
     may be played now) those cards stand up with a blue outline and the
@@ -566,8 +568,16 @@ def hand(
     >>> picture.count('class="card card-'), picture.count(" illegal")
     (4, 2)
     """
-    held = _hand_order(cards_of(cards, what="hand"), _trump(trump))
+    held = _hand_order(CardSet(cards_of(cards, what="hand")), _trump(trump))
     playable = None if legal is None else CardSet(cards_of(legal, what="legal"))
+    if playable is not None:
+        stray = playable - CardSet(held)
+        if stray:
+            raise ConfigurationError(
+                f"legal holds {stray}, which the hand does not: only cards in the hand "
+                "can be played",
+                field="legal",
+            )
     _, natural_w = _hand_layout(held, _HAND_CARD)
     height = _HAND_CARD * 1.4 + (_RAISE if playable is not None else 0.0)
     if held:
@@ -692,7 +702,7 @@ def trick(
     ring = _ring(trick.players, compact=False)
     card_w = ring[0]
     card_h = card_w * 1.4
-    # The bounding box of every place (card, tag above, name below) fixes the picture's size.
+    # The bounding box of every place (its card, tag and name) fixes the picture's size.
     spots = [_spot(k, trick.players, ring) for k in range(trick.players)]
     name_w = 96.0
     left = min(x + card_w / 2 - name_w / 2 for x, _ in spots)
@@ -983,11 +993,7 @@ def view(
     body.append(_text(10, 48, status, size=14, extra=' class="status"'))
     turn_up = v.turn_up
     if turn_up is not None:
-        body.append(
-            _face(turn_up, _VIEW_W - _TURN_UP - 6, 2, _TURN_UP).replace(
-                'class="card ', 'class="turn-up card ', 1
-            )
-        )
+        body.append(_face(turn_up, _VIEW_W - _TURN_UP - 6, 2, _TURN_UP, state="turn-up"))
         body.append(_text(_VIEW_W - _TURN_UP - 14, 36, _t("trump"), size=13, anchor="end"))
     else:
         body.append(_text(_VIEW_W - 10, 36, _t("no_trump"), size=13, anchor="end"))
