@@ -35,6 +35,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from whist_ro._check import excerpt
 from whist_ro._check import seat as check_seat
+from whist_ro._text import count
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Rank, Suit, cards_of
 from whist_ro.engine.match import Match
@@ -93,8 +94,8 @@ _TEXTS: Final[Mapping[str, str]] = MappingProxyType(
         "bid.none": "bid –",
         "won": "won {won}",
         "total": "total {total}",
-        "cards.one": "1 card",
-        "cards.many": "{count} cards",
+        "noun.card": "card",
+        "noun.cards": "cards",
         "to_bid": "to bid",
         "to_play": "to play",
         "turn.bid": "{seat} to bid",
@@ -104,8 +105,7 @@ _TEXTS: Final[Mapping[str, str]] = MappingProxyType(
         "round.of": "round {number} of {rounds}",
         "round.open": "round {number}",
         "round.alone": "one round",
-        "hand_size": "{count} cards each",
-        "hand_size.one": "1 card each",
+        "hand_size": "{cards} each",
         "over.round": "round over",
         "over.match": "match over",
         "blind.forehead": "forehead round: you see the others' cards, not your own",
@@ -756,7 +756,7 @@ _TURN_UP: Final = 42.0
 
 
 def _count_text(n: int) -> str:
-    return _t("cards.one") if n == 1 else _t("cards.many", count=n)
+    return count(n, _t("noun.card"), _t("noun.cards"))
 
 
 def _badge_spot(offset: int, players: int) -> tuple[float, float]:
@@ -892,7 +892,7 @@ def _round_text(v: PlayerView) -> str:
         where = _t("round.open", number=v.round_number)
     else:
         where = _t("round.of", number=v.round_number, rounds=len(schedule))
-    size = _t("hand_size.one") if v.hand_size == 1 else _t("hand_size", count=v.hand_size)
+    size = _t("hand_size", cards=_count_text(v.hand_size))
     return f"{where} · {size}"
 
 
