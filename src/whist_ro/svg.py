@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from whist_ro._check import excerpt
+from whist_ro._check import excerpt, flag
 from whist_ro._check import seat as check_seat
 from whist_ro._text import count
 from whist_ro.actions import Bid, Play
@@ -266,12 +266,6 @@ def _names(names: object, players: int) -> tuple[str, ...]:
             field="names",
         )
     return found
-
-
-def _flag(value: object, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise ConfigurationError(f"{name} must be True or False, not {excerpt(value)}", field=name)
 
 
 # -- the document ---------------------------------------------------------------------------
@@ -696,7 +690,7 @@ def trick(
     if not isinstance(trick, Trick):
         raise ConfigurationError(f"trick takes a Trick, not {excerpt(trick)}", field="trick")
     suit = _trump(trump)
-    marked = _flag(mark_winner, "mark_winner")
+    marked = flag(mark_winner, name="mark_winner")
     bottom = check_seat(seat, players=trick.players)
     labels = _names(names, trick.players)
     ring = _ring(trick.players, compact=False)
@@ -1298,7 +1292,7 @@ def score_sheet_html(
     sheet, classic = _sheet_of(source)
     players = sheet.players
     labels = _names(names, players)
-    show_chart = _flag(chart, "chart")
+    show_chart = flag(chart, name="chart")
     cell = 'style="padding:2px 6px;text-align:right;border-bottom:1px solid #ddd"'
     total = 'style="padding:2px 6px;text-align:right;border-bottom:1px solid #ddd;font-weight:bold"'
     head = 'style="padding:2px 6px;text-align:center;border-bottom:2px solid #333"'
