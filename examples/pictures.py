@@ -29,7 +29,7 @@ ROUND = 10  # a round of 7 cards in a 4-player match
 def play(seed: int = 2026) -> list[wr.Match]:
     """Every state of a match four RuleBots play, from the deal to the end."""
     bots = [RuleBot() for _ in NAMES]
-    match = wr.Match.new(wr.variants.ROMANIAN, players=len(NAMES), seed=seed)
+    match = wr.Match.new(wr.variants.ROMANIAN, players=len(NAMES), seed=seed, names=NAMES)
     states = [match]
     while not match.is_over:
         seat = match.to_act
@@ -54,11 +54,11 @@ def docs_pictures() -> dict[str, str]:
     done = states[-1]
     last_trick = done.rounds[ROUND - 1].tricks[0]
     return {
-        "svg-view.svg": svg.view(moment.view(0), names=NAMES),
+        "svg-view.svg": svg.view(moment.view(0)),  # the view holds the match's names
         "svg-trick.svg": svg.trick(
             last_trick, trump=done.rounds[ROUND - 1].trump, names=NAMES, seat=0
         ),
-        "svg-chart.svg": svg.score_chart(done, names=NAMES),
+        "svg-chart.svg": svg.score_chart(done),
     }
 
 
@@ -73,8 +73,8 @@ def replay_page(states: list[wr.Match]) -> str:
         '<body style="font-family:sans-serif;max-width:420px;margin:auto">',
         f"<h1>{html.escape(f'Round {ROUND}, as {NAMES[0]} saw it')}</h1>",
     ]
-    parts += [f"<p>{svg.view(m.view(0), names=NAMES)}</p>" for m in in_round]
-    parts.append(svg.score_sheet_html(states[-1], names=NAMES))
+    parts += [f"<p>{svg.view(m.view(0))}</p>" for m in in_round]
+    parts.append(svg.score_sheet_html(states[-1]))
     parts.append("</body>")
     return "\n".join(parts)
 

@@ -33,9 +33,9 @@ from whist_ro.views import PlayerView
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
-HOSTILE = "<img src=x onerror=alert(1)> \"double\" 'single' & &amp; \x00\x1b\ud800 end"
-# What a hostile name becomes once parsed: the characters XML cannot hold are U+FFFD.
-HOSTILE_READ = "<img src=x onerror=alert(1)> \"double\" 'single' & &amp; \ufffd\ufffd\ufffd end"
+HOSTILE = "<img src=x onerror=alert(1)> \"double\" 'single' & &amp; \ufffe end"
+# What a hostile name reads as in the parsed picture: U+FFFE, which XML cannot hold, is U+FFFD.
+HOSTILE_READ = "<img src=x onerror=alert(1)> \"double\" 'single' & &amp; \ufffd end"
 PRESETS = (
     variants.ROMANIAN,
     variants.INVERTED,
@@ -559,6 +559,15 @@ def test_rubber_score_sheet_marks_each_game() -> None:
     assert games[-1] >= 2
     for game in games[1:]:
         assert f">game {game}</td>" in html
+    # Classic whist has no bids; its bonus is honours.
+    parser = _Tags()
+    parser.feed(html.split("<svg")[0])
+    assert "bid" not in parser.text
+    assert parser.text.count("honours") == 4
+    rows = html.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
+    last = re.findall(r">([^<]*)</td>", rows[-1])
+    assert len(last) == 4 + 4 * 4
+    assert [int(x) for x in last[7::4]] == list(m.totals)
 
 
 # -- escaping ---------------------------------------------------------------------------------
@@ -586,6 +595,20 @@ def test_hostile_names_are_escaped_everywhere() -> None:
     assert "img" not in parser.tags
     assert "<img" not in html
     assert any("<img src=x onerror=alert(1)>" in text for text in parser.text)
+
+
+def test_pictures_take_the_names_the_match_holds() -> None:
+    names = ["Ana", HOSTILE, "Cici", "Dan"]
+    m = wr.Match.new(variants.CLASSIC, players=4, seed=1, names=names)
+    assert svg.view(m.view(0)) == svg.view(m.view(0), names=names)
+    assert HOSTILE_READ in (parse(svg.view(m.view(0))).get("aria-label") or "")
+    assert svg.score_chart(m) == svg.score_chart(m, names=names)
+    assert svg.score_chart(m.score_sheet) == svg.score_chart(m, names=names)
+    assert svg.score_sheet_html(m) == svg.score_sheet_html(m, names=names)
+    # Names given to the picture win over the match's own.
+    label = parse(svg.view(m.view(0), names=["W", "X", "Y", "Z"])).get("aria-label") or ""
+    assert label.startswith("W's view")
+    assert "Ana" not in label
 
 
 def test_long_names_are_shortened_in_the_picture_but_not_in_its_label() -> None:
@@ -656,9 +679,10 @@ _M = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
         (lambda: svg.card("Ah", width="9"), wr.ConfigurationError, "width must be"),  # type: ignore[arg-type]
         (lambda: svg.trick("Ah"), wr.ConfigurationError, "trick takes a Trick"),  # type: ignore[arg-type]
         (lambda: svg.trick(_T, seat=3), wr.ConfigurationError, "seat must be a seat from 0 to 2"),
-        (lambda: svg.trick(_T, names=["a", "b"]), wr.ConfigurationError, "3 texts"),
-        (lambda: svg.trick(_T, names="abc"), wr.ConfigurationError, "names must be"),
-        (lambda: svg.trick(_T, names=["a", "b", 3]), wr.ConfigurationError, "3 texts"),  # type: ignore[list-item]
+        (lambda: svg.trick(_T, names=["a", "b"]), wr.ConfigurationError, "one name per seat (3)"),
+        (lambda: svg.trick(_T, names="abc"), wr.ConfigurationError, "names must be a list"),
+        (lambda: svg.trick(_T, names=["a", "\x00", "c"]), wr.ConfigurationError, "names[1]"),
+        (lambda: svg.trick(_T, names=["a", "b", 3]), wr.ConfigurationError, "names[2] must be"),  # type: ignore[list-item]
         (lambda: svg.trick(_T, mark_winner=1), wr.ConfigurationError, "True or False"),  # type: ignore[arg-type]
         (lambda: svg.view(_M), wr.ConfigurationError, "view takes a PlayerView"),  # type: ignore[arg-type]
         (lambda: svg.score_chart(_M.round), wr.ConfigurationError, "not <"),  # type: ignore[arg-type]

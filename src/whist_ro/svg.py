@@ -33,7 +33,8 @@ from types import MappingProxyType
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from whist_ro._check import excerpt, flag
+from whist_ro._check import default_names, excerpt, flag
+from whist_ro._check import names as check_names
 from whist_ro._check import seat as check_seat
 from whist_ro._text import count
 from whist_ro.actions import Bid, Play
@@ -76,7 +77,6 @@ _TEXTS: Final[Mapping[str, str]] = MappingProxyType(
         "hand": "hand: {cards}",
         "hand.empty": "no cards",
         "hand.legal": "playable: {cards}",
-        "seat": "seat {seat}",
         "you": "you",
         "partner": "partner",
         "trick": "trick led by {leader}: {plays}",
@@ -131,6 +131,7 @@ _TEXTS: Final[Mapping[str, str]] = MappingProxyType(
         "sheet.won": "won",
         "sheet.points": "points",
         "sheet.bonus": "bonus",
+        "sheet.honours": "honours",
         "sheet.total": "total",
         "sheet.caption": "score sheet",
         "sheet.empty": "no round played yet",
@@ -252,20 +253,11 @@ def _trump(trump: object) -> Suit | None:
     raise ConfigurationError(f"trump must be a Suit or None, not {excerpt(trump)}", field="trump")
 
 
-def _names(names: object, players: int) -> tuple[str, ...]:
+def _names(names: object, players: int, default: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The names to draw: ``names`` if given (checked as everywhere), else ``default``."""
     if names is None:
-        return tuple(_t("seat", seat=s) for s in range(players))
-    if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
-        raise ConfigurationError(
-            f"names must be a list of {players} texts, not {excerpt(names)}", field="names"
-        )
-    found = tuple(names)
-    if len(found) != players or not all(isinstance(name, str) for name in found):
-        raise ConfigurationError(
-            f"names must be a list of {players} texts, one per seat, not {excerpt(found)}",
-            field="names",
-        )
-    return found
+        return default_names(players) if default is None else default
+    return check_names(names, players=players)
 
 
 # -- the document ---------------------------------------------------------------------------
@@ -965,7 +957,7 @@ def view(
     if not isinstance(view, PlayerView):
         raise ConfigurationError(f"view takes a PlayerView, not {excerpt(view)}", field="view")
     v = view
-    labels = _names(names, v.players)
+    labels = _names(names, v.players, v.names)
     own = _hand_order(v.hand, v.trump)
     legal: CardSet | None = None
     plays = [a.card for a in v.legal_actions if isinstance(a, Play)]
@@ -1059,21 +1051,19 @@ def view(
 # -- the score chart ---------------------------------------------------------------------------
 
 
-def _sheet_of(source: object) -> tuple[ScoreSheet, bool]:
-    """The score sheet ``source`` holds, and whether its game is classic whist."""
+def _sheet_of(source: object) -> ScoreSheet:
+    """The score sheet ``source`` holds."""
     if isinstance(source, Match):
-        return source.score_sheet, source.variant.is_classic
+        return source.score_sheet
     if isinstance(source, PlayerView):
         sheet = source.score_sheet
         if sheet is None:
             raise ConfigurationError(
                 "a score chart needs a match: this is the view of a lone round", field="source"
             )
-        return sheet, source.variant.is_classic
+        return sheet
     if isinstance(source, ScoreSheet):
-        # Classic whist has no bids (SeatScore.bid is None).
-        classic = bool(source) and all(x.bid is None for row in source for x in row.seats)
-        return source, classic
+        return source
     raise ConfigurationError(
         "a score chart is drawn from a Match, a match's PlayerView or a ScoreSheet, "
         f"not {excerpt(source)}",
@@ -1114,7 +1104,7 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     )
 
 
-def _chart(sheet: ScoreSheet, *, classic: bool, names: Sequence[str], width: float | None) -> str:
+def _chart(sheet: ScoreSheet, *, names: Sequence[str], width: float | None) -> str:
     rows = list(sheet)
     n = len(rows)
     # One line per seat; in classic whist one per side (seats 0 and 2, 1 and 3).
@@ -1123,7 +1113,7 @@ def _chart(sheet: ScoreSheet, *, classic: bool, names: Sequence[str], width: flo
             (_t("chart.side", first=names[0], second=names[2]), 0),
             (_t("chart.side", first=names[1], second=names[3]), 1),
         ]
-        if classic and sheet.players == 4
+        if sheet.is_classic and sheet.players == 4
         else [(names[s], s) for s in range(sheet.players)]
     )
     totals = sheet.totals
@@ -1226,8 +1216,8 @@ def _chart(sheet: ScoreSheet, *, classic: bool, names: Sequence[str], width: flo
             ' stroke-width="2.5"/>'
         )
         body.append(_marker(_MARKERS[k % len(_MARKERS)], x + 13, y, colour))
-        body.append(_text(x + 32, y + 5, _short(name, 16), size=13))
-        body.append(_text(x + w / 2 - 24, y + 5, str(totals[s]), size=13, anchor="end", bold=True))
+        body.append(_text(x + 32, y + 5, _short(name, 14), size=13))
+        body.append(_text(x + w / 2 - 14, y + 5, str(totals[s]), size=13, anchor="end", bold=True))
     if rows:
         label = _t(
             "chart",
@@ -1265,11 +1255,39 @@ def score_chart(
     ...
     whist_ro.errors.ConfigurationError: a score chart needs a match: this is the view of a lone ...
     """
-    sheet, classic = _sheet_of(source)
-    return _chart(sheet, classic=classic, names=_names(names, sheet.players), width=_width(width))
+    sheet = _sheet_of(source)
+    labels = _names(names, sheet.players, sheet.names)
+    return _chart(sheet, names=labels, width=_width(width))
 
 
 # -- the score sheet as HTML ----------------------------------------------------------------------
+
+
+def _cell(
+    tag: str,
+    text: str,
+    *,
+    head: bool = False,
+    rows: int = 1,
+    columns: int = 1,
+    first: bool = False,
+    bold: bool = False,
+    align: str = "right",
+    colour: str = "",
+) -> str:
+    """One table cell; ``first`` opens a seat's group of columns with a line."""
+    style = ["padding:2px 6px", f"border-bottom:{'2px solid #333' if head else '1px solid #ddd'}"]
+    style.append(f"text-align:{'center' if head else align}")
+    if first:
+        style.append("border-left:2px solid #999")
+    if bold:
+        style.append("font-weight:bold")
+    if colour:
+        style.append(f"color:{colour}")
+    span = (f' rowspan="{rows}"' if rows > 1 else "") + (
+        f' colspan="{columns}"' if columns > 1 else ""
+    )
+    return f'<{tag}{span} style="{";".join(style)}">{_esc(text)}</{tag}>'
 
 
 def score_sheet_html(
@@ -1289,28 +1307,30 @@ def score_sheet_html(
     >>> "&lt;b&gt;" in html, "<b>" in html, html.count("<tr")  # 2 heading rows, 21 rounds
     (True, False, 23)
     """
-    sheet, classic = _sheet_of(source)
+    sheet = _sheet_of(source)
     players = sheet.players
-    labels = _names(names, players)
+    labels = _names(names, players, sheet.names)
     show_chart = flag(chart, name="chart")
-    cell = 'style="padding:2px 6px;text-align:right;border-bottom:1px solid #ddd"'
-    total = 'style="padding:2px 6px;text-align:right;border-bottom:1px solid #ddd;font-weight:bold"'
-    head = 'style="padding:2px 6px;text-align:center;border-bottom:2px solid #333"'
+    # Classic whist has no bids, and its bonus is honours.
+    keys: tuple[str, ...] = ("sheet.won", "sheet.points", "sheet.honours", "sheet.total")
+    if not sheet.is_classic:
+        keys = ("sheet.bid", "sheet.won", "sheet.points", "sheet.bonus", "sheet.total")
+    span = 4 + len(keys) * players
     out = [
-        '<div class="whist-ro score-sheet" style="font-family:sans-serif">',
-        '<table style="border-collapse:collapse">',
+        '<div class="whist-ro score-sheet" style="font-family:sans-serif;overflow-x:auto">',
+        '<table style="border-collapse:collapse;font-variant-numeric:tabular-nums">',
         f"<caption>{_esc(_t('sheet.caption'))}</caption>",
         "<thead><tr>",
         *(
-            f'<th {head} rowspan="2">{_esc(_t(key))}</th>'
+            _cell("th", _t(key), head=True, rows=2)
             for key in ("sheet.number", "sheet.cards", "sheet.dealer", "sheet.trump")
         ),
-        *(f'<th {head} colspan="5">{_esc(name)}</th>' for name in labels),
+        *(_cell("th", name, head=True, columns=len(keys), first=True) for name in labels),
         "</tr><tr>",
         *(
-            f"<th {head}>{_esc(_t(key))}</th>"
+            _cell("th", _t(key), head=True, first=i == 0)
             for _ in range(players)
-            for key in ("sheet.bid", "sheet.won", "sheet.points", "sheet.bonus", "sheet.total")
+            for i, key in enumerate(keys)
         ),
         "</tr></thead><tbody>",
     ]
@@ -1319,33 +1339,33 @@ def score_sheet_html(
         if row.game != game:
             game = row.game
             out.append(
-                f'<tr><td colspan="{4 + 5 * players}" style="padding:4px 6px;font-weight:bold">'
-                f"{_esc(_t('chart.game', game=game))}</td></tr>"
+                "<tr>"
+                + _cell("td", _t("chart.game", game=game), columns=span, bold=True, align="left")
+                + "</tr>"
             )
-        trump = "–" if row.turn_up is None else row.turn_up.pretty
-        colour = "" if row.turn_up is None else f";color:{_colour(row.turn_up.suit)}"
         cells = [
-            f"<td {cell}>{row.number}</td>",
-            f"<td {cell}>{row.hand_size}</td>",
-            f"<td {cell}>{_esc(labels[row.dealer])}</td>",
-            f'<td style="padding:2px 6px;text-align:center;border-bottom:1px solid #ddd{colour}">'
-            f"{_esc(trump)}</td>",
+            _cell("td", str(row.number)),
+            _cell("td", str(row.hand_size)),
+            _cell("td", labels[row.dealer]),
+            _cell("td", "–", align="center")
+            if row.turn_up is None
+            else _cell("td", row.turn_up.pretty, align="center", colour=_colour(row.turn_up.suit)),
         ]
         for seat in row.seats:
-            bid = "–" if seat.bid is None else str(seat.bid)
-            bonus = f"{seat.bonus:+d}" if seat.bonus else ""
-            cells += [
-                f"<td {cell}>{bid}</td>",
-                f"<td {cell}>{seat.tricks}</td>",
-                f"<td {cell}>{seat.points:+d}</td>",
-                f"<td {cell}>{bonus}</td>",
-                f"<td {total}>{seat.total}</td>",
+            numbers = [
+                str(seat.tricks),
+                f"{seat.points:+d}",
+                f"{seat.bonus:+d}" if seat.bonus else "",
             ]
+            if not sheet.is_classic:
+                numbers.insert(0, "–" if seat.bid is None else str(seat.bid))
+            cells += [_cell("td", text, first=i == 0) for i, text in enumerate(numbers)]
+            cells.append(_cell("td", str(seat.total), bold=True))
         out.append("<tr>" + "".join(cells) + "</tr>")
     if not len(sheet):
-        out.append(f'<tr><td colspan="{4 + 5 * players}">{_esc(_t("sheet.empty"))}</td></tr>')
+        out.append("<tr>" + _cell("td", _t("sheet.empty"), columns=span, align="left") + "</tr>")
     out.append("</tbody></table>")
     if show_chart:
-        out.append(_chart(sheet, classic=classic, names=labels, width=None))
+        out.append(_chart(sheet, names=labels, width=None))
     out.append("</div>")
     return "\n".join(out)

@@ -110,6 +110,16 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         return self._players
 
     @property
+    def is_classic(self) -> bool:
+        """True for classic whist's sheet: no bids, and partners share one total.
+
+        >>> from whist_ro import Match, variants
+        >>> Match.new(variants.CLASSIC, players=4, seed=1).score_sheet.is_classic
+        True
+        """
+        return self._classic
+
+    @property
     def names(self) -> tuple[str, ...]:
         """The players' names, one per seat, as the sheet's columns are headed.
 
