@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bots",),
     ("table",),
     ("tournaments",),
+    ("remote",),
     ("records",),
     ("cli", "interop", "__init__", "__main__"),
 )

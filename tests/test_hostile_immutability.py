@@ -48,6 +48,7 @@ from whist_ro.bots import RandomBot
 from whist_ro.errors import ImmutableError, WhistError
 from whist_ro.interop import Layout
 from whist_ro.records.rulebook import RULES
+from whist_ro.remote import MatchResult, wire
 from whist_ro.table import Table
 from whist_ro.tournaments import tournament
 
@@ -118,6 +119,8 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.interop.openspiel.WhistGame": "OpenSpiel's game object (its API)",
     "whist_ro.interop.openspiel.WhistState": "OpenSpiel's states change in place (apply_action)",
     "whist_ro.interop.pettingzoo.raw_env": "PettingZoo's environments change in place (step)",
+    "whist_ro.remote.wire.MatchLog": "an engine's memory of a match: it grows round by round",
+    "whist_ro.remote.wire.SeatFeed": "where a seat's message stream stands: it moves on",
 }
 
 # Fields of values that hold a mutable object on purpose.
@@ -189,6 +192,18 @@ def _roots() -> list[object]:
         )
     )
     roots += [conceded.rubber, abandoned.standings()]
+    roots += [MatchResult.from_match(abandoned), MatchResult.from_match(conceded)]
+    roots += [
+        wire.read_hello(
+            {
+                "type": "hello",
+                "protocol": wire.PROTOCOL,
+                "version": wire.VERSION,
+                "name": "engine",
+                "options": [{"name": "depth", "type": "choice", "choices": [1, 2], "default": 1}],
+            }
+        )
+    ]
 
     done = wr.random_playout(Match.new(variants.ROMANIAN, players=3, seed=5), seed=5)
     record = done.to_record(claimed_totals=[1, 2, 3], seed=True)

@@ -25,13 +25,14 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ConfigurationError, WireError
 
 __all__ = [
     "MAX_NAME",
     "MAX_WHOLE",
     "MAX_WORKERS",
     "Seed",
+    "WireObject",
     "check_seed",
     "default_names",
     "excerpt",
@@ -40,12 +41,20 @@ __all__ = [
     "is_whole",
     "items",
     "names",
+    "read_bool",
+    "read_field",
+    "read_list",
+    "read_object",
+    "read_text",
+    "read_whole",
     "rng_of",
     "seat",
     "valid_text",
     "whole",
     "whole_setting",
     "workers",
+    "sub_path",
+    "wire_error",
 ]
 
 MAX_WHOLE: Final = 10**9
@@ -409,3 +418,193 @@ def rng_of(seed: object) -> random.Random:
     """
     checked = check_seed(seed)
     return checked if isinstance(checked, random.Random) else random.Random(checked)
+
+
+# -- data from the wire ---------------------------------------------------------------
+#
+# The readers of JSON-shaped data that came from another process (views,
+# steps, results and protocol messages): each takes the JSON path of the
+# value it checks and raises WireError naming it, so junk never escapes as
+# a KeyError or a TypeError.  Unknown keys are left alone: the wire format
+# grows by adding fields.
+
+
+def sub_path(path: str, key: str | int) -> str:
+    """The path of ``key`` inside the value at ``path``.
+
+    >>> sub_path(sub_path("view", "tricks"), 2)
+    'view.tricks[2]'
+    """
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def wire_error(path: str, message: str, *, rule: str | None = None) -> WireError:
+    """A :class:`~whist_ro.errors.WireError` for the value at ``path``.
+
+    >>> str(wire_error("view.seat", "expected a seat"))
+    'view.seat: expected a seat'
+    """
+    return WireError(f"{path}: {message}" if path else message, path=path, rule=rule)
+
+
+def read_object(value: object, path: str) -> dict[str, Any]:
+    """``value`` if it is a JSON object (a dict with text keys).
+
+    >>> read_object([], "step")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: step: expected an object, not []
+    """
+    if type(value) is dict:
+        return value
+    raise wire_error(path, f"expected an object, not {excerpt(value)}")
+
+
+def read_field(data: dict[str, Any], key: str, path: str) -> Any:
+    """``data[key]``, or a :class:`~whist_ro.errors.WireError` naming the missing key.
+
+    >>> read_field({}, "seat", "view")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: view.seat: missing
+    """
+    try:
+        return data[key]
+    except KeyError:
+        raise wire_error(sub_path(path, key), "missing") from None
+
+
+def read_whole(value: object, path: str, *, low: int = 0, high: int = MAX_WHOLE) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``.
+
+    >>> read_whole(True, "view.seat", high=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: view.seat: expected a whole number from 0 to 3, not True
+    """
+    if type(value) is int and low <= value <= high:
+        return value
+    raise wire_error(path, f"expected a whole number from {low} to {high}, not {excerpt(value)}")
+
+
+def read_bool(value: object, path: str) -> bool:
+    """``value`` if it is ``true`` or ``false``.
+
+    >>> read_bool(1, "step.round_over")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: step.round_over: expected true or false, not 1
+    """
+    if value is True or value is False:
+        return value
+    raise wire_error(path, f"expected true or false, not {excerpt(value)}")
+
+
+def read_text(value: object, path: str, *, most: int = MAX_NAME) -> str:
+    """``value`` if it is text of at most ``most`` characters.
+
+    >>> read_text(7, "hello.name")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: hello.name: expected text of at most 100 characters, not 7
+    """
+    if type(value) is str and len(value) <= most:
+        return value
+    raise wire_error(path, f"expected text of at most {most} characters, not {excerpt(value)}")
+
+
+def read_list(
+    value: object, path: str, *, length: int | None = None, most: int = 1000
+) -> list[Any]:
+    """``value`` if it is a JSON array of exactly ``length`` (else at most ``most``) items.
+
+    >>> read_list([1, 2], "view.bids", length=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: view.bids: expected a list of 3 items, not [1, 2]
+    """
+    if type(value) is list and (len(value) == length if length is not None else len(value) <= most):
+        return value
+    size = f"{length} items" if length is not None else f"at most {most} items"
+    raise wire_error(path, f"expected a list of {size}, not {excerpt(value)}")
+
+
+_REQUIRED: Final = object()
+
+
+class WireObject:
+    """A JSON object being read from the wire, with its path: typed fields in one call each.
+
+    >>> obj = WireObject({"seat": 2, "over": False}, "view")
+    >>> obj.whole("seat", high=3), obj.flag("over"), obj.flag("abandoned", False)
+    (2, False, False)
+    >>> obj.whole("dealer")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: view.dealer: missing
+    """
+
+    __slots__ = ("data", "path")
+
+    def __init__(self, value: object, path: str) -> None:
+        self.data = read_object(value, path)
+        self.path = path
+
+    def at(self, key: str | int) -> str:
+        """The path of ``key`` in this object."""
+        return sub_path(self.path, key)
+
+    def get(self, key: str, default: object = _REQUIRED) -> Any:
+        """The raw value of ``key``; ``default`` when it is missing (else an error)."""
+        if default is _REQUIRED:
+            return read_field(self.data, key, self.path)
+        return self.data.get(key, default)
+
+    def whole(
+        self, key: str, *, low: int = 0, high: int = MAX_WHOLE, default: object = _REQUIRED
+    ) -> int:
+        """The whole number at ``key``, from ``low`` to ``high``."""
+        return read_whole(self.get(key, default), self.at(key), low=low, high=high)
+
+    def maybe_whole(
+        self, key: str, *, low: int = 0, high: int = MAX_WHOLE, default: object = _REQUIRED
+    ) -> int | None:
+        """The whole number at ``key``, or None when it is null."""
+        value = self.get(key, default)
+        return None if value is None else read_whole(value, self.at(key), low=low, high=high)
+
+    def flag(self, key: str, default: object = _REQUIRED) -> bool:
+        """The ``true`` or ``false`` at ``key``."""
+        return read_bool(self.get(key, default), self.at(key))
+
+    def text(self, key: str, *, most: int = MAX_NAME, default: object = _REQUIRED) -> str:
+        """The text at ``key``, at most ``most`` characters."""
+        return read_text(self.get(key, default), self.at(key), most=most)
+
+    def items(
+        self, key: str, *, length: int | None = None, most: int = 1000, default: object = _REQUIRED
+    ) -> list[Any]:
+        """The list at ``key``: exactly ``length`` items, else at most ``most``."""
+        return read_list(self.get(key, default), self.at(key), length=length, most=most)
+
+    def wholes(
+        self,
+        key: str,
+        *,
+        length: int | None = None,
+        most: int = 1000,
+        low: int = 0,
+        high: int = MAX_WHOLE,
+    ) -> tuple[int, ...]:
+        """The list of whole numbers at ``key``."""
+        at = self.at(key)
+        return tuple(
+            read_whole(x, sub_path(at, i), low=low, high=high)
+            for i, x in enumerate(read_list(self.get(key), at, length=length, most=most))
+        )
+
+    def object(self, key: str) -> WireObject:
+        """The object at ``key``."""
+        return WireObject(self.get(key), self.at(key))

@@ -289,6 +289,8 @@ for _suit in Suit:
         _CARDS[16 * _suit + _rank] = Card._create(_suit, _rank)
 #: Card for each bit, ``None`` where no card lives (used by the engine's hot paths).
 CARD_BY_BIT: Final[tuple[Card | None, ...]] = tuple(_CARDS)
+#: Card for each text ``str(card)`` writes (``"Ah"``, ``"10c"``): how data from the wire is read.
+CARD_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CARDS if c is not None}
 
 
 def iter_bits(mask: int) -> Iterator[int]:

@@ -26,6 +26,11 @@ __all__ = [
     "CardNotHeldError",
     "CardParseError",
     "ConfigurationError",
+    "EngineCrashedError",
+    "EngineError",
+    "EngineProtocolError",
+    "EngineStartError",
+    "EngineTimeoutError",
     "ForbiddenBidError",
     "GameOverError",
     "IllegalActionError",
@@ -42,6 +47,7 @@ __all__ = [
     "RecordError",
     "TableBusyError",
     "WhistError",
+    "WireError",
     "WrongPhaseError",
 ]
 
@@ -464,3 +470,105 @@ class TableBusyError(WhistError, RuntimeError):
     >>> issubclass(TableBusyError, RuntimeError)
     True
     """
+
+
+class WireError(WhistError, ValueError):
+    """Data from the wire (a protocol message, a view, a step, a result) that cannot be read.
+
+    ``path`` says where the problem is, as a JSON path such as
+    ``view.tricks[2].cards[1]`` (``""`` for the message as a whole).  The
+    readers of :mod:`whist_ro.remote` and the ``from_dict`` methods of
+    views, steps and match results raise it; nothing else escapes them.
+
+    >>> from whist_ro import Step
+    >>> try:
+    ...     Step.from_dict({"seat": 0, "bid": 1, "round_over": "yes"})
+    ... except WireError as error:
+    ...     print(error.path)
+    step.round_over
+    """
+
+    def __init__(self, message: str, *, path: str = "", rule: str | None = None) -> None:
+        self.path = path
+        super().__init__(message, rule=rule)
+
+
+class EngineError(WhistError):
+    """An engine process (:mod:`whist_ro.remote`) failed; the base of the engine errors.
+
+    ``engine`` names the engine and ``stderr`` holds the last lines it
+    wrote to its standard error, for whoever debugs it (they are also
+    attached to the exception as a note, so a traceback shows them).  At a
+    :class:`~whist_ro.Table` such an error costs the engine its seat, and
+    the takeover's reason is this error's message (R-SEAT-1).
+
+    >>> error = EngineTimeoutError("engine 'slow' timed out", engine="slow", stderr=("thinking",))
+    >>> isinstance(error, EngineError), error.engine, error.stderr
+    (True, 'slow', ('thinking',))
+    """
+
+    def __init__(self, message: str, *, engine: str = "", stderr: tuple[str, ...] = ()) -> None:
+        self.engine = engine
+        self.stderr = stderr
+        super().__init__(message, rule="R-SEAT-1")
+        if stderr:
+            self.add_note("the engine's last lines on stderr:\n" + "\n".join(stderr))
+
+
+class EngineStartError(EngineError):
+    """An engine could not be started, or its handshake failed (wrong protocol, bad option).
+
+    >>> issubclass(EngineStartError, EngineError)
+    True
+    """
+
+
+class EngineCrashedError(EngineError):
+    """The engine process exited (or closed its output) while the manager still needed it.
+
+    ``returncode`` is the exit status (negative: killed by that signal), or
+    None when only its output was closed.
+
+    >>> EngineCrashedError("engine exited with status 3", returncode=3).returncode
+    3
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        engine: str = "",
+        stderr: tuple[str, ...] = (),
+        returncode: int | None = None,
+    ) -> None:
+        self.returncode = returncode
+        super().__init__(message, engine=engine, stderr=stderr)
+
+
+class EngineTimeoutError(EngineError, TimeoutError):
+    """The engine did not answer before its deadline.
+
+    An answer that comes later is thrown away; an engine that does not
+    answer within the grace period after its deadline is killed.
+
+    >>> issubclass(EngineTimeoutError, TimeoutError)
+    True
+    """
+
+
+class EngineProtocolError(EngineError, ValueError):
+    """The engine broke the protocol: garbage, an oversize line, a wrong seat, an illegal action.
+
+    ``kind`` says which: ``"garbage"``, ``"oversize"``, ``"wrong_seat"``,
+    ``"illegal"``, ``"resigned"`` or ``"protocol"`` (anything else, such as
+    an answer to a question that was not asked).
+
+    >>> EngineProtocolError("engine sent garbage", kind="garbage").kind
+    'garbage'
+    """
+
+    def __init__(
+        self, message: str, *, kind: str, engine: str = "", stderr: tuple[str, ...] = ()
+    ) -> None:
+        self.kind = kind
+        super().__init__(message, engine=engine, stderr=stderr)

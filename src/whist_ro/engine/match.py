@@ -47,9 +47,9 @@ from whist_ro.errors import (
     OutOfDealsError,
 )
 from whist_ro.ranking import RankingSystem
-from whist_ro.results.rubber import GameResult, Rubber, match_points
+from whist_ro.results.rubber import GameResult, Rubber
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.results.standings import Standings, check_disconnected, rank_totals
+from whist_ro.results.standings import Standings, check_disconnected, match_standings
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import (
     Streak,
@@ -60,7 +60,7 @@ from whist_ro.rules.scoring import (
     honours_points,
 )
 from whist_ro.schedule import Deck, Schedule, check_players
-from whist_ro.variants import Variant, check_zero_win
+from whist_ro.variants import Variant
 
 if TYPE_CHECKING:
     from whist_ro.engine.seats import Reclaim, Takeover
@@ -919,29 +919,17 @@ class Match(Immutable):
                 "(R-END-3, R-RANK-5)"
             )
         setup = progress.setup
-        variant = setup.variant
-        if system is None:
-            system = variant.ranking
-        if isinstance(system, RankingSystem):
-            check_zero_win(system, variant)
-        if not variant.is_classic:
-            return rank_totals(
-                progress.totals,
-                system,
-                played=len(progress.rounds),
-                scheduled=len(setup.schedule),
-                disconnected=progress.disconnected,
-                names=setup.names,
-            )
-        standings = rank_totals(
-            match_points(progress.games, rubber=variant.rubber) * 2, system, names=setup.names
+        return match_standings(
+            setup.variant,
+            totals=progress.totals,
+            games=progress.games,
+            played=len(progress.rounds),
+            scheduled=len(setup.schedule),
+            disconnected=progress.disconnected,
+            conceded=progress.conceded,
+            names=setup.names,
+            system=system,
         )
-        if progress.conceded is None:
-            return standings
-        rows = tuple(
-            attrs.evolve(row, conceded=row.seat % 2 == progress.conceded) for row in standings
-        )
-        return attrs.evolve(standings, rows=rows)
 
     # -- records -----------------------------------------------------------------
 

@@ -19,15 +19,23 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
+from whist_ro._check import WireObject, excerpt, wire_error
 from whist_ro._immutable import Immutable
-from whist_ro.actions import Action
+from whist_ro.actions import Action, action_from_dict
+from whist_ro.cards import CARD_BY_TEXT
 from whist_ro.engine.tricks import Trick
+from whist_ro.errors import WhistError
+from whist_ro.ranking import MAX_TOTAL
 
 __all__ = ["Step"]
+
+
+_MIN_SEATS: Final = 3
+_MAX_SEATS: Final = 8
 
 
 def _ints(value: Any) -> tuple[int, ...] | None:
@@ -103,3 +111,66 @@ class Step(Immutable):
         data["totals"] = None if self.totals is None else list(self.totals)
         data["match_over"] = self.match_over
         return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Step:
+        """The step :meth:`to_dict` wrote as ``data``.
+
+        The action is read as :func:`~whist_ro.action_from_dict` reads it;
+        anything that is not such data raises
+        :class:`~whist_ro.errors.WireError` naming the JSON path at fault.
+        Keys this version does not know are left alone.
+
+        >>> import whist_ro as wr
+        >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+        >>> Step.from_dict(m.last_step.to_dict()) == m.last_step
+        True
+        >>> Step.from_dict({"seat": 0, "card": "Ah", "trick": {"leader": 0, "cards": ["Ah"]}})
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.WireError: step.trick: a completed trick holds one card from each ...
+        """
+        obj = WireObject(data, "step")
+        fields: dict[str, Any] = {k: obj.data[k] for k in ("seat", "bid", "card") if k in obj.data}
+        try:
+            action = action_from_dict(fields)
+        except WhistError as error:
+            raise wire_error(obj.path, str(error)) from None
+        trick = winner = None
+        if obj.get("trick", None) is not None:
+            trick = _read_trick(obj.object("trick"), action.seat)
+            winner = obj.whole("trick_winner", high=trick.players - 1)
+        elif obj.get("trick_winner", None) is not None:
+            raise wire_error(obj.at("trick_winner"), "a trick winner without a trick")
+        return cls(
+            action=action,
+            trick=trick,
+            trick_winner=winner,
+            round_over=obj.flag("round_over", False),
+            points=_read_ints(obj, "points"),
+            bonuses=_read_ints(obj, "bonuses"),
+            totals=_read_ints(obj, "totals"),
+            match_over=obj.flag("match_over", False),
+        )
+
+
+def _read_ints(obj: WireObject, key: str) -> tuple[int, ...] | None:
+    if obj.get(key, None) is None:
+        return None
+    return obj.wholes(key, most=_MAX_SEATS, low=-MAX_TOTAL, high=MAX_TOTAL)
+
+
+def _read_trick(obj: WireObject, seat: int) -> Trick:
+    """A completed trick: one card from each seat, so the player count is its length."""
+    texts = obj.items("cards", most=_MAX_SEATS)
+    cards = [CARD_BY_TEXT.get(text) if type(text) is str else None for text in texts]
+    players = len(cards)
+    if players < _MIN_SEATS or seat >= players or None in cards:
+        raise wire_error(
+            obj.path, f"a completed trick holds one card from each seat, not {excerpt(texts)}"
+        )
+    leader = obj.whole("leader", high=players - 1)
+    try:
+        return Trick(leader=leader, cards=cards, players=players)  # type: ignore[arg-type]
+    except WhistError as error:
+        raise wire_error(obj.path, str(error)) from None

@@ -36,12 +36,15 @@ from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
+from whist_ro.results.rubber import GameResult, match_points
+from whist_ro.variants import Variant, check_zero_win
 
 __all__ = [
     "Standing",
     "Standings",
     "check_disconnected",
     "display_points",
+    "match_standings",
     "rank_totals",
 ]
 
@@ -290,6 +293,54 @@ def rank_totals(
         for seat, key in enumerate(keys)
     )
     return Standings(rows=rows, system=system, completed=completed)
+
+
+def match_standings(
+    variant: Variant,
+    *,
+    totals: Sequence[int],
+    games: Sequence[GameResult] = (),
+    played: int,
+    scheduled: int,
+    disconnected: Iterable[int] = (),
+    conceded: int | None = None,
+    names: Sequence[str] | None = None,
+    system: RankingSystem | None = None,
+) -> Standings:
+    """The standings of a finished or abandoned match from its public facts (R-RANK-*).
+
+    What :meth:`Match.standings <whist_ro.Match.standings>` returns, worked
+    out from what every seat sees (the final totals, the classic games,
+    the rounds played of those scheduled, the disconnected seats and the
+    side that conceded), so a player view or a match result sent over the
+    wire yields the same standings.  ``system`` defaults to the variant's
+    ``ranking``.  In the exact-bid family the totals are ranked, scaled by
+    the share of rounds played (R-RANK-5); classic sides are ranked by the
+    values of the games they won, plus the rubber bonus (R-RANK-8).
+
+    >>> from whist_ro import variants
+    >>> s = match_standings(variants.ROMANIAN, totals=[30, 12, 41], played=18, scheduled=18)
+    >>> s.winners, s[1].place
+    ((2,), 3)
+    """
+    if system is None:
+        system = variant.ranking
+    if isinstance(system, RankingSystem):
+        check_zero_win(system, variant)
+    if not variant.is_classic:
+        return rank_totals(
+            totals,
+            system,
+            played=played,
+            scheduled=scheduled,
+            disconnected=disconnected,
+            names=names,
+        )
+    standings = rank_totals(match_points(games, rubber=variant.rubber) * 2, system, names=names)
+    if conceded is None:
+        return standings
+    rows = tuple(attrs.evolve(row, conceded=row.seat % 2 == conceded) for row in standings)
+    return attrs.evolve(standings, rows=rows)
 
 
 def _completed(played: int | None, scheduled: int | None) -> Fraction:

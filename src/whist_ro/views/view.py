@@ -33,7 +33,7 @@ from whist_ro.engine.round import Phase, Round
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import CardNotHeldError, ConfigurationError
 from whist_ro.results.rubber import GameResult
-from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
 from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import TrumpSource, trump_source
 from whist_ro.schedule import Schedule
@@ -449,8 +449,14 @@ class PlayerView(Immutable):
 
     # -- output -----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, past: bool = True) -> dict[str, Any]:
         """The view as JSON-ready data, what a server sends a client.
+
+        :meth:`from_dict` reads it back.  A match's view holds its completed
+        rounds (``match.past``) and score sheet, which grow to most of its
+        size late in a match; ``past=False`` leaves both out, as the engine
+        protocol's decision requests do (the rounds travel once, as each
+        ends: see :doc:`/protocol`).
 
         >>> import json, whist_ro as wr
         >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
@@ -460,7 +466,11 @@ class PlayerView(Immutable):
         (['Ah'], [['Ah'], [], []], [{'seat': 0, 'bid': 0}, {'seat': 0, 'bid': 1}])
         >>> json.loads(json.dumps(d)) == d
         True
+        >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+        >>> "past" in m.view(0).to_dict()["match"], "past" in m.view(0).to_dict(past=False)["match"]
+        (True, False)
         """
+        trump = self.trump
         data: dict[str, Any] = {
             "seat": self._seat,
             "variant": self._variant.name,
@@ -469,12 +479,12 @@ class PlayerView(Immutable):
             "dealer": self._dealer,
             "hand_size": self._hand_size,
             "turn_up": _text(self._turn_up),
-            "trump": None if self._turn_up is None else str(self._turn_up.suit),
+            "trump": None if trump is None else str(trump),
             "blind": self._blind,
             "phase": self._phase.name.lower(),
             "to_act": self._to_act,
             "bids": list(self._bids),
-            "tricks": [_trick_dict(t, self.trump) for t in self._tricks],
+            "tricks": [_trick_dict(t, trump) for t in self._tricks],
             "current_trick": _trick_dict(self._current, None),
             "tricks_won": list(self._won),
             "hand_counts": list(self._counts),
@@ -485,23 +495,65 @@ class PlayerView(Immutable):
         if self._schedule is not None:
             assert self._score_sheet is not None
             assert self._totals is not None
-            data["match"] = {
+            match: dict[str, Any] = {
                 "round": self.round_number,
                 "schedule": list(self._schedule),
                 "schedule_repeats": self._schedule.repeats,
-                "score_sheet": [_row_dict(row) for row in self._score_sheet],
                 "totals": list(self._totals),
                 "games": [
-                    {"winner": g.winner, "scores": list(g.scores), "value": g.value}
+                    {
+                        "number": g.number,
+                        "winner": g.winner,
+                        "scores": list(g.scores),
+                        "value": g.value,
+                        "conceded": g.conceded,
+                    }
                     for g in self._games
                 ],
-                "past": [p.to_dict() for p in self._past],
                 "over": self._match_over,
                 "abandoned": self._abandoned,
                 "disconnected": list(self._disconnected),
                 "conceded": self._conceded,
             }
+            if past:
+                match["score_sheet"] = [score_row_dict(row) for row in self._score_sheet]
+                match["past"] = [p.to_dict() for p in self._past]
+            data["match"] = match
         return data
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: object,
+        *,
+        variant: Variant | None = None,
+        past: Sequence[PlayerView] | None = None,
+        score_sheet: Sequence[ScoreRow] | None = None,
+    ) -> PlayerView:
+        """The view :meth:`to_dict` wrote as ``data`` (an engine rebuilds its views with it).
+
+        ``data["variant"]`` holds only the variant's name, so a view of house
+        rules is read with ``variant=``, the :class:`~whist_ro.Variant` the
+        match was played with (the engine protocol sends it when a match
+        starts); without it, the name must be a preset's.  A match's view
+        written with ``to_dict(past=False)`` is read with ``past=`` (the
+        completed rounds' views, in order) and ``score_sheet=`` (their rows).
+        Anything that is not such data raises
+        :class:`~whist_ro.errors.WireError` naming the JSON path at fault.
+
+        >>> import whist_ro as wr
+        >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+        >>> PlayerView.from_dict(m.view(2).to_dict()) == m.view(2)
+        True
+        >>> PlayerView.from_dict({"seat": 0, "variant": "romanian", "players": "3"})
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.WireError: view.players: expected a whole number from 2 to 8, not '3'
+        """
+        # The reader builds on this module, so it is imported when first used.
+        from whist_ro.views.from_data import view_from_dict  # noqa: PLC0415
+
+        return view_from_dict(data, variant=variant, past=past, score_sheet=score_sheet)
 
     def __str__(self) -> str:
         from whist_ro.views.render import render  # noqa: PLC0415
@@ -584,7 +636,14 @@ def _trick_dict(trick: Trick, trump: Suit | None) -> dict[str, Any]:
     return data
 
 
-def _row_dict(row: Any) -> dict[str, Any]:
+def score_row_dict(row: ScoreRow) -> dict[str, Any]:
+    """One score-sheet row as JSON-ready data (the rows of ``match.score_sheet`` in a view's dict).
+
+    >>> import whist_ro as wr
+    >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+    >>> score_row_dict(m.score_sheet[0])["seats"][2]
+    {'bid': 0, 'tricks': 1, 'points': -1, 'bonus': 0, 'total': -1}
+    """
     return {
         "number": row.number,
         "hand_size": row.hand_size,
@@ -606,8 +665,31 @@ def _row_dict(row: Any) -> dict[str, Any]:
 
 _new: Final = object.__new__
 
+# The match part of a lone round's view.
+_NO_MATCH: Final[dict[str, object]] = {
+    "schedule": None,
+    "score_sheet": None,
+    "past": (),
+    "totals": None,
+    "games": (),
+    "match_over": False,
+    "abandoned": False,
+    "disconnected": (),
+    "conceded": None,
+}
 
-def _fill(view: PlayerView, **fields: object) -> PlayerView:
+
+def fill_view(view: PlayerView | None = None, /, **fields: object) -> PlayerView:
+    """Set the named fields of a view being built; a new lone-round view when ``view`` is None.
+
+    The one way views are assembled (here and by :mod:`whist_ro.views.from_data`);
+    a view is a value once it leaves the function that builds it.
+    """
+    if view is None:
+        view = _new(PlayerView)
+        for name, value in _NO_MATCH.items():
+            object.__setattr__(view, "_" + name, value)
+        object.__setattr__(view, "_hash", None)
     for name, value in fields.items():
         object.__setattr__(view, "_" + name, value)
     return view
@@ -645,9 +727,7 @@ def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
         legal = r.legal_actions()
         if blind is not None and r.phase is Phase.PLAYING:
             legal = (Play(seat=seat, card=None),)  # the card is not shown (R-VIEW-3)
-    view = _new(PlayerView)
-    return _fill(
-        view,
+    return fill_view(
         seat=seat,
         variant=variant,
         players=players,
@@ -665,16 +745,6 @@ def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
         counts=tuple(len(h) for h in remaining),
         known=tuple(known),
         legal=legal,
-        schedule=None,
-        score_sheet=None,
-        past=(),
-        totals=None,
-        games=(),
-        match_over=False,
-        abandoned=False,
-        disconnected=(),
-        conceded=None,
-        hash=None,
     )
 
 
@@ -687,7 +757,7 @@ def _past_view(r: Round, seat: int) -> PlayerView:
 def _match_view(m: Match, seat: int) -> PlayerView:
     view = _round_view(m.round, seat, to_act=m.to_act)
     past: Sequence[Round] = m.rounds
-    return _fill(
+    return fill_view(
         view,
         names=m.names,
         schedule=m.schedule,
