@@ -49,12 +49,12 @@ __all__ = [
     "read_whole",
     "rng_of",
     "seat",
+    "sub_path",
     "valid_text",
     "whole",
     "whole_setting",
-    "workers",
-    "sub_path",
     "wire_error",
+    "workers",
 ]
 
 MAX_WHOLE: Final = 10**9
