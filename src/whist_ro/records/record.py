@@ -176,15 +176,14 @@ def _card_at(value: object, path: str) -> Card:
 
 def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
     hands = _sequence(value, "hands", high=_MAX_SEAT_LIST, what="hands")
-    return tuple(
-        tuple(
-            _card_at(c, child(child("hands", seat), i))
-            for i, c in enumerate(
-                _sequence(hand, child("hands", seat), high=_MAX_CARDS, what="cards")
-            )
-        )
-        for seat, hand in enumerate(hands)
-    )
+    out = []
+    for seat, hand in enumerate(hands):
+        where = child("hands", seat)
+        cards = _sequence(hand, where, high=_MAX_CARDS, what="cards")
+        if not all(isinstance(c, Card) for c in cards):  # card text: read it, naming its place
+            cards = tuple(_card_at(c, child(where, i)) for i, c in enumerate(cards))
+        out.append(cards)
+    return tuple(out)
 
 
 def _turn_up(value: object) -> Card | None:

@@ -61,18 +61,18 @@ BOM: Final = "\ufeff"
 _BOM_BYTES: Final = BOM.encode("utf-8")
 
 # The scanner's patterns.  Every quantifier is possessive (*+, ++): a pattern never gives
-# back what it has matched, so each call costs what it passes over, and each call
-# starts where the last one stopped.  Named groups say which kind of token matched.
+# back what it has matched, so each call costs what it passes over (a failed try at a
+# list costs its length once more), and each call starts where the last one stopped.
+# QUIET is a string without escapes or text with no quote or bracket; LEAF is a list or
+# an object holding only QUIET text (one level deeper than where it stands).
+_QUIET: Final = r'"[^"\\]*+"|[^"\[\]{}]++'
+_LEAF: Final = rf"\[(?:{_QUIET})*+\]|\{{(?:{_QUIET})*+\}}"
 _TOKEN: Final = re.compile(
-    r"""
-      (?P<string>"[^"\\]*+")                 # a string without escapes, skipped whole
-    | (?P<flat>(?:\[\s*+\]|\{\s*+\})         # empty lists and objects, and what lies
-        (?:[^"\[\]{}]++|\[\s*+\]|\{\s*+\})*+)  #   between them: one level deeper at most
-    | (?P<open>[\[{]++)                      # a run of openings
-    | (?P<close>[\]}]++)                     # a run of closings
-    | (?P<quote>")                          # a string with escapes, or an unterminated one
-    """,
-    re.VERBOSE,
+    rf"""(?P<quiet>(?:{_QUIET})++)"""  # skipped whole
+    rf"""|(?P<leaves>(?:{_LEAF})(?:{_QUIET}|{_LEAF})*+)"""  # one level deeper at most
+    r"""|(?P<open>[\[{]++)"""  # a run of openings
+    r"""|(?P<close>[\]}]++)"""  # a run of closings
+    r"""|(?P<quote>")"""  # a string with escapes, or an unterminated one
 )
 # Inside a string: everything up to a quote, the end, or a \uD800-\uDFFF escape.
 _STRING_RUN: Final = re.compile(r"(?:[^\"\\]++|\\(?!u[dD][89a-fA-F])[\s\S])*+")
@@ -122,9 +122,10 @@ def _escape_end(text: str, at: int) -> int | None:
 def scan_json(text: str) -> JsonScan:
     """One forward pass over JSON text: its nesting depth and any lone surrogate escape.
 
-    The scan walks left to right over tokens: a string, a run of brackets,
-    a run of empty lists and objects, or, inside a string that holds
-    escapes, a stretch of text up to a ``\\uD800``-``\\uDFFF`` escape.
+    The scan walks left to right over tokens: strings without escapes and
+    the text between them, a run of brackets, a run of lists and objects
+    that hold no list or object, or, inside a string that holds escapes, a
+    stretch of text up to a ``\\uD800``-``\\uDFFF`` escape.
     Every search starts where the previous one stopped and no pattern can
     backtrack, so the cost is linear in the length of the text whatever it
     holds (an unterminated string of escaped quotes, a million brackets...);
@@ -153,7 +154,7 @@ def scan_json(text: str) -> JsonScan:
             deepest = max(deepest, depth)
         elif kind == "close":
             depth -= pos - found.start()
-        elif kind == "flat":
+        elif kind == "leaves":
             deepest = max(deepest, depth + 1)
         elif kind == "quote":  # a string holding escapes, or an unterminated one
             while True:
