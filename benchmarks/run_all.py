@@ -9,7 +9,7 @@ Each script's output is shown as it runs; its ``JSON: {...}`` line is also
 collected, and ``--json-out`` writes those lines to a file (JSON Lines).
 The exit status is non-zero if any script failed.  OpenSpiel is optional:
 without it ``playout.py`` and ``kernel.py`` print a note and skip its rows,
-and ``interop.py`` (which needs it) fails.
+and ``interop.py`` and ``vector.py`` (which need it) fail.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ SCRIPTS: dict[str, list[str]] = {
     "memory": ["--matches", "500", "--samples", "3"],
     "kernel": ["--hands", "1024", "--reps", "3"],
     "interop": ["--hands", "300", "--adapter-hands", "60", "--matches", "1", "--reps", "3"],
+    "vector": ["--envs", "2048", "--steps", "40", "--hands", "500", "--reps", "3"],
 }
 
 

@@ -1,4 +1,4 @@
-"""Hostile input to the adapters (issue 16, items 10 and 11).
+"""Hostile input to the adapters (issue 16, items 10 and 11) and the vectorised environment.
 
 The OpenSpiel game refuses every action that is not legal at the node, at
 chance, decision and terminal nodes alike, with a ``WhistError`` subclass and
@@ -40,6 +40,7 @@ from whist_ro.errors import (
 )
 from whist_ro.interop import BID_BASE, NUM_ACTIONS
 from whist_ro.interop.pettingzoo import env, raw_env
+from whist_ro.interop.vector import VectorEnv
 
 # -- OpenSpiel (16.10) ----------------------------------------------------------------
 
@@ -354,3 +355,46 @@ def test_16_11_env_takes_any_junk_only_if_it_is_a_legal_id(
             assert e.unwrapped._match is not before[-1]
         else:
             assert all(e.terminations.values())
+
+
+# -- the vectorised environment ---------------------------------------------------------
+
+VECTOR_JUNK = (
+    st.none()
+    | st.text(max_size=4)
+    | st.integers(-(2**70), 2**70)
+    | st.lists(st.integers(-(2**66), 2**66), min_size=0, max_size=5)
+    | st.lists(st.floats(allow_nan=True), min_size=3, max_size=3)
+    | st.lists(st.integers(0, NUM_ACTIONS + 2), min_size=3, max_size=3)
+    | st.lists(st.booleans(), min_size=3, max_size=3)
+    | st.lists(st.integers(0, 61), min_size=3, max_size=3).map(
+        lambda xs: np.array(xs, dtype=object)
+    )
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), steps=st.integers(0, 20), actions=VECTOR_JUNK)
+def test_16_vector_env_takes_only_one_legal_id_per_game(
+    seed: int, steps: int, actions: object
+) -> None:
+    env = VectorEnv("romanian", 3, 3, hand_size=3, debug=True)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    observations = infos = None
+    for _ in range(steps):
+        observations, _, _, _, infos = env.step(env.sample_actions(rng))
+    if observations is None:
+        observations, infos = env.reset(seed=seed)
+    assert infos is not None
+    before = (observations.copy(), infos["action_mask"].copy())
+    try:
+        env.step(actions)  # type: ignore[arg-type]
+    except WhistError:
+        assert np.array_equal(observations, before[0])
+        env.step(env.sample_actions(rng))  # debug mode: the state is still the engine's
+    else:
+        taken = np.asarray(actions)
+        assert taken.dtype.kind in "iu"
+        live = before[1].any(axis=1)
+        assert before[1][live, taken[live]].all()
