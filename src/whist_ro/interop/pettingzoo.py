@@ -231,6 +231,20 @@ for _name in _STATE:
     setattr(_Checked, _name, _read_raw(_name, after_reset=_name in _AFTER_RESET))
 
 
+class _ActionIds(spaces.Discrete):
+    """Gymnasium's ``Discrete(62)``, answering ``contains`` for a plain int at once.
+
+    PettingZoo's ``AssertOutOfBoundsWrapper`` asks at every step; for an
+    ``int`` the answer is the same as ``Discrete``'s, without its NumPy
+    round trip.
+    """
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return bool(0 <= x < self.n)
+        return bool(super().contains(x))
+
+
 def _seat_of(raw: raw_env, agent: object) -> int:
     """The seat of ``agent`` (``"player_0"`` ...), or a ConfigurationError naming the agents."""
     try:
@@ -319,9 +333,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name)
             )
             for agent in self.possible_agents
         }
-        self._action_spaces = {
-            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
-        }
+        self._action_spaces = {agent: _ActionIds(NUM_ACTIONS) for agent in self.possible_agents}
         self._match: Match | None = None
         self._tracker = Tracker(self._layout)
         # The legal ids of the seat to act, found once per step when asked for.
