@@ -213,6 +213,32 @@ def _bytes(packed: Array) -> Array:
     return np.asarray(packed, "<u8").view(np.uint8).reshape(-1, 8)
 
 
+def _nibble_codes() -> Array:
+    """For a key ``mine | played << 4`` (4 cards' bits each), the 4 cards' codes as a uint32."""
+    table = np.zeros(256, "<u4")  # little-endian whatever the machine: byte i is card i
+    for key in range(256):
+        codes = [(key >> i & 1) * MINE + (key >> (4 + i) & 1) * PLAYED for i in range(4)]
+        table[key] = int.from_bytes(bytes(codes), "little")
+    return table
+
+
+_NIBBLE_CODES: Final = _nibble_codes()
+
+
+def _card_codes(mine: Array, played: Array) -> Array:
+    """Per card id, MINE for a card of ``mine``, PLAYED for one of ``played``: ``(n, 64)`` bytes.
+
+    Four cards at a time, through a table: the bits of both masks, four by
+    four, pick the four codes at once.
+    """
+    a, p = _bytes(mine), _bytes(played)
+    keys = np.empty((len(a), 8, 2), np.uint8)
+    np.bitwise_or(a & 15, (p & 15) << 4, out=keys[:, :, 0])
+    np.bitwise_or(a >> 4, p & 0xF0, out=keys[:, :, 1])
+    codes: Array = _NIBBLE_CODES[keys].view(np.uint8).reshape(len(a), 64)
+    return codes
+
+
 def _popcount(masks: Array) -> Array:
     """The number of set bits of each uint64, as uint8."""
     count = getattr(np, "bitwise_count", None)  # NumPy 2.0 and later
@@ -228,17 +254,29 @@ def _popcount(masks: Array) -> Array:
 
 def _select_bit(masks: Array, k: Array) -> Array:
     """The index of the ``k``-th lowest set bit of each uint64 (by halving, in 6 rounds)."""
-    x = masks.copy()
+    x = masks
     k = k.astype(np.uint8)
     position = np.zeros(len(masks), np.uint8)
     for width in (32, 16, 8, 4, 2, 1):
         low = x & _LOW_BITS[width]
         in_low = _popcount(low)
-        high = k >= in_low
+        high = k >= in_low  # the bit is in the upper half: go there
         k -= in_low * high
         x = np.where(high, x >> np.uint64(width), low)
         position += np.uint8(width) * high
     return position
+
+
+def _places(seat: Array, observer: Array, players: int) -> Array:
+    """How many places ``seat`` sits to the left of ``observer`` (0 to players - 1).
+
+    ``(seat - observer) % players`` for ``seat`` below ``2 * players``, without
+    the slow integer modulo.
+    """
+    d = seat - observer
+    d += players * (d < 0)
+    d -= players * (d >= players)
+    return d
 
 
 def _single_card(masks: Array) -> Array:
@@ -678,11 +716,9 @@ class VectorEnv:
         self._mask = _unpack(self._legal)[:, :NUM_ACTIONS]
         # The cards: mine (1), played before (2), on the table (3 + seat), known held.
         obs, off = self._observations, self._offsets
-        codes = _unpack(self._played & ~self._table)
-        codes <<= 1
-        if self._blind is None:
-            codes |= _unpack(hand)
-        elif self._blind == "forehead":
+        mine = hand if self._blind is None else np.zeros(b, np.uint64)
+        codes = _card_codes(mine, self._played & ~self._table)
+        if self._blind == "forehead":
             for r in range(1, n):  # everyone sees the others' cards, not its own (R-VIEW-3)
                 codes += _unpack(hands[(seat + r) % n * b + rows]) * np.uint8(TABLE + n + r)
         obs[:, :NUM_CARDS] = codes[:, :NUM_CARDS]
@@ -693,7 +729,7 @@ class VectorEnv:
             on = np.flatnonzero(count > i)
             if not len(on):
                 break
-            played_by = (leader[on] + i - seat[on]) % n
+            played_by = _places(leader[on] + i, seat[on], n)
             flat[at[on] + self._trick[i, on]] = TABLE + played_by
         if self._source == "dealer_last":
             # Everyone knows the dealer holds the shown card until it is played (R-TRUMP-3).
@@ -701,7 +737,7 @@ class VectorEnv:
             shown = np.flatnonzero(
                 (dealer_hand >> np.maximum(self._turn_up, 0).astype(np.uint64)) & _U1
             )
-            place = (self._dealers[shown] - seat[shown]) % n
+            place = _places(self._dealers[shown], seat[shown], n)
             flat[at[shown] + self._turn_up[shown]] = np.where(place == 0, MINE, TABLE + n + place)
         # Bids and tricks turned to the observer: byte r is the seat r places to its left.
         turn = (seat * 8).astype(np.uint64)
@@ -710,8 +746,8 @@ class VectorEnv:
         for name, packed in (("bids", self._bids), ("tricks", self._won)):
             turned = ((packed >> turn) | (packed << back)) & width
             obs[:, off[name] : off[name] + n] = _bytes(turned)[:, :n]
-        obs[:, off["dealer"]] = (self._dealers - seat) % n
-        obs[:, off["leader"]] = np.where(count > 0, (leader - seat) % n + 1, 0)
+        obs[:, off["dealer"]] = _places(self._dealers, seat, n)
+        obs[:, off["leader"]] = np.where(count > 0, _places(leader, seat, n) + 1, 0)
         obs[:, off["phase"]] = phase
 
     def _playable(self, hand: Array) -> Array:
