@@ -95,10 +95,10 @@ def check_openspiel(pyspiel: Any, game: Any) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--envs", type=_common.positive_int, default=4096, help="games in lockstep (B)"
+        "--envs", type=_common.positive_int, default=8192, help="games in lockstep (B)"
     )
     parser.add_argument(
-        "--steps", type=_common.positive_int, default=100, help="vector steps a repetition"
+        "--steps", type=_common.positive_int, default=80, help="vector steps a repetition"
     )
     parser.add_argument(
         "--hands", type=_common.positive_int, default=4000, help="OpenSpiel hands a repetition"
