@@ -121,6 +121,7 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.interop.pettingzoo.raw_env": "PettingZoo's environments change in place (step)",
     "whist_ro.remote.wire.MatchLog": "an engine's memory of a match: it grows round by round",
     "whist_ro.remote.wire.SeatFeed": "where a seat's message stream stands: it moves on",
+    "whist_ro.interop.vector.VectorEnv": "a vector environment: each step advances its games",
 }
 
 # Fields of values that hold a mutable object on purpose.
