@@ -67,6 +67,8 @@ JSON_SHAPES: dict[str, Shape] = {
     "long string": lambda n: _repeat("a", n, head='"', tail='"'),
     "long string, unterminated": lambda n: _repeat("a", n, head='"'),
     "many short strings": lambda n: _repeat('"ab", ', n, head="[", tail='"c"]'),
+    "a long list ending in a list": lambda n: _repeat('"ab", 1, ', n, head="[", tail="[]]"),
+    "lists that each open another": lambda n: _repeat('["ab", 1, ', n),
     "4,000-digit numbers": lambda n: _repeat("9" * 4000 + ", ", n, head="[", tail="0]"),
     "mixture, unterminated at the end": lambda n: _repeat(
         '[{"k": "\\"[{", "l": [[], {}, "\\\\"]}], ', n, head="[", tail='"\\"'

@@ -117,6 +117,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "unicode escapes and surrogate pairs": lambda k: '"' + "\\u00e9\\ud83d\\ude00" * k,
     "many quotes": lambda k: '"' * k,
     "alternating brackets": lambda k: "[]" * k,
+    "a long list that holds a list at its end": lambda k: "[" + '"a", 1, ' * k + "[]]",
+    "lists that each open another": lambda k: '["x", 1, ' * k + "]" * k,
     "mixture": lambda k: '[{"k": "\\"[{", "l": [[], {}, "\\\\"]}], ' * k + '"\\"',
 }
 REPEATS = 3_000
