@@ -228,6 +228,40 @@ def load_oh_hell(pyspiel: ModuleType, *, players: int, tricks: int) -> Any:
     )
 
 
+def random_openspiel_hands(game: Any, hands: int, seed: int) -> tuple[float, int]:
+    """``hands`` hands of the OpenSpiel ``game`` driven from Python: (seconds, steps taken).
+
+    Chance nodes take ``rng.choice(state.chance_outcomes())`` (uniform, as every
+    deal outcome is), players ``rng.choice(state.legal_actions())``; a step is
+    one ``apply_action``, chance nodes included.
+    """
+    rng = random.Random(seed)
+    choice = rng.choice
+    new_state = game.new_initial_state
+    steps = 0
+    start = clock()
+    for _ in range(hands):
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+            steps += 1
+    return clock() - start, steps
+
+
+def cpp_random_hands(pyspiel: ModuleType, game: Any, hands: int, seed: int) -> float:
+    """``hands`` hands of ``game`` run wholly in C++ (``pyspiel.evaluate_bots``, random bots)."""
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
+    evaluate = pyspiel.evaluate_bots
+    new_state = game.new_initial_state
+    start = clock()
+    for i in range(hands):
+        evaluate(new_state(), bots, seed * 1_000_003 + i)
+    return clock() - start
+
+
 def find_fast_apply(requested: str | None = None) -> str | None:
     """The name of an unchecked apply method on ``Round``, if the package has one."""
     names = (requested,) if requested else FAST_APPLY_NAMES

@@ -197,20 +197,7 @@ def openspiel_loop(game: Any, steps: list[int]) -> _common.Workload:
     """Random hands of ``game`` from Python; adds the steps taken to ``steps``."""
 
     def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        new_state = game.new_initial_state
-        taken = 0
-        start = _common.clock()
-        for _ in range(hands):
-            state = new_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-                taken += 1
-        seconds = _common.clock() - start
+        seconds, taken = _common.random_openspiel_hands(game, hands, seed)
         steps.append(taken)
         return seconds
 

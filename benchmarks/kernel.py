@@ -55,33 +55,11 @@ def kernel_workload(state: wr.Round, kernel: str, deals: str | None = None) -> W
 
 
 def openspiel_python(game: Any) -> Workload:
-    def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        start = _common.clock()
-        for _ in range(hands):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-        return _common.clock() - start
-
-    return run
+    return lambda hands, seed: _common.random_openspiel_hands(game, hands, seed)[0]
 
 
 def openspiel_cpp(pyspiel: ModuleType, game: Any) -> Workload:
-    def run(hands: int, seed: int) -> float:
-        bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(PLAYERS)]
-        evaluate = pyspiel.evaluate_bots
-        new_state = game.new_initial_state
-        start = _common.clock()
-        for i in range(hands):
-            evaluate(new_state(), bots, seed * 1_000_003 + i)
-        return _common.clock() - start
-
-    return run
+    return lambda hands, seed: _common.cpp_random_hands(pyspiel, game, hands, seed)
 
 
 def mid_round(players: int) -> wr.Round:

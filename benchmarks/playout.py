@@ -54,22 +54,7 @@ def whist_ro_workload(step: Step) -> Workload:
 
 def openspiel_workload(game: Any) -> Workload:
     """The same playouts through OpenSpiel's ``oh_hell``, driven from Python."""
-
-    def run(hands: int, seed: int) -> float:
-        rng = random.Random(seed)
-        choice = rng.choice
-        new_state = game.new_initial_state
-        start = _common.clock()
-        for _ in range(hands):
-            state = new_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(choice(state.legal_actions()))
-        return _common.clock() - start
-
-    return run
+    return lambda hands, seed: _common.random_openspiel_hands(game, hands, seed)[0]
 
 
 def check_whist_ro(step: Step, reference: Step | None, seed: int, hands: int = 50) -> None:

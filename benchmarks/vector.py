@@ -63,13 +63,7 @@ def vector_loop(env: VectorEnv, decisions: list[int]) -> _common.Workload:
 
 def cpp_loop(pyspiel: Any, game: Any, decisions: list[int]) -> _common.Workload:
     def run(hands: int, seed: int) -> float:
-        bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(PLAYERS)]
-        evaluate = pyspiel.evaluate_bots
-        new_state = game.new_initial_state
-        start = _common.clock()
-        for i in range(hands):
-            evaluate(new_state(), bots, seed * 1_000_003 + i)
-        seconds = _common.clock() - start
+        seconds = _common.cpp_random_hands(pyspiel, game, hands, seed)
         decisions.append(hands * DECISIONS_PER_HAND)
         return seconds
 

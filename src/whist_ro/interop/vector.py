@@ -54,7 +54,8 @@ from typing import Any, Final
 import numpy as np
 
 from whist_ro import variants as _variants
-from whist_ro._check import excerpt, is_whole
+from whist_ro._check import excerpt, flag, is_whole, whole
+from whist_ro._check import seat as check_seat
 from whist_ro.cards import CardSet
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.round import Round
@@ -335,30 +336,17 @@ class VectorEnv:
                 f"players must be a whole number, not {excerpt(players)}", field="players"
             )
         check_players(variant, players)
-        if not (is_whole(num_envs) and 1 <= num_envs <= MAX_ENVS):
-            raise ConfigurationError(
-                f"num_envs must be a whole number from 1 to {MAX_ENVS}, not {excerpt(num_envs)}",
-                field="num_envs",
-            )
+        num_envs = whole(num_envs, name="num_envs", low=1, high=MAX_ENVS)
         deck = Deck.for_game(variant, players)
         largest = len(deck) // players
-        if hand_size is None:
-            hand_size = largest
-        if not (is_whole(hand_size) and 1 <= hand_size <= largest):
-            raise ConfigurationError(
-                f"hand_size must be a whole number from 1 to {largest}, not {excerpt(hand_size)}",
-                field="hand_size",
-            )
-        if dealer is not None and not (is_whole(dealer) and 0 <= dealer < players):
-            raise ConfigurationError(
-                f"dealer must be None (random) or a seat from 0 to {players - 1}, "
-                f"not {excerpt(dealer)}",
-                field="dealer",
-            )
-        if not isinstance(debug, bool):
-            raise ConfigurationError(
-                f"debug must be True or False, not {excerpt(debug)}", field="debug"
-            )
+        hand_size = (
+            largest
+            if hand_size is None
+            else whole(hand_size, name="hand_size", low=1, high=largest)
+        )
+        if dealer is not None:
+            dealer = check_seat(dealer, players=players, name="dealer")
+        debug = flag(debug, name="debug")
         n, h, b = players, hand_size, num_envs
         self.variant: Variant = variant
         """The rules."""
@@ -458,10 +446,8 @@ class VectorEnv:
 
         Returns the observations and the infos (``"action_mask"``, ``"seat"``).
         """
-        if seed is not None and not (is_whole(seed) and seed >= 0):
-            raise ConfigurationError(
-                f"seed must be None or a whole number >= 0, not {excerpt(seed)}", field="seed"
-            )
+        if seed is not None:
+            whole(seed, name="seed", high=2**128 - 1)
         if options:
             raise ConfigurationError(
                 f"reset takes no options, not {excerpt(options)}", field="options"
