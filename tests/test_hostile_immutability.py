@@ -122,6 +122,9 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.remote.wire.MatchLog": "an engine's memory of a match: it grows round by round",
     "whist_ro.remote.wire.SeatFeed": "where a seat's message stream stands: it moves on",
     "whist_ro.interop.vector.VectorEnv": "a vector environment: each step advances its games",
+    "whist_ro.remote.engine.EngineAgent": "an agent: it runs an engine process",
+    "whist_ro.remote.process.Child": "a running process: it exits",
+    "whist_ro.remote.process.StderrTail": "the last lines of a live stream: it takes more",
 }
 
 # Fields of values that hold a mutable object on purpose.

@@ -562,31 +562,50 @@ class WireObject:
             return read_field(self.data, key, self.path)
         return self.data.get(key, default)
 
+    # Each reader checks the common case first and builds a path only to report an error:
+    # an engine reads a view per decision.
+
     def whole(
         self, key: str, *, low: int = 0, high: int = MAX_WHOLE, default: object = _REQUIRED
     ) -> int:
         """The whole number at ``key``, from ``low`` to ``high``."""
+        value = self.data.get(key, default)
+        if type(value) is int and low <= value <= high:
+            return value
         return read_whole(self.get(key, default), self.at(key), low=low, high=high)
 
     def maybe_whole(
         self, key: str, *, low: int = 0, high: int = MAX_WHOLE, default: object = _REQUIRED
     ) -> int | None:
         """The whole number at ``key``, or None when it is null."""
-        value = self.get(key, default)
-        return None if value is None else read_whole(value, self.at(key), low=low, high=high)
+        value = self.data.get(key, default)
+        if value is None or (type(value) is int and low <= value <= high):
+            return value
+        return read_whole(self.get(key, default), self.at(key), low=low, high=high)
 
     def flag(self, key: str, default: object = _REQUIRED) -> bool:
         """The ``true`` or ``false`` at ``key``."""
+        value = self.data.get(key, default)
+        if value is True or value is False:
+            return value
         return read_bool(self.get(key, default), self.at(key))
 
     def text(self, key: str, *, most: int = MAX_NAME, default: object = _REQUIRED) -> str:
         """The text at ``key``, at most ``most`` characters."""
+        value = self.data.get(key, default)
+        if type(value) is str and len(value) <= most:
+            return value
         return read_text(self.get(key, default), self.at(key), most=most)
 
     def items(
         self, key: str, *, length: int | None = None, most: int = 1000, default: object = _REQUIRED
     ) -> list[Any]:
         """The list at ``key``: exactly ``length`` items, else at most ``most``."""
+        value = self.data.get(key, default)
+        if type(value) is list and (
+            len(value) == length if length is not None else len(value) <= most
+        ):
+            return value
         return read_list(self.get(key, default), self.at(key), length=length, most=most)
 
     def wholes(
@@ -599,10 +618,12 @@ class WireObject:
         high: int = MAX_WHOLE,
     ) -> tuple[int, ...]:
         """The list of whole numbers at ``key``."""
+        items = self.items(key, length=length, most=most)
+        if all(type(x) is int and low <= x <= high for x in items):
+            return tuple(items)
         at = self.at(key)
         return tuple(
-            read_whole(x, sub_path(at, i), low=low, high=high)
-            for i, x in enumerate(read_list(self.get(key), at, length=length, most=most))
+            read_whole(x, sub_path(at, i), low=low, high=high) for i, x in enumerate(items)
         )
 
     def object(self, key: str) -> WireObject:

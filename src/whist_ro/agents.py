@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from whist_ro.engine.step import Step
     from whist_ro.views.view import PlayerView
 
-__all__ = ["Agent", "BotFactory", "Observer"]
+__all__ = ["Agent", "AsyncAgent", "BotFactory", "Observer", "Seated"]
 
 
 @runtime_checkable
@@ -48,6 +48,32 @@ class Agent(Protocol):
     def act(self, view: PlayerView) -> Action:
         """The action this agent takes in ``view``."""
         ...
+
+
+@runtime_checkable
+class AsyncAgent(Protocol):
+    """An agent that decides asynchronously: its ``act`` is a coroutine function.
+
+    :meth:`Table.arun <whist_ro.Table.arun>` awaits it (and cancels it at
+    the time limit); :meth:`Table.run <whist_ro.Table.run>` runs it to its
+    end.  Its ``observe`` may be ``async def`` too.
+
+    >>> import asyncio
+    >>> class Thinker:
+    ...     async def act(self, view):
+    ...         await asyncio.sleep(0)
+    ...         return view.legal_actions[0]
+    >>> isinstance(Thinker(), AsyncAgent)
+    True
+    """
+
+    async def act(self, view: PlayerView) -> Action:
+        """The action this agent takes in ``view``."""
+        ...
+
+
+Seated = Agent | AsyncAgent
+"""What a :class:`~whist_ro.Table` seats: an agent, synchronous or asynchronous."""
 
 
 @runtime_checkable

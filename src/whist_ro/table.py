@@ -39,16 +39,24 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
+import contextvars
+import inspect
 import logging
+import pickle
+import queue
+import secrets
 import sys
+import threading
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+import weakref
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from whist_ro._check import Seed, excerpt, is_whole
+from whist_ro._check import Seed, excerpt, flag, is_whole
 from whist_ro.actions import Bid, Play
-from whist_ro.agents import Agent
+from whist_ro.agents import Agent, Seated
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
@@ -58,6 +66,7 @@ from whist_ro.engine.step import Step
 from whist_ro.errors import (
     AgentError,
     ConfigurationError,
+    EngineError,
     MatchEndError,
     TableBusyError,
     WhistError,
@@ -68,7 +77,7 @@ from whist_ro.views.view import PlayerView, resolve_play, view_of
 if TYPE_CHECKING:
     from whist_ro.records.record import Record
 
-__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning"]
+__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning", "time_left"]
 
 OnError = Literal["takeover", "raise"]
 """What a :class:`Table` does when an agent fails: hand the seat to the fallback, or raise."""
@@ -82,6 +91,37 @@ _STOPS_THE_HOST: Final = (KeyboardInterrupt, asyncio.CancelledError)
 
 logger: Final = logging.getLogger("whist_ro.table")
 """The logger every takeover is reported to, at WARNING, with the agent's traceback."""
+
+# The monotonic time by which the decision being asked must be made, or None.
+_DEADLINE: Final[contextvars.ContextVar[float | None]] = contextvars.ContextVar(
+    "whist_ro_table_deadline", default=None
+)
+
+
+def time_left() -> float | None:
+    """Seconds left for the decision a table is asking for right now, or None.
+
+    A table with a ``time_limit`` sets the deadline while it waits for an
+    agent's ``act`` (in its thread, its task, or the worker thread it runs
+    a synchronous agent in), so an agent can budget its thinking: a search
+    bot can stop early, and an :class:`~whist_ro.remote.EngineAgent` sends
+    its engine the time left.  Outside a decision, or without a limit, it
+    is None.
+
+    >>> import whist_ro as wr
+    >>> class Timid:
+    ...     def act(self, view):
+    ...         print(0 < time_left() <= 5)
+    ...         return view.legal_actions[0]
+    >>> _ = Table(wr.variants.ROMANIAN, agents=[Timid()] * 3, seed=1, time_limit=5).step()
+    True
+    >>> time_left() is None
+    True
+    """
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return None
+    return max(deadline - time.monotonic(), 0.0)
 
 
 class TakeoverWarning(UserWarning):
@@ -128,7 +168,30 @@ def _quote(value: object) -> str:
 
 
 def _raised(error: BaseException, where: str = "") -> _Failure:
+    if isinstance(error, EngineError):
+        # An engine's failure already says what the engine did ("engine timed out ...").
+        return _Failure(_text_of(error), error)
     return _Failure(f"{where}raised {type(error).__name__}: {_text_of(error)}", error)
+
+
+def _is_async(method: object) -> bool:
+    """True for a coroutine function (``async def``), bound or not."""
+    try:
+        return inspect.iscoroutinefunction(method)
+    except _STOPS_THE_HOST:
+        raise
+    except BaseException:
+        return False
+
+
+def _attribute(agent: object, name: str) -> Any:
+    """``getattr(agent, name, None)`` that survives a hostile ``__getattr__``."""
+    try:
+        return getattr(agent, name, None)
+    except _STOPS_THE_HOST:
+        raise
+    except BaseException:
+        return None
 
 
 def _name_of(agent: object) -> str:
@@ -144,7 +207,7 @@ def _name_of(agent: object) -> str:
     return type(agent).__name__
 
 
-def _check_agent(agent: object, where: str) -> Agent:
+def _check_agent(agent: object, where: str) -> Seated:
     try:
         act = getattr(agent, "act", None)
     except _STOPS_THE_HOST:
@@ -157,6 +220,19 @@ def _check_agent(agent: object, where: str) -> Agent:
         f"{where} must be an agent (an object with an act(view) method), not {_quote(agent)}",
         field="agents",
     )
+
+
+def _check_picklable(agent: object, where: str) -> None:
+    try:
+        pickle.dumps(agent)
+    except _STOPS_THE_HOST:
+        raise
+    except BaseException as error:
+        raise ConfigurationError(
+            f"{where} ({_name_of(agent)}) cannot be isolated: an isolated agent travels to its "
+            f"process as a pickle, and it cannot be pickled ({_text_of(error)})",
+            field="agents",
+        ) from None
 
 
 def _check_time_limit(limit: object) -> float | None:
@@ -181,6 +257,99 @@ def _check_on_error(value: object) -> OnError:
     )
 
 
+class _OverranError(Exception):
+    """An agent's decision (or observation) outlasted the time limit."""
+
+
+class _Worker:
+    """One daemon thread that runs a table's synchronous agents, one call at a time.
+
+    A thread cannot be killed: one whose call overruns the time limit is
+    abandoned (told to stop after that call) and a new worker takes its
+    place.  Being a daemon, an abandoned thread never holds up the
+    interpreter's exit.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="whist-ro-table", daemon=True)
+        self._thread.start()
+
+    def submit(self, call: Callable[..., Any], *args: object) -> asyncio.Future[Any]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._jobs.put((loop, future, contextvars.copy_context(), call, args))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            loop, future, context, call, args = job
+            try:
+                result = context.run(call, *args)
+            except BaseException as error:  # the agent's failure (or stop), for the table
+                _deliver(loop, future, error=error)
+            else:
+                _deliver(loop, future, result=result)
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+
+
+def _deliver(
+    loop: asyncio.AbstractEventLoop,
+    future: asyncio.Future[Any],
+    *,
+    result: object = None,
+    error: BaseException | None = None,
+) -> None:
+    def settle() -> None:
+        if future.done():  # cancelled: the table gave up on this call
+            return
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+        loop.call_soon_threadsafe(settle)
+
+
+async def _within(awaitable: Awaitable[Any], limit: float | None) -> Any:
+    """Await ``awaitable`` for at most ``limit`` seconds (None: no limit), then give up."""
+    if limit is None:
+        return await awaitable
+    try:
+        async with asyncio.timeout(limit) as scope:
+            return await awaitable
+    except TimeoutError:
+        if scope.expired():
+            raise _OverranError from None
+        raise
+
+
+def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
+    """Run an async agent's coroutine to its end for a synchronous :meth:`Table.step`."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(_within(coroutine, limit))
+    coroutine.close()
+    raise ConfigurationError(
+        "this agent is asynchronous (async def act) and an event loop is running in this "
+        "thread: play with await table.astep() or await table.arun()",
+        field="agents",
+    )
+
+
+def _is_engine(agent: object) -> bool:
+    """True for an engine process's agent (:class:`~whist_ro.remote.EngineAgent`)."""
+    module = sys.modules.get("whist_ro.remote.engine")
+    return module is not None and isinstance(agent, module.EngineAgent)
+
+
 class Table:
     """Plays a match with one agent per seat; takes a failing seat over (R-SEAT-1).
 
@@ -188,12 +357,20 @@ class Table:
     count is their number); ``names`` optionally names the players (see
     :attr:`Match.names <whist_ro.Match.names>`).  The deals come from
     ``seed`` or from explicit ``deals``, as in :meth:`Match.new
-    <whist_ro.Match.new>`.  ``fallback`` is the agent that takes over a seat
-    (a seeded :class:`~whist_ro.bots.RandomBot` unless given);
+    <whist_ro.Match.new>`; without either, the table draws a seed with
+    :mod:`secrets`, so no agent can guess it from its cards.  ``fallback``
+    is the agent that takes over a seat (a seeded
+    :class:`~whist_ro.bots.RandomBot` unless given).
+
     ``time_limit`` is the most seconds an agent may take for one decision
-    (None: no limit).  The limit is checked when the agent returns: an
-    agent that never returns blocks the table, so a network front end
-    should time out on its own side too.
+    (None: no limit); :func:`time_left` tells an agent what is left.
+    :meth:`step` and :meth:`run` check the limit when the agent returns
+    (an engine, :class:`~whist_ro.remote.EngineAgent`, enforces it itself);
+    :meth:`astep` and :meth:`arun`, for asyncio, enforce it by cancellation:
+    an async agent (``async def act``) or an engine is cancelled at the
+    limit, and a synchronous agent, run in a worker thread, is abandoned
+    there (a thread cannot be killed) and logged.  Either way its seat is
+    taken over.  One event loop can host many tables at once.
 
     ``on_error`` says what a failing agent costs: ``"takeover"`` (the
     default) hands its seat to the fallback, logs the takeover to the
@@ -204,6 +381,13 @@ class Table:
     writing a bot.
 
     An agent is trusted code: see the module documentation.
+    ``isolate=True`` runs every agent that is not already an engine in a
+    process of its own, started by :mod:`multiprocessing`'s ``spawn``
+    method and spoken to through the engine protocol, so that it cannot
+    read the match (or another seat's hand) through Python's frame stack.
+    The agents must pickle; the processes start at the first step and stop
+    when the match ends (or at :meth:`close`).  This is not a sandbox:
+    see ``docs/protocol.md``.
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -226,26 +410,33 @@ class Table:
     """
 
     __slots__ = (
+        "__weakref__",
         "_agents",
         "_busy",
         "_fallback",
+        "_given",
+        "_isolate",
+        "_isolated",
         "_match",
         "_on_error",
         "_pending",
+        "_stopper",
         "_takeovers",
         "_time_limit",
+        "_worker",
     )
 
     def __init__(
         self,
         variant: Variant,
         *,
-        agents: Sequence[Agent],
+        agents: Sequence[Seated],
         seed: Seed | None = None,
         deals: Iterable[Deal] | None = None,
         fallback: Agent | None = None,
         time_limit: float | None = None,
         on_error: OnError = "takeover",
+        isolate: bool = False,
         names: Sequence[str] | None = None,
     ) -> None:
         if not isinstance(variant, Variant):
@@ -273,16 +464,27 @@ class Table:
         checked = [_check_agent(a, f"agents[{i}]") for i, a in enumerate(agents)]
         limit = _check_time_limit(time_limit)
         mode = _check_on_error(on_error)
+        isolated = flag(isolate, name="isolate")
+        if isolated:
+            for index, agent in enumerate(checked):
+                _check_picklable(agent, f"agents[{index}]")
+        if seed is None and deals is None:
+            seed = secrets.randbits(63)
         match = Match.new(variant, players=len(checked), seed=seed, deals=deals, names=names)
         if fallback is None:
             fallback = RandomBot(seed=f"whist-ro:{match.seed}:fallback")
         self._fallback = _check_agent(fallback, "fallback")
+        self._given = tuple(checked)
         self._agents = checked
         self._match = match
         self._takeovers: list[Takeover] = []
         self._time_limit = limit
         self._on_error: OnError = mode
+        self._isolate = isolated
+        self._isolated: list[Any] | None = None  # the engines the isolated agents run in
         self._busy = False
+        self._worker: _Worker | None = None
+        self._stopper: weakref.finalize[Any, Any] | None = None
         # Seats still to be told of the last step (after an interrupted step()).
         self._pending: collections.deque[tuple[int, Step]] = collections.deque()
 
@@ -294,12 +496,16 @@ class Table:
         return self._match
 
     @property
-    def agents(self) -> tuple[Agent, ...]:
-        """The agent playing each seat now (the fallback where a seat was taken over)."""
+    def agents(self) -> tuple[Seated, ...]:
+        """The agent playing each seat now (the fallback where a seat was taken over).
+
+        With ``isolate=True``, once play has started, a seat's agent is the
+        :class:`~whist_ro.remote.EngineAgent` its own agent runs in.
+        """
         return tuple(self._agents)
 
     @property
-    def fallback(self) -> Agent:
+    def fallback(self) -> Seated:
         """The agent that takes over a failing seat."""
         return self._fallback
 
@@ -312,6 +518,11 @@ class Table:
     def on_error(self) -> OnError:
         """``"takeover"`` or ``"raise"``: what a failing agent costs (see :class:`Table`)."""
         return self._on_error
+
+    @property
+    def isolate(self) -> bool:
+        """True when every agent plays from a process of its own (see :class:`Table`)."""
+        return self._isolate
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -352,8 +563,12 @@ class Table:
         """
         self._enter("step")
         try:
+            self._start_isolated()
             self._tell_pending()
-            return self._step()
+            step = self._step()
+            if step.match_over:
+                self._finish()
+            return step
         finally:
             self._busy = False
 
@@ -367,12 +582,101 @@ class Table:
         """
         self._enter("run")
         try:
+            self._start_isolated()
             self._tell_pending()
             while not self._match.is_over:
                 self._step()
+            self._finish()
             return self._match
         finally:
             self._busy = False
+
+    async def astep(self) -> Step:
+        """:meth:`step` for asyncio: the time limit is enforced by cancellation.
+
+        An agent whose ``act`` is a coroutine function (or that has an
+        ``aact`` one, as :class:`~whist_ro.remote.EngineAgent` does) is
+        awaited, and cancelled at the limit; a synchronous agent runs in the
+        table's worker thread, and one that overruns the limit is abandoned
+        there.  Observers are told the same way (``aobserve``, an ``async
+        def observe``, or ``observe`` in the worker thread).  Cancelling
+        ``astep`` leaves the table as :meth:`step` leaves it after
+        ``KeyboardInterrupt``.
+
+        >>> import asyncio, whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> class Sleepy:
+        ...     async def act(self, view):
+        ...         await asyncio.sleep(10)
+        >>> table = Table(wr.variants.ROMANIAN, agents=[Sleepy(), RandomBot(seed=1),
+        ...               RandomBot(seed=2)], seed=3, time_limit=0.05)
+        >>> while not table.takeovers:
+        ...     _ = asyncio.run(table.astep())
+        >>> table.takeovers[0].reason
+        'took longer than the 0.05 s limit'
+        """
+        self._enter("astep")
+        try:
+            await self._astart_isolated()
+            await self._atell_pending()
+            step = await self._astep()
+            if step.match_over:
+                await self._afinish()
+            return step
+        finally:
+            self._busy = False
+
+    async def arun(self) -> Match:
+        """:meth:`run` for asyncio: many tables can play at once on one event loop.
+
+        >>> import asyncio, whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> async def main():
+        ...     tables = [Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s)] * 3, seed=s)
+        ...               for s in range(5)]
+        ...     return await asyncio.gather(*(t.arun() for t in tables))
+        >>> [m.is_over for m in asyncio.run(main())]
+        [True, True, True, True, True]
+        """
+        self._enter("arun")
+        try:
+            await self._astart_isolated()
+            await self._atell_pending()
+            while not self._match.is_over:
+                await self._astep()
+            await self._afinish()
+            return self._match
+        finally:
+            self._busy = False
+
+    def close(self) -> None:
+        """Stop what the table started: its isolated processes and its worker thread.
+
+        Called by :meth:`run` when the match ends; call it (or use the
+        table as a context manager) when you stop a match early.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> with Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2) as table:
+        ...     _ = table.step()
+        """
+        self._finish()
+
+    async def aclose(self) -> None:
+        """:meth:`close` for asyncio."""
+        await self._afinish()
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Table:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     def to_record(
         self,
@@ -383,8 +687,10 @@ class Table:
     ) -> Record:
         """The complete match record so far: the play, the names and every takeover.
 
-        ``seed=True`` also writes the seed, which reveals every future deal
-        (see :meth:`Match.to_record <whist_ro.Match.to_record>`).
+        Seats played by engine processes (:class:`~whist_ro.remote.EngineAgent`)
+        are named in the record's ``engines``.  ``seed=True`` also writes the
+        seed, which reveals every future deal (see :meth:`Match.to_record
+        <whist_ro.Match.to_record>`).
 
         >>> import whist_ro as wr
         >>> from whist_ro import records
@@ -398,8 +704,13 @@ class Table:
         >>> record.players, record.takeovers[0].seat, records.adjudicate(record).ok
         (('Ana', 'Bo', 'Cici'), 1, True)
         """
+        engines = [_name_of(a) if _is_engine(a) else None for a in self._given]
         return self._match.to_record(
-            takeovers=self.takeovers, seed=seed, claimed_totals=claimed_totals, meta=meta
+            takeovers=self.takeovers,
+            seed=seed,
+            claimed_totals=claimed_totals,
+            meta=meta,
+            engines=engines if any(e is not None for e in engines) else None,
         )
 
     # -- one step ------------------------------------------------------------------
@@ -412,7 +723,7 @@ class Table:
             )
         self._busy = True
 
-    def _step(self) -> Step:
+    def _turn(self) -> tuple[Match, int, PlayerView, Seated]:
         m = self._match
         if m.is_over:
             raise MatchEndError(
@@ -420,39 +731,70 @@ class Table:
             )
         seat = m.to_act
         assert seat is not None
-        view = view_of(m, seat)
-        agent = self._agents[seat]
-        after, failure = self._ask(agent, view, m)
-        if after is None:
-            assert failure is not None
-            if self._on_error == "raise" and agent is not self._fallback:
-                self._refuse(m, seat, agent, failure)
-            self._hand_over(m, seat, failure)
-            if agent is not self._fallback:
-                after, failure = self._ask(self._fallback, view, m)
-            if after is None:
-                # Even the fallback failed: the first legal action keeps the
-                # match going, and the log says so.
-                assert failure is not None
-                self._log(
-                    m,
-                    seat,
-                    _Failure(
-                        f"the fallback failed too ({failure.reason}); first legal action",
-                        failure.exception,
-                    ),
-                    agent=self._fallback,
-                )
-                after = m.apply(m.legal_actions()[0])
+        return m, seat, view_of(m, seat), self._agents[seat]
+
+    def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
+        if self._on_error == "raise" and agent is not self._fallback:
+            self._refuse(m, seat, agent, failure)
+        self._hand_over(m, seat, failure)
+
+    def _last_resort(self, m: Match, seat: int, failure: _Failure) -> Match:
+        # Even the fallback failed: the first legal action keeps the match going,
+        # and the log says so.
+        self._log(
+            m,
+            seat,
+            _Failure(
+                f"the fallback failed too ({failure.reason}); first legal action",
+                failure.exception,
+            ),
+            agent=self._fallback,
+        )
+        return m.apply(m.legal_actions()[0])
+
+    def _advance(self, after: Match) -> Step:
         self._match = after
         step = after.last_step
         assert step is not None
         self._pending.extend((s, step) for s in range(after.players))
+        return step
+
+    def _step(self) -> Step:
+        m, seat, view, agent = self._turn()
+        after, failure = self._ask(agent, view, m)
+        if after is None:
+            assert failure is not None
+            self._failed(m, seat, agent, failure)
+            if agent is not self._fallback:
+                after, failure = self._ask(self._fallback, view, m)
+            if after is None:
+                assert failure is not None
+                after = self._last_resort(m, seat, failure)
+        step = self._advance(after)
         self._tell_pending()
         return step
 
+    async def _astep(self) -> Step:
+        m, seat, view, agent = self._turn()
+        after, failure = await self._aask(agent, view, m)
+        if after is None:
+            assert failure is not None
+            self._failed(m, seat, agent, failure)
+            if agent is not self._fallback:
+                after, failure = await self._aask(self._fallback, view, m)
+            if after is None:
+                assert failure is not None
+                after = self._last_resort(m, seat, failure)
+        step = self._advance(after)
+        await self._atell_pending()
+        return step
+
+    def _deadline(self) -> contextvars.Token[float | None]:
+        limit = self._time_limit
+        return _DEADLINE.set(None if limit is None else time.monotonic() + limit)
+
     def _ask(
-        self, agent: Agent, view: PlayerView, m: Match
+        self, agent: Seated, view: PlayerView, m: Match
     ) -> tuple[Match, None] | tuple[None, _Failure]:
         """The match after ``agent``'s action, or None and what went wrong.
 
@@ -460,14 +802,61 @@ class Table:
         (``KeyboardInterrupt``, ``asyncio.CancelledError``), and then
         nothing has changed.
         """
+        token = self._deadline()
         start = time.perf_counter()
         try:
             action = agent.act(view)
+            if inspect.iscoroutine(action):  # an async agent at a synchronous table
+                action = _run_coroutine(action, self._time_limit)
+        except _OverranError:
+            return None, self._overran()
         except _STOPS_THE_HOST:
             raise
         except BaseException as error:
             return None, _raised(error)
-        elapsed = time.perf_counter() - start
+        finally:
+            _DEADLINE.reset(token)
+        return self._judge(action, m, time.perf_counter() - start)
+
+    async def _aask(
+        self, agent: Seated, view: PlayerView, m: Match
+    ) -> tuple[Match, None] | tuple[None, _Failure]:
+        """:meth:`_ask` for asyncio: the limit is enforced by cancellation."""
+        token = self._deadline()
+        start = time.perf_counter()
+        in_thread = False
+        try:
+            aact = _attribute(agent, "aact")
+            if callable(aact) and _is_async(aact):
+                pending: Awaitable[Any] = aact(view)
+            else:
+                act = agent.act
+                if _is_async(act):
+                    pending = act(view)  # type: ignore[assignment]  # a coroutine
+                else:
+                    in_thread = True
+                    pending = self._in_worker(act, view)
+            action = await _within(pending, self._time_limit)
+        except _OverranError:
+            if in_thread:
+                self._abandon(m.to_act, agent, "act")
+            return None, self._overran()
+        except asyncio.CancelledError as error:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the host cancelled this step: the table is left as it was
+            return None, _raised(error)
+        except _STOPS_THE_HOST:
+            raise
+        except BaseException as error:
+            return None, _raised(error)
+        finally:
+            _DEADLINE.reset(token)
+        return self._judge(action, m, time.perf_counter() - start)
+
+    def _judge(
+        self, action: object, m: Match, elapsed: float
+    ) -> tuple[Match, None] | tuple[None, _Failure]:
         if self._time_limit is not None and elapsed > self._time_limit:
             return None, _Failure(f"took {elapsed:.3f} s, over the {self._time_limit:g} s limit")
         # The exact classes only: a subclass could run code when its fields are read.
@@ -477,6 +866,27 @@ class Table:
             return m.apply(resolve_play(m, action)), None
         except WhistError as error:
             return None, _Failure(f"returned an illegal action: {_text_of(error)}", error)
+
+    def _overran(self, what: str = "") -> _Failure:
+        return _Failure(f"{what}took longer than the {self._time_limit:g} s limit")
+
+    def _in_worker(self, call: Callable[..., Any], *args: object) -> asyncio.Future[Any]:
+        if self._worker is None:
+            self._worker = _Worker()
+            self._stopper = weakref.finalize(self, self._worker.stop)
+        return self._worker.submit(call, *args)
+
+    def _abandon(self, seat: int | None, agent: Seated, what: str) -> None:
+        # The thread ends once the overrunning call returns, if it ever does.
+        self._stop_worker_only()
+        logger.warning(
+            "seat %s (%s): %s() overran the %g s limit in a worker thread; the thread is "
+            "abandoned (a thread cannot be killed) and a new one plays on",
+            seat,
+            _name_of(agent),
+            what,
+            self._time_limit,
+        )
 
     def _tell_pending(self) -> None:
         """Tell each seat's agent of the last step, unless it was told already.
@@ -492,21 +902,126 @@ class Table:
             try:
                 observe = getattr(agent, "observe", None)
                 if callable(observe):
-                    observe(view_of(m, seat), step)
+                    told = observe(view_of(m, seat), step)
+                    if inspect.iscoroutine(told):
+                        _run_coroutine(told, self._time_limit)
+            except _OverranError:
+                self._observer_failed(
+                    m,
+                    seat,
+                    agent,
+                    _Failure(f"observe took longer than the {self._time_limit:g} s limit"),
+                )
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                failure = _raised(error, "observe ")
-                if agent is self._fallback:
-                    self._log(m, seat, failure, agent=agent, taken=False)
-                elif self._on_error == "raise":
-                    self._refuse(m, seat, agent, failure)
+                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+
+    async def _atell_pending(self) -> None:
+        """:meth:`_tell_pending` for asyncio."""
+        pending = self._pending
+        m = self._match
+        while pending:
+            seat, step = pending.popleft()
+            agent = self._agents[seat]
+            in_thread = False
+            try:
+                aobserve = _attribute(agent, "aobserve")
+                observe = _attribute(agent, "observe")
+                if callable(aobserve) and _is_async(aobserve):
+                    told: Awaitable[Any] | None = aobserve(view_of(m, seat), step)
+                elif not callable(observe):
+                    told = None
+                elif _is_async(observe):
+                    told = observe(view_of(m, seat), step)
                 else:
-                    self._hand_over(m, seat, failure)
+                    in_thread = True
+                    told = self._in_worker(observe, view_of(m, seat), step)
+                if told is not None:
+                    await _within(told, self._time_limit)
+            except _OverranError:
+                if in_thread:
+                    self._abandon(seat, agent, "observe")
+                self._observer_failed(
+                    m,
+                    seat,
+                    agent,
+                    _Failure(f"observe took longer than the {self._time_limit:g} s limit"),
+                )
+            except asyncio.CancelledError as error:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
+                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+            except _STOPS_THE_HOST:
+                raise
+            except BaseException as error:
+                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+
+    def _observer_failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
+        if agent is self._fallback:
+            self._log(m, seat, failure, agent=agent, taken=False)
+        elif self._on_error == "raise":
+            self._refuse(m, seat, agent, failure)
+        else:
+            self._hand_over(m, seat, failure)
+
+    # -- isolated seats ---------------------------------------------------------------
+
+    def _to_isolate(self) -> list[int] | None:
+        """The seats whose agents still have to move to their own processes (None: none)."""
+        if not self._isolate or self._isolated is not None:
+            return None
+        return [s for s, a in enumerate(self._agents) if not _is_engine(a)]
+
+    def _start_isolated(self) -> None:
+        seats = self._to_isolate()
+        if seats is None:
+            return
+        # The engine side sits above the table: imported when a table first needs it.
+        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
+
+        self._install(seats, EngineAgent.spawn_all([self._agents[s] for s in seats]))
+
+    async def _astart_isolated(self) -> None:
+        seats = self._to_isolate()
+        if seats is None:
+            return
+        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
+
+        self._install(seats, await EngineAgent.aspawn_all([self._agents[s] for s in seats]))
+
+    def _install(self, seats: list[int], engines: Sequence[Any]) -> None:
+        self._isolated = list(engines)
+        for seat, engine in zip(seats, engines, strict=True):
+            self._agents[seat] = engine
+
+    def _stop_worker_only(self) -> None:
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+        if self._stopper is not None:
+            self._stopper.detach()
+            self._stopper = None
+
+    def _stop_worker(self) -> list[Any]:
+        """Stop the worker thread; the isolated engines still to close (none twice)."""
+        self._stop_worker_only()
+        engines = self._isolated or []
+        if self._isolated is not None:
+            self._isolated = []
+        return engines
+
+    def _finish(self) -> None:
+        for engine in self._stop_worker():
+            engine.close()
+
+    async def _afinish(self) -> None:
+        await asyncio.gather(*(engine.aclose() for engine in self._stop_worker()))
 
     # -- takeovers ------------------------------------------------------------------
 
-    def _refuse(self, m: Match, seat: int, agent: Agent, failure: _Failure) -> None:
+    def _refuse(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
         takeover = self._takeover(m, seat, failure, agent=agent)
         where = "bidding" if takeover.trick == 0 else f"trick {takeover.trick}"
         raise AgentError(
@@ -523,7 +1038,7 @@ class Table:
         self._agents[seat] = self._fallback
         self._log(m, seat, failure, agent=agent)
 
-    def _takeover(self, m: Match, seat: int, failure: _Failure, *, agent: Agent) -> Takeover:
+    def _takeover(self, m: Match, seat: int, failure: _Failure, *, agent: Seated) -> Takeover:
         round_ = m.round
         trick = (
             0 if round_.phase is Phase.BIDDING else min(len(round_.tricks) + 1, round_.hand_size)
@@ -544,7 +1059,7 @@ class Table:
         )
 
     def _log(
-        self, m: Match, seat: int, failure: _Failure, *, agent: Agent, taken: bool = True
+        self, m: Match, seat: int, failure: _Failure, *, agent: Seated, taken: bool = True
     ) -> None:
         takeover = self._takeover(m, seat, failure, agent=agent)
         if taken:

@@ -15,7 +15,9 @@ and the winner.  The commands:
 - ``play``: a person against bots at the terminal (:mod:`whist_ro.cli.play`);
 - ``simulate``: many bot matches through :func:`whist_ro.tournament`, summarised;
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
-  :mod:`whist_ro.sim`).
+  :mod:`whist_ro.sim`);
+- ``engine NAME``, ``match``, ``engine-test``: engines over the protocol of
+  ``docs/protocol.md`` (:mod:`whist_ro.cli.remote`).
 
 Each is a function of :mod:`whist_ro.cli.commands` (or, for ``play``, of
 :mod:`whist_ro.cli.play`), registered in :func:`_build_parser`.  The
@@ -54,6 +56,7 @@ from whist_ro.cli.options import (
 )
 from whist_ro.cli.output import ascii_output
 from whist_ro.cli.play import BOTS, play
+from whist_ro.cli.remote import add_engine_commands
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.records.perft import MAX_DEPTH
 from whist_ro.sim.run import POLICIES
@@ -250,6 +253,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_deal_options(stats, hand_size_default=text.LARGEST_SIZE)
     stats.add_argument("--policy", choices=POLICIES, default="random", help=text.STATS_POLICY_HELP)
     add_workers_options(stats, workers_help=text.STATS_WORKERS_HELP)
+    add_engine_commands(subcommands, _subcommand)
     return parser
 
 

@@ -287,3 +287,26 @@ RESUME_NO_SEED: Final = (
 RESUME_OVER: Final = "the match in {path} is over: there is nothing to resume"
 RESUME_DIFFERS: Final = "{option} {typed} differs from the record's {recorded}"
 RESUME_BAD_BOTS: Final = "the record names the bots {bots}, which whist-ro does not know"
+
+# -- engines: engine, match, engine-test (whist_ro.cli.remote) ----------------------------
+
+ENGINE_HELP: Final = "serve a built-in bot as an engine on stdin and stdout"
+ENGINE_DESCRIPTION: Final = """\
+Serve a built-in bot over the engine protocol (docs/protocol.md): read the
+manager's messages on standard input, answer on standard output, log on
+standard error, until 'quit' or the end of the input. The options set the
+search bot's defaults; a manager may change them with an 'options' message."""
+ENGINE_BOT_HELP: Final = "the bot to serve: {bots}"
+ENGINE_SAMPLES_HELP: Final = "search: deals sampled per decision; default {default}"
+ENGINE_ROLLOUTS_HELP: Final = "search: playouts per deal and action; default {default}"
+ENGINE_MS_HELP: Final = "search: time budget per decision in milliseconds; default none"
+ENGINE_POLICY_HELP: Final = "search: the playout policy; default {default}"
+ENGINE_SOLVE_HELP: Final = (
+    "search: tricks left at which the rest is solved exactly; default {default}"
+)
+ENGINE_SPITE_HELP: Final = (
+    "search: weight of the other seats' mean score, 0 to 1; default {default}"
+)
+ENGINE_SEARCH_ONLY: Final = "{flags}: only the search bot takes these options"
+ENGINE_SPITE_RANGE: Final = "expected a number from 0 to 1, not {value}"
+ENGINE_MS_RANGE: Final = "expected milliseconds above 0 and at most 60000, not {value}"

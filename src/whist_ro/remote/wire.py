@@ -54,7 +54,7 @@ from whist_ro.actions import Action, action_from_dict
 from whist_ro.engine.step import Step
 from whist_ro.errors import WhistError, WireError
 from whist_ro.remote.result import MatchResult
-from whist_ro.results.scoresheet import ScoreRow
+from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
 from whist_ro.variants import Variant
 from whist_ro.views.from_data import read_score_row, view_from_dict
 from whist_ro.views.view import PlayerView, score_row_dict
@@ -114,6 +114,9 @@ def _no_constant(name: str) -> Any:
     raise WireError(f"{name} is not a JSON number")
 
 
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def decode(line: bytes | str, *, max_size: int = MAX_MESSAGE) -> dict[str, Any]:
     """One message read from a line: a JSON object with a text ``"type"``.
 
@@ -137,7 +140,7 @@ def decode(line: bytes | str, *, max_size: int = MAX_MESSAGE) -> dict[str, Any]:
         except UnicodeDecodeError as error:
             raise WireError(f"not UTF-8: {error.reason} at byte {error.start}") from None
     try:
-        message = json.loads(line, parse_constant=_no_constant)
+        message = _DECODER.decode(line)
     except WireError:
         raise
     except json.JSONDecodeError as error:
@@ -539,7 +542,7 @@ class MatchLog:
     0
     """
 
-    __slots__ = ("_past", "_rows", "names", "players", "seat", "variant")
+    __slots__ = ("_past", "_rows", "_sheet", "names", "players", "seat", "variant")
 
     def __init__(self, *, variant: Variant, seat: int, players: int, names: Sequence[str]) -> None:
         self.variant = variant
@@ -548,6 +551,7 @@ class MatchLog:
         self.names = check_names(names, players=players)
         self._past: tuple[PlayerView, ...] = ()
         self._rows: tuple[ScoreRow, ...] = ()
+        self._sheet = ScoreSheet((), players=players, classic=variant.is_classic, names=self.names)
 
     @classmethod
     def from_message(cls, message: object) -> MatchLog:
@@ -596,6 +600,9 @@ class MatchLog:
         row = read_score_row(obj.get("score_row"), obj.at("score_row"), players=self.players)
         self._past = (*self._past, past)
         self._rows = (*self._rows, row)
+        self._sheet = ScoreSheet(
+            self._rows, players=self.players, classic=self.variant.is_classic, names=self.names
+        )
 
     def view(self, data: object) -> PlayerView:
         """The full view of a decision request's (or a step's) ``view``."""

@@ -18,12 +18,13 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
 from whist_ro._check import WireObject, excerpt, read_list, read_whole, sub_path, wire_error
 from whist_ro._check import names as check_names
-from whist_ro.actions import Action, action_from_dict
+from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import CARD_BY_TEXT, Card, CardSet, Suit
 from whist_ro.engine.round import Phase
 from whist_ro.engine.tricks import Trick, trick_winner
@@ -61,18 +62,35 @@ def read_card(value: object, path: str) -> Card:
 
 
 def _cards(value: object, path: str) -> tuple[Card, ...]:
+    if type(value) is list and len(value) <= _MAX_HAND:
+        cards = tuple(map(_card_or_none, value))
+        if None not in cards and len(set(cards)) == len(cards):
+            return cards  # type: ignore[return-value]  # no None in it
     items = read_list(value, path, most=_MAX_HAND)
-    cards = tuple(read_card(item, sub_path(path, i)) for i, item in enumerate(items))
-    if len(set(cards)) != len(cards):
-        raise wire_error(path, f"a card is listed twice in {excerpt(value)}")
-    return cards
+    found = tuple(read_card(item, sub_path(path, i)) for i, item in enumerate(items))
+    raise wire_error(path, f"a card is listed twice in {excerpt(found)}")
+
+
+def _card_or_none(text: object) -> Card | None:
+    return CARD_BY_TEXT.get(text) if type(text) is str else None
 
 
 def _card_set(value: object, path: str) -> CardSet:
     mask = 0
     for card in _cards(value, path):
-        mask |= card.mask
+        mask |= 1 << card.bit
     return CardSet.from_mask(mask)
+
+
+@functools.lru_cache(maxsize=256)
+def _names(names: tuple[object, ...], players: int) -> tuple[str, ...]:
+    # The same names come with every view of a match: checked once.
+    return check_names(names, players=players)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_schedule(sizes: tuple[int, ...], repeats: bool) -> Schedule:
+    return Schedule(sizes, repeats=repeats)
 
 
 def _maybe_card(obj: WireObject, key: str) -> Card | None:
@@ -86,7 +104,8 @@ def _trick(obj: WireObject, *, players: int, trump: Suit | None, complete: bool)
     if complete != (len(cards) == players):
         want = f"all {players} cards" if complete else f"fewer than {players} cards"
         raise wire_error(obj.path, f"this trick must hold {want}, not {len(cards)}")
-    trick = Trick(leader=leader, cards=cards, players=players)
+    # The checks Trick() makes are made above: distinct cards, no more than the players.
+    trick = Trick._trusted(leader, cards, players)
     if complete:
         winner = obj.whole("winner", high=players - 1)
         rightful = trick_winner(trick, trump)
@@ -176,9 +195,27 @@ def _game(value: object, path: str, index: int) -> GameResult:
     )
 
 
+def _quick_action(item: object, seat: int) -> Action | None:
+    """The action a well-formed dict of ``seat`` describes, or None (then read it slowly)."""
+    if type(item) is not dict or len(item) != 2 or item.get("seat") != seat:
+        return None
+    bid = item.get("bid")
+    if type(bid) is int and 0 <= bid <= _MAX_HAND:
+        return Bid(seat=seat, tricks=bid)
+    card = item.get("card", False)
+    if card is None:
+        return Play(seat=seat, card=None)
+    found = CARD_BY_TEXT.get(card) if type(card) is str else None
+    return None if found is None else Play(seat=seat, card=found)
+
+
 def _legal(obj: WireObject, seat: int) -> tuple[Action, ...]:
+    items = obj.items("legal_actions", most=_MAX_HAND + 1)
+    quick = [_quick_action(item, seat) for item in items]
+    if None not in quick:
+        return tuple(quick)  # type: ignore[arg-type]  # no None in it
     legal: list[Action] = []
-    for i, item in enumerate(obj.items("legal_actions", most=_MAX_HAND + 1)):
+    for i, item in enumerate(items):
         at = sub_path(obj.at("legal_actions"), i)
         try:
             action = action_from_dict(item)
@@ -197,9 +234,10 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
         raise wire_error(obj.at("players"), f"{variant.name} is not played by {players} players")
     last = players - 1
     seat = obj.whole("seat", high=last)
+    raw_names = obj.get("names")
     try:
-        names = check_names(obj.get("names"), players=players)
-    except WhistError as error:
+        names = _names(tuple(raw_names) if type(raw_names) is list else raw_names, players)
+    except (WhistError, TypeError) as error:
         raise wire_error(obj.at("names"), str(error)) from None
     hand_size = obj.whole("hand_size", low=1, high=_MAX_HAND)
     turn_up = _maybe_card(obj, "turn_up")
@@ -272,7 +310,7 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
 def _schedule(obj: WireObject) -> Schedule:
     sizes = obj.wholes("schedule", most=_MAX_ROUNDS, low=1, high=_MAX_HAND)
     try:
-        return Schedule(sizes, repeats=obj.flag("schedule_repeats"))
+        return _cached_schedule(sizes, obj.flag("schedule_repeats"))
     except WireError:
         raise
     except WhistError as error:
@@ -284,7 +322,7 @@ def view_from_dict(
     *,
     variant: Variant | None = None,
     past: Sequence[PlayerView] | None = None,
-    score_sheet: Sequence[ScoreRow] | None = None,
+    score_sheet: Sequence[ScoreRow] | ScoreSheet | None = None,
     path: str = "view",
 ) -> PlayerView:
     """The :class:`~whist_ro.PlayerView` that :meth:`PlayerView.to_dict` wrote as ``data``.
@@ -301,8 +339,12 @@ def view_from_dict(
         raise wire_error(path, "past= and score_sheet= are given together, or neither")
     if past is not None and any(type(p) is not PlayerView for p in past):
         raise wire_error(path, "past= must hold the completed rounds as PlayerView values")
-    if score_sheet is not None and any(type(r) is not ScoreRow for r in score_sheet):
-        raise wire_error(path, "score_sheet= must hold ScoreRow values")
+    if (
+        score_sheet is not None
+        and type(score_sheet) is not ScoreSheet
+        and any(type(r) is not ScoreRow for r in score_sheet)
+    ):
+        raise wire_error(path, "score_sheet= must be a ScoreSheet or hold ScoreRow values")
     obj = WireObject(data, path)
     variant = _variant(obj, variant)
     view = _round_part(obj, variant)
@@ -329,7 +371,7 @@ def view_from_dict(
             "missing: a view written with to_dict(past=False) is read with past= and "
             "score_sheet= (the completed rounds)",
         )
-    past = tuple(past)
+    past = past if type(past) is tuple else tuple(past)
     for i, p in enumerate(past):
         if p.seat != view.seat or p.players != players or p.to_act is not None:
             raise wire_error(sub_path(match.at("past"), i), "not a completed round of this seat")
@@ -338,12 +380,14 @@ def view_from_dict(
             match.at("score_sheet"),
             f"one row per completed round ({len(past)}), not {len(score_sheet)}",
         )
+    if type(score_sheet) is not ScoreSheet or score_sheet.names != view.names:
+        score_sheet = ScoreSheet(
+            tuple(score_sheet), players=players, classic=variant.is_classic, names=view.names
+        )
     view = fill_view(
         view,
         schedule=_schedule(match),
-        score_sheet=ScoreSheet(
-            tuple(score_sheet), players=players, classic=variant.is_classic, names=view.names
-        ),
+        score_sheet=score_sheet,
         past=past,
         totals=match.wholes("totals", length=players, low=-MAX_TOTAL, high=MAX_TOTAL),
         games=tuple(

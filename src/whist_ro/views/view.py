@@ -528,7 +528,7 @@ class PlayerView(Immutable):
         *,
         variant: Variant | None = None,
         past: Sequence[PlayerView] | None = None,
-        score_sheet: Sequence[ScoreRow] | None = None,
+        score_sheet: Sequence[ScoreRow] | ScoreSheet | None = None,
     ) -> PlayerView:
         """The view :meth:`to_dict` wrote as ``data`` (an engine rebuilds its views with it).
 

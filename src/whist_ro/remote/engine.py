@@ -1,0 +1,811 @@
+"""The manager's side of the protocol: an agent backed by an engine process.
+
+:class:`EngineAgent` is an :class:`~whist_ro.Agent` like any bot: a
+:class:`~whist_ro.Table` asks it to act and tells it what each step did.
+Behind it runs an engine, a program in any language that speaks the
+protocol of ``docs/protocol.md`` on its standard input and output.
+
+>>> import sys, whist_ro as wr
+>>> from whist_ro.bots import RandomBot
+>>> engine = EngineAgent.popen([sys.executable, "-m", "whist_ro", "engine", "random"])
+>>> engine.name
+'random'
+>>> table = wr.Table(wr.variants.ROMANIAN, agents=[engine, RandomBot(seed=1), RandomBot(seed=2)],
+...                  seed=4)
+>>> table.run().is_over, table.takeovers
+(True, ())
+>>> engine.close()
+0
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import math
+import random
+import threading
+import weakref
+from collections.abc import Coroutine, Mapping, Sequence
+from typing import Any, Final, TypeVar
+
+from whist_ro._check import excerpt, is_whole
+from whist_ro.actions import Action
+from whist_ro.engine.step import Step
+from whist_ro.errors import (
+    ConfigurationError,
+    EngineCrashedError,
+    EngineError,
+    EngineProtocolError,
+    EngineStartError,
+    EngineTimeoutError,
+    WhistError,
+    WireError,
+)
+from whist_ro.remote import process
+from whist_ro.remote.wire import (
+    MAX_MESSAGE,
+    EngineInfo,
+    SeatFeed,
+    decode,
+    encode,
+    hello_message,
+    read_answer,
+    read_hello,
+)
+from whist_ro.table import time_left
+from whist_ro.views.view import PlayerView
+
+__all__ = ["EngineAgent"]
+
+_T = TypeVar("_T")
+_MAX_LIMIT: Final = 1e6
+_WRITE_BACKLOG: Final = 16 << 20  # bytes waiting for an engine that does not read its input
+_QUIT_GRACE: Final = 2.0
+_LABEL: Final = 40
+
+
+def _seconds(value: object, *, name: str, allow_none: bool = True) -> float | None:
+    if value is None and allow_none:
+        return None
+    number = is_whole(value) or isinstance(value, float)
+    if number and math.isfinite(value) and 0 < value <= _MAX_LIMIT:  # type: ignore[arg-type, operator]
+        return float(value)  # type: ignore[arg-type]
+    raise ConfigurationError(
+        f"{name} must be {'None or ' if allow_none else ''}a number of seconds above 0 and at "
+        f"most {_MAX_LIMIT:g}, not {excerpt(value)}",
+        field=name,
+    )
+
+
+def _refusal(view: PlayerView, action: Action) -> str:
+    """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
+
+    The rules need a state, and the view has only this seat's cards: any
+    state consistent with the view refuses the action for the same reason,
+    since only this seat's own cards and the public play decide it.
+    """
+    try:
+        state = view.sample(random.Random(0))
+        state.apply(action)
+    except WhistError as error:
+        return str(error)
+    except Exception:  # pragma: no cover - a view that cannot be sampled
+        pass
+    return f"{action} is not one of the legal actions"
+
+
+class _Engine:
+    """One engine process and the protocol state, living on one event loop."""
+
+    def __init__(
+        self,
+        child: process.Child,
+        *,
+        label: str,
+        grace: float,
+        max_message: int,
+    ) -> None:
+        self.child = child
+        self.label = label
+        self.grace = grace
+        self.max_message = max_message
+        self.loop = asyncio.get_running_loop()
+        self.info: EngineInfo | None = None
+        self.failure: EngineError | None = None
+        self.pending: dict[int, asyncio.Future[tuple[str, Any]]] = {}
+        self.late: dict[int, asyncio.TimerHandle] = {}
+        self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.requests = itertools.count(1)
+        self.feed = SeatFeed(observe=False)
+        self.reader_task = asyncio.ensure_future(self._read())
+        self.closed = False
+        self.thread = threading.get_ident()
+
+    # -- failures ------------------------------------------------------------------
+
+    def stderr(self) -> tuple[str, ...]:
+        return self.child.stderr.lines()
+
+    def _crash(self) -> EngineCrashedError:
+        code = self.child.returncode
+        if code is None:
+            what = "closed its output"
+        elif code < 0:
+            what = f"was killed by signal {-code}"
+        else:
+            what = f"exited with status {code}"
+        return EngineCrashedError(
+            f"engine crashed: {self.label} {what}",
+            engine=self.label,
+            stderr=self.stderr(),
+            returncode=code,
+        )
+
+    def fail(self, error: EngineError, *, kill: bool) -> None:
+        """Record the engine's failure, fail everything waiting on it, and kill it if asked."""
+        if self.failure is None:
+            self.failure = error
+        futures: list[asyncio.Future[Any]] = [*self.pending.values(), *self.waiting.values()]
+        for future in futures:
+            if not future.done():
+                future.set_exception(error)
+        self.pending.clear()
+        self.waiting.clear()
+        if kill:
+            self.child.kill()
+
+    def check(self) -> None:
+        if self.failure is not None:
+            raise self.failure
+        if self.closed:
+            raise EngineCrashedError(
+                f"engine {self.label} was closed", engine=self.label, stderr=self.stderr()
+            )
+
+    # -- reading -------------------------------------------------------------------
+
+    async def _read(self) -> None:
+        reader = self.child.reader
+        while True:
+            try:
+                line = await reader.readline()
+            except ValueError:  # the line is longer than the stream's limit
+                self.fail(
+                    EngineProtocolError(
+                        f"engine sent an oversize line: {self.label} wrote a line of more "
+                        f"than {self.max_message} bytes",
+                        kind="oversize",
+                        engine=self.label,
+                        stderr=self.stderr(),
+                    ),
+                    kill=True,
+                )
+                return
+            except Exception:  # pragma: no cover - the pipe broke
+                line = b""
+            if not line:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(self.child.exited), 0.5)
+                self.fail(self._crash(), kill=True)
+                return
+            if not line.strip():
+                continue
+            try:
+                message = decode(line, max_size=self.max_message + 2)
+            except WireError as error:
+                self.fail(
+                    EngineProtocolError(
+                        f"engine sent garbage: {error} ({excerpt(line[:80])})",
+                        kind="garbage",
+                        engine=self.label,
+                        stderr=self.stderr(),
+                    ),
+                    kill=True,
+                )
+                return
+            self._dispatch(message)
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind in ("action", "resign"):
+            request = message.get("id")
+            if type(request) is not int:
+                return  # not an answer to anything asked: ignored, as unknown messages are
+            timer = self.late.pop(request, None)
+            if timer is not None:
+                timer.cancel()  # a late answer: the engine lives, the answer is thrown away
+                return
+            future = self.pending.pop(request, None)
+            if future is not None and not future.done():
+                future.set_result((kind, message))
+            return
+        waiter = self.waiting.pop(kind, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(message)
+
+    # -- writing -------------------------------------------------------------------
+
+    def send(self, messages: Sequence[Mapping[str, Any]]) -> None:
+        self.check()
+        writer = self.child.writer
+        if writer.is_closing():
+            raise self._crash()
+        if writer.transport.get_write_buffer_size() > _WRITE_BACKLOG:
+            error = EngineTimeoutError(
+                f"engine timed out: {self.label} has not read its input "
+                f"({_WRITE_BACKLOG} bytes are waiting)",
+                engine=self.label,
+                stderr=self.stderr(),
+            )
+            self.fail(error, kill=True)
+            raise error
+        writer.write(b"".join(encode(m) for m in messages))
+
+    async def expect(self, kind: str, timeout: float) -> dict[str, Any]:
+        future: asyncio.Future[dict[str, Any]] = self.loop.create_future()
+        self.waiting[kind] = future
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self.waiting.pop(kind, None)
+
+    # -- the protocol ----------------------------------------------------------------
+
+    async def handshake(self, options: Mapping[str, object], timeout: float) -> EngineInfo:
+        try:
+            self.send([hello_message()])
+            info = read_hello(await self.expect("hello", timeout))
+            values = info.check_options(options)
+            self.send([{"type": "options", "options": values}])
+            ready = self.loop.create_task(self.expect("ready", timeout))
+            refused = self.loop.create_task(self.expect("error", timeout))
+            done, _ = await asyncio.wait(
+                {ready, refused}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            for task in (ready, refused):
+                if task not in done:
+                    task.cancel()
+            if refused in done and refused.exception() is None:
+                reason = refused.result().get("message")
+                raise EngineStartError(
+                    f"engine {self.label} refused its options: {excerpt(reason)}",
+                    engine=self.label,
+                    stderr=self.stderr(),
+                )
+            if ready not in done:
+                raise TimeoutError
+            ready.result()
+        except TimeoutError:
+            error = EngineStartError(
+                f"engine {self.label} did not finish the handshake within {timeout:g} s",
+                engine=self.label,
+                stderr=self.stderr(),
+            )
+            await self.close(grace=0)
+            raise error from None
+        except WireError as error:
+            await self.close(grace=0)
+            raise EngineStartError(
+                f"engine {self.label} broke the handshake: {error}",
+                engine=self.label,
+                stderr=self.stderr(),
+            ) from None
+        except EngineError as error:
+            await self.close(grace=0)
+            if isinstance(error, EngineStartError):
+                raise
+            raise EngineStartError(
+                f"engine {self.label} failed during the handshake: {error}",
+                engine=self.label,
+                stderr=self.stderr(),
+            ) from None
+        self.info = info
+        self.feed = SeatFeed(observe=info.observe)
+        return info
+
+    def ask(self, view: PlayerView, limit: float | None) -> tuple[int, list[dict[str, Any]]]:
+        """The request number and the messages that ask for a decision in ``view``.
+
+        Worked out in the caller's thread, so that only the writing happens
+        on the engine's loop.
+        """
+        self.check()
+        request = next(self.requests)
+        return request, self.feed.act(view, request=request, time_limit=limit)
+
+    async def act(
+        self,
+        view: PlayerView,
+        request: int,
+        messages: Sequence[Mapping[str, Any]],
+        limit: float | None,
+    ) -> Action:
+        self.check()
+        future: asyncio.Future[tuple[str, Any]] = self.loop.create_future()
+        self.pending[request] = future
+        try:
+            self.send(messages)
+            kind, message = await asyncio.wait_for(future, limit)
+        except TimeoutError:
+            self._arm_watchdog(request)
+            raise EngineTimeoutError(
+                f"engine timed out: {self.label} did not answer within {limit:g} s",
+                engine=self.label,
+                stderr=self.stderr(),
+            ) from None
+        except asyncio.CancelledError:
+            # The table gave up on this decision (its own limit, or the host stopped):
+            # the request is now late, and the engine has its grace period.
+            if self.pending.pop(request, None) is not None:
+                self._arm_watchdog(request)
+            raise
+        finally:
+            self.pending.pop(request, None)
+        if kind == "resign":
+            reason = message.get("reason")
+            said = f": {excerpt(reason)}" if isinstance(reason, str) else ""
+            raise EngineProtocolError(
+                f"engine resigned{said}", kind="resigned", engine=self.label, stderr=self.stderr()
+            )
+        try:
+            _, action = read_answer(message)
+        except WireError as error:
+            raise EngineProtocolError(
+                f"engine sent garbage: {error}",
+                kind="garbage",
+                engine=self.label,
+                stderr=self.stderr(),
+            ) from None
+        if action.seat != view.seat:
+            raise EngineProtocolError(
+                f"engine answered for seat {action.seat}, not for its own seat {view.seat}",
+                kind="wrong_seat",
+                engine=self.label,
+                stderr=self.stderr(),
+            )
+        if action not in view.legal_actions:
+            raise EngineProtocolError(
+                f"engine played an illegal action: {_refusal(view, action)}",
+                kind="illegal",
+                engine=self.label,
+                stderr=self.stderr(),
+            )
+        return action
+
+    def _arm_watchdog(self, request: int) -> None:
+        def kill() -> None:
+            self.late.pop(request, None)
+            self.fail(
+                EngineTimeoutError(
+                    f"engine timed out: {self.label} did not answer within the grace period "
+                    f"of {self.grace:g} s after its deadline, and was killed",
+                    engine=self.label,
+                    stderr=self.stderr(),
+                ),
+                kill=True,
+            )
+
+        self.late[request] = self.loop.call_later(self.grace, kill)
+
+    def post(self, messages: Sequence[Mapping[str, Any]]) -> None:
+        """Write ``messages`` from any thread, without waiting (failures show at the next call)."""
+        if threading.get_ident() == self.thread:
+            with contextlib.suppress(EngineError):
+                self.send(messages)
+            return
+
+        def send() -> None:
+            with contextlib.suppress(EngineError):
+                self.send(messages)
+
+        self.loop.call_soon_threadsafe(send)
+
+    async def close(self, *, grace: float) -> int:
+        if not self.closed:
+            self.closed = True
+            writer = self.child.writer
+            with contextlib.suppress(Exception):
+                if not writer.is_closing():
+                    writer.write(encode({"type": "quit"}))
+        for timer in self.late.values():
+            timer.cancel()
+        self.late.clear()
+        code = await self.child.stop(grace=grace)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(self.reader_task, 1.0)
+        return code
+
+
+async def _start(
+    starter: Coroutine[Any, Any, process.Child],
+    *,
+    label: str,
+    options: Mapping[str, object],
+    grace: float,
+    handshake: float,
+    max_message: int,
+) -> _Engine:
+    child = await starter
+    engine = _Engine(child, label=label, grace=grace, max_message=max_message)
+    await engine.handshake(options, handshake)
+    return engine
+
+
+def _kill_at_exit(engine: _Engine) -> None:
+    # The last resort when an EngineAgent is dropped without close(): kill, and let the
+    # loop reap (a killed child is waited for by its watcher).
+    with contextlib.suppress(Exception):
+        if engine.child.returncode is None and not engine.loop.is_closed():
+            engine.loop.call_soon_threadsafe(engine.child.kill)
+
+
+class EngineAgent:
+    """An :class:`~whist_ro.Agent` whose decisions come from an engine process.
+
+    Build one with :meth:`popen` (synchronous: the engine runs on a shared
+    background event loop, as python-chess's ``SimpleEngine`` does) or
+    ``await`` :meth:`apopen` (the engine runs on the caller's loop).  Both
+    start the program, run the handshake and set ``options``; ``name`` is
+    the engine's own name unless given.
+
+    ``time_limit`` is the most seconds the engine may take for one decision
+    (None: no limit of its own); a table's limit applies too, whichever is
+    shorter.  An answer after the deadline is a timeout, and an engine that
+    has not answered ``grace`` seconds later is killed.  Every failure
+    (crash, timeout, garbage, a wrong seat, an illegal action, an oversize
+    line, a resignation) raises an :class:`~whist_ro.errors.EngineError`
+    holding the engine's last lines on stderr, which a table turns into a
+    takeover with that reason (R-SEAT-1).
+
+    Close it with :meth:`close` (or use it as a context manager): the
+    engine is sent ``quit``, given ``grace`` seconds, then killed; it is
+    always waited for.
+
+    >>> import sys
+    >>> with EngineAgent.popen([sys.executable, "-m", "whist_ro", "engine", "rule"],
+    ...                        name="rule engine", time_limit=5) as engine:
+    ...     engine.name, engine.info.name, engine.time_limit
+    ('rule engine', 'rule', 5.0)
+    """
+
+    __slots__ = ("__weakref__", "_engine", "_finalizer", "_name", "_time_limit")
+
+    def __init__(self, engine: _Engine, *, name: str, time_limit: float | None) -> None:
+        self._engine = engine
+        self._name = name
+        self._time_limit = time_limit
+        self._finalizer = weakref.finalize(self, _kill_at_exit, engine)
+
+    # -- building -------------------------------------------------------------------
+
+    @staticmethod
+    def _settings(
+        name: object,
+        time_limit: object,
+        options: object,
+        grace: object,
+        handshake: object,
+        max_message: object,
+    ) -> tuple[str | None, float | None, dict[str, object], float, float, int]:
+        if name is not None and not (isinstance(name, str) and 0 < len(name) <= 100):
+            raise ConfigurationError(
+                f"name must be None or text of 1 to 100 characters, not {excerpt(name)}",
+                field="name",
+            )
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise ConfigurationError(
+                f"options must be a dict of option names and values, not {excerpt(options)}",
+                field="options",
+            )
+        if not (is_whole(max_message) and 1024 <= max_message <= 1 << 30):  # type: ignore[operator]
+            raise ConfigurationError(
+                f"max_message must be a whole number of bytes from 1024 to {1 << 30}, "
+                f"not {excerpt(max_message)}",
+                field="max_message",
+            )
+        limit = _seconds(time_limit, name="time_limit")
+        grace_s = _seconds(grace, name="grace", allow_none=False)
+        handshake_s = _seconds(handshake, name="handshake", allow_none=False)
+        assert grace_s is not None
+        assert handshake_s is not None
+        return name, limit, dict(options), grace_s, handshake_s, int(max_message)  # type: ignore[call-overload]
+
+    @classmethod
+    def popen(
+        cls,
+        command: str | Sequence[str],
+        *,
+        name: str | None = None,
+        time_limit: float | None = None,
+        options: Mapping[str, object] | None = None,
+        grace: float = 2.0,
+        handshake: float = 10.0,
+        max_message: int = MAX_MESSAGE,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> EngineAgent:
+        """Start the engine ``command`` (a command line, or its arguments) and shake hands.
+
+        ``handshake`` is the most seconds the engine may take to answer
+        ``hello`` and ``options``; ``max_message`` the longest line (in
+        bytes) it may write; ``cwd`` and ``env`` are passed to the process.
+        A program that cannot be started, does not speak the protocol or
+        refuses its options raises :class:`~whist_ro.errors.EngineStartError`
+        (and is not left running).
+
+        >>> EngineAgent.popen(["/nonexistent/engine"])
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.EngineStartError: cannot start the engine '/nonexistent/engine': ...
+        """
+        settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
+        loop = process.background_loop()
+        return cls._on(loop, cls._astart(command, settings, cwd=cwd, env=env))
+
+    @classmethod
+    async def apopen(
+        cls,
+        command: str | Sequence[str],
+        *,
+        name: str | None = None,
+        time_limit: float | None = None,
+        options: Mapping[str, object] | None = None,
+        grace: float = 2.0,
+        handshake: float = 10.0,
+        max_message: int = MAX_MESSAGE,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> EngineAgent:
+        """:meth:`popen` for asyncio: the engine runs on the running event loop.
+
+        >>> import asyncio, sys
+        >>> async def main():
+        ...     async with await EngineAgent.apopen(
+        ...             [sys.executable, "-m", "whist_ro", "engine", "random"]) as engine:
+        ...         return engine.name
+        >>> asyncio.run(main())
+        'random'
+        """
+        settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
+        return await cls._astart(command, settings, cwd=cwd, env=env)
+
+    @classmethod
+    async def _astart(
+        cls,
+        command: str | Sequence[str],
+        settings: tuple[str | None, float | None, dict[str, object], float, float, int],
+        *,
+        cwd: str | None,
+        env: dict[str, str] | None,
+    ) -> EngineAgent:
+        name, limit, options, grace, handshake, max_message = settings
+        label = name or (command if isinstance(command, str) else " ".join(map(str, command)))
+        # Until the engine says its name, errors name the command (its start, if long).
+        label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
+        starter = process.start_command(command, limit=max_message + 2, cwd=cwd, env=env)
+        engine = await _start(
+            starter,
+            label=label,
+            options=options,
+            grace=grace,
+            handshake=handshake,
+            max_message=max_message,
+        )
+        assert engine.info is not None
+        engine.label = name or engine.info.name
+        return cls(engine, name=name or engine.info.name, time_limit=limit)
+
+    @classmethod
+    async def aspawn(
+        cls,
+        agent: object,
+        *,
+        name: str | None = None,
+        time_limit: float | None = None,
+        grace: float = 2.0,
+        handshake: float = 60.0,
+    ) -> EngineAgent:
+        """An in-process ``agent`` moved into a process of its own (``Table(isolate=True)``).
+
+        The process is started by :mod:`multiprocessing`'s ``spawn`` method
+        (never ``fork``, which would copy this process's memory, the match
+        included); the agent is rebuilt there from its pickle and served
+        through the protocol like any engine.
+
+        >>> import asyncio
+        >>> from whist_ro.bots import RandomBot
+        >>> async def main():
+        ...     async with await EngineAgent.aspawn(RandomBot(seed=1)) as engine:
+        ...         return engine.name
+        >>> asyncio.run(main())
+        'RandomBot'
+        """
+        settings = cls._settings(name, time_limit, None, grace, handshake, MAX_MESSAGE)
+        label = name or type(agent).__name__
+        engine = await _start(
+            process.start_spawned(agent, limit=MAX_MESSAGE + 2),
+            label=label,
+            options={},
+            grace=settings[3],
+            handshake=settings[4],
+            max_message=MAX_MESSAGE,
+        )
+        assert engine.info is not None
+        return cls(engine, name=label, time_limit=settings[1])
+
+    @classmethod
+    async def aspawn_all(cls, agents: Sequence[object]) -> list[EngineAgent]:
+        """:meth:`aspawn` for each of ``agents``, started together; all or none.
+
+        >>> import asyncio
+        >>> asyncio.run(EngineAgent.aspawn_all([]))
+        []
+        """
+        started = await asyncio.gather(
+            *(cls.aspawn(agent) for agent in agents), return_exceptions=True
+        )
+        failures = [x for x in started if isinstance(x, BaseException)]
+        engines = [x for x in started if isinstance(x, EngineAgent)]
+        if failures:
+            await asyncio.gather(*(e.aclose() for e in engines), return_exceptions=True)
+            raise failures[0]
+        return engines
+
+    @classmethod
+    def spawn_all(cls, agents: Sequence[object]) -> list[EngineAgent]:
+        """:meth:`aspawn_all` from synchronous code (the engines run on the background loop).
+
+        >>> from whist_ro.bots import RandomBot
+        >>> engines = EngineAgent.spawn_all([RandomBot(seed=1), RandomBot(seed=2)])
+        >>> [e.name for e in engines], [e.close() for e in engines]
+        (['RandomBot', 'RandomBot'], [0, 0])
+        """
+        return cls._on(process.background_loop(), cls.aspawn_all(agents))
+
+    @staticmethod
+    def _on(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, _T]) -> _T:
+        """Run ``coro`` on ``loop`` (another thread's) and wait for it here."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            coro.close()
+            raise EngineError(
+                "this engine runs on the event loop of this thread: call it with await "
+                "(aact, aobserve, aclose), not with the blocking methods"
+            )
+        future = asyncio.run_coroutine_threadsafe(coro, loop)
+        try:
+            return future.result()
+        except BaseException:
+            future.cancel()
+            raise
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The engine's name: the one given to :meth:`popen`, else the one it sent."""
+        return self._name
+
+    @property
+    def info(self) -> EngineInfo:
+        """What the engine said of itself in its ``hello``: name, author, version, options."""
+        info = self._engine.info
+        assert info is not None
+        return info
+
+    @property
+    def time_limit(self) -> float | None:
+        """The most seconds the engine may take per decision, or None."""
+        return self._time_limit
+
+    @property
+    def pid(self) -> int:
+        """The engine process's id."""
+        return self._engine.child.pid
+
+    @property
+    def returncode(self) -> int | None:
+        """The engine's exit status once it has exited, else None."""
+        return self._engine.child.returncode
+
+    @property
+    def stderr(self) -> tuple[str, ...]:
+        """The engine's last lines on its standard error (at most 50)."""
+        return self._engine.stderr()
+
+    @property
+    def failure(self) -> EngineError | None:
+        """The failure that stopped the engine, or None while it is healthy."""
+        return self._engine.failure
+
+    @property
+    def is_running(self) -> bool:
+        """True while the engine can still be asked to play."""
+        engine = self._engine
+        return engine.failure is None and not engine.closed and engine.child.returncode is None
+
+    # -- playing -------------------------------------------------------------------
+
+    def _limit(self) -> float | None:
+        limits = [x for x in (self._time_limit, time_left()) if x is not None]
+        return max(min(limits), 0.001) if limits else None
+
+    def act(self, view: PlayerView) -> Action:
+        """Ask the engine for its action in ``view`` and wait for the answer."""
+        engine = self._engine
+        limit = self._limit()
+        request, messages = engine.ask(view, limit)
+        return self._on(engine.loop, engine.act(view, request, messages, limit))
+
+    async def aact(self, view: PlayerView) -> Action:
+        """:meth:`act` for asyncio; cancelling it leaves the engine its grace period."""
+        engine = self._engine
+        limit = self._limit()
+        request, messages = engine.ask(view, limit)
+        coro = engine.act(view, request, messages, limit)
+        if asyncio.get_running_loop() is engine.loop:
+            return await coro
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, engine.loop))
+
+    def observe(self, view: PlayerView, step: Step) -> None:
+        """Tell the engine what ``step`` did (and, at their ends, the round and the match).
+
+        Nothing is waited for: the messages are written in the background,
+        and a failure of the engine (a crash, say) is raised here at the
+        next call.
+        """
+        engine = self._engine
+        engine.check()
+        messages = engine.feed.observe(view, step)
+        if messages:
+            engine.post(messages)
+
+    async def aobserve(self, view: PlayerView, step: Step) -> None:
+        """:meth:`observe` for asyncio."""
+        self.observe(view, step)
+
+    # -- closing -------------------------------------------------------------------
+
+    def close(self, *, grace: float = _QUIT_GRACE) -> int:
+        """Send ``quit``, wait up to ``grace`` seconds for the engine to exit, then kill it.
+
+        Returns the exit status (negative: the signal that killed it).
+        """
+        code = self._on(self._engine.loop, self._engine.close(grace=grace))
+        self._finalizer.detach()
+        return code
+
+    async def aclose(self, *, grace: float = _QUIT_GRACE) -> int:
+        """:meth:`close` for asyncio."""
+        coro = self._engine.close(grace=grace)
+        if asyncio.get_running_loop() is self._engine.loop:
+            code = await coro
+        else:
+            code = await asyncio.wrap_future(
+                asyncio.run_coroutine_threadsafe(coro, self._engine.loop)
+            )
+        self._finalizer.detach()
+        return code
+
+    def __enter__(self) -> EngineAgent:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> EngineAgent:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        state = "running" if self.is_running else "stopped"
+        return f"<EngineAgent {self._name!r} pid {self.pid} {state}>"

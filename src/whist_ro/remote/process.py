@@ -1,0 +1,329 @@
+"""Engine processes: starting them, reading them, and making sure none is left behind.
+
+A child is reached through three byte streams (its input, its output, its
+error output) and can be waited for and killed.  Two kinds exist: a
+program started from a command line (:func:`start_command`, the
+protocol's usual engine) and a Python agent in a process of its own,
+started by :mod:`multiprocessing`'s ``spawn`` method (:func:`start_spawned`,
+for ``Table(..., isolate=True)``).  Either way the child leads a process
+group of its own, so killing it kills whatever it started too, and it is
+always waited for, so it never lingers as a zombie.
+
+The synchronous side of :class:`~whist_ro.remote.EngineAgent` runs its
+engines on one event loop in a background thread (:func:`background_loop`),
+the way python-chess's ``SimpleEngine`` does.
+
+>>> loop = background_loop()
+>>> loop is background_loop() and loop.is_running()
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import multiprocessing
+import os
+import pickle
+import shlex
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from whist_ro._check import excerpt
+from whist_ro.errors import EngineStartError
+
+__all__ = ["Child", "StderrTail", "background_loop", "start_command", "start_spawned"]
+
+logger: Final = logging.getLogger("whist_ro.remote")
+"""Where engine processes that had to be killed are reported."""
+
+_LOOP_LOCK: Final = threading.Lock()
+_loop: asyncio.AbstractEventLoop | None = None
+
+_STDERR_LINES: Final = 50
+_STDERR_WIDTH: Final = 500
+_STDERR_CHUNK: Final = 1 << 16
+
+
+def background_loop() -> asyncio.AbstractEventLoop:
+    """The event loop, running in a daemon thread, that hosts every synchronous engine.
+
+    Started on first use and shared by all of them.
+    """
+    global _loop  # noqa: PLW0603 - one loop per process, made on first use
+    with _LOOP_LOCK:
+        if _loop is None or _loop.is_closed():
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def run() -> None:
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+
+            threading.Thread(target=run, name="whist-ro-engines", daemon=True).start()
+            ready.wait()
+            _loop = loop
+        return _loop
+
+
+class StderrTail:
+    """The last lines an engine wrote to its standard error, kept bounded.
+
+    At most ``lines`` lines of at most ``width`` characters each are kept;
+    a flood costs the reader some time, never memory.
+
+    >>> tail = StderrTail(lines=2)
+    >>> tail.feed(b"one\\ntwo\\nthr")
+    >>> tail.feed(b"ee\\n" + b"x" * 600)
+    >>> tail.lines()[0], len(tail.lines()[1])
+    ('three', 501)
+    """
+
+    __slots__ = ("_lines", "_partial", "_width", "total")
+
+    def __init__(self, *, lines: int = _STDERR_LINES, width: int = _STDERR_WIDTH) -> None:
+        self._lines: collections.deque[str] = collections.deque(maxlen=lines)
+        self._partial = b""
+        self._width = width
+        self.total = 0
+        """Bytes read so far."""
+
+    def feed(self, data: bytes) -> None:
+        """Take in the next bytes read."""
+        self.total += len(data)
+        parts = (self._partial + data).split(b"\n")
+        self._partial = parts.pop()[: self._width * 4]
+        for part in parts[-(self._lines.maxlen or 1) :]:
+            self._lines.append(self._text(part))
+
+    def _text(self, raw: bytes) -> str:
+        text = raw.decode("utf-8", "replace").rstrip("\r")
+        return text if len(text) <= self._width else text[: self._width] + "…"
+
+    def lines(self) -> tuple[str, ...]:
+        """The kept lines, oldest first (an unfinished last line included)."""
+        kept = (*self._lines, self._text(self._partial)) if self._partial else tuple(self._lines)
+        return kept[-(self._lines.maxlen or 1) :]
+
+
+class Child:
+    """A started engine: its streams, its stderr tail, and how to wait for it and kill it."""
+
+    def __init__(
+        self,
+        *,
+        pid: int,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        errors: asyncio.StreamReader,
+        wait: Callable[[], Any],
+        kill: Callable[[], None],
+        returncode: Callable[[], int | None],
+    ) -> None:
+        self.pid = pid
+        self.reader = reader
+        self.writer = writer
+        self.stderr = StderrTail()
+        self._errors = errors
+        self._wait = wait
+        self._kill = kill
+        self._returncode = returncode
+        self.exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._tasks = [
+            asyncio.ensure_future(self._drain_stderr()),
+            asyncio.ensure_future(self._reap()),
+        ]
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once the child has exited (negative: the signal that killed it)."""
+        return self._returncode()
+
+    async def _drain_stderr(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                data = await self._errors.read(_STDERR_CHUNK)
+                if not data:
+                    return
+                self.stderr.feed(data)
+
+    async def _reap(self) -> None:
+        code = await self._wait()
+        if not self.exited.done():
+            self.exited.set_result(code)
+
+    def kill(self) -> None:
+        """Kill the child and its process group at once (it is reaped in the background)."""
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+                self._kill()
+
+    async def stop(self, *, grace: float) -> int:
+        """Ask the child to go (close its input), wait ``grace`` seconds, then kill it.
+
+        Returns the exit status; the child has been reaped when this returns.
+        """
+        with contextlib.suppress(Exception):
+            if not self.writer.is_closing():
+                self.writer.close()
+        try:
+            await asyncio.wait_for(asyncio.shield(self.exited), grace)
+        except TimeoutError:
+            logger.warning("engine process %d did not exit within %g s: killed", self.pid, grace)
+            self.kill()
+        code = await asyncio.shield(self.exited)
+        # The stderr reader ends with the process's last write.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 1.0)
+        return code
+
+
+def _command(command: str | Sequence[str]) -> list[str]:
+    if isinstance(command, str):
+        argv = shlex.split(command)
+    elif isinstance(command, Sequence) and all(isinstance(part, str) for part in command):
+        argv = list(command)
+    else:
+        raise EngineStartError(
+            f"an engine command is a str or a list of str, not {excerpt(command)}"
+        )
+    if not argv:
+        raise EngineStartError("the engine command is empty")
+    return argv
+
+
+def _kill_group(pid: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - no process groups
+        os.kill(pid, signal.SIGTERM)
+        return
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        os.kill(pid, signal.SIGKILL)
+
+
+async def start_command(
+    command: str | Sequence[str],
+    *,
+    limit: int,
+    cwd: str | os.PathLike[str] | None = None,
+    env: dict[str, str] | None = None,
+) -> Child:
+    """Start ``command`` (a command line, or its arguments) as an engine, in its own session.
+
+    ``limit`` is the longest line its output may hold.
+    """
+    argv = _command(command)
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            limit=limit,
+            cwd=cwd,
+            env=env,
+            start_new_session=sys.platform != "win32",
+        )
+    except (OSError, ValueError) as error:
+        raise EngineStartError(
+            f"cannot start the engine {excerpt(' '.join(argv))}: {error}"
+        ) from error
+    assert process.stdin is not None
+    assert process.stdout is not None
+    assert process.stderr is not None
+    return Child(
+        pid=process.pid,
+        reader=process.stdout,
+        writer=process.stdin,
+        errors=process.stderr,
+        wait=process.wait,
+        kill=lambda: _kill_group(process.pid),
+        returncode=lambda: process.returncode,
+    )
+
+
+# -- agents in a spawned process ------------------------------------------------------
+
+
+def _spawned_main(payload: bytes, channel: socket.socket, errors: socket.socket) -> None:
+    """The child's side: its own session, stderr to the manager, then serve the agent."""
+    # Imported here: this runs in the fresh interpreter the spawn method starts.
+    from whist_ro.remote.serve import serve  # noqa: PLC0415
+
+    with contextlib.suppress(OSError):
+        os.setsid()
+    os.dup2(errors.fileno(), 2)
+    sys.stderr = os.fdopen(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
+    errors.close()
+    agent = pickle.loads(payload)
+    with channel.makefile("rb") as reader, channel.makefile("wb") as writer:
+        serve(agent, input=reader, output=writer)
+
+
+async def start_spawned(agent: object, *, limit: int) -> Child:
+    """Start a process (``multiprocessing``'s ``spawn`` method) that serves ``agent``.
+
+    The agent travels as its pickle, so the child rebuilds it from its
+    class's import path and its state; nothing else of this process goes
+    with it (no match, no other seat's hand).
+    """
+    try:
+        payload = pickle.dumps(agent)
+    except Exception as error:
+        raise EngineStartError(
+            f"an isolated agent travels to its process as a pickle, and "
+            f"{type(agent).__name__} cannot be pickled: {error}"
+        ) from error
+    here, there = socket.socketpair()
+    errors_here, errors_there = socket.socketpair()
+    context = multiprocessing.get_context("spawn")
+    process = context.Process(
+        target=_spawned_main,
+        args=(payload, there, errors_there),
+        name=f"whist-ro isolated {type(agent).__name__}",
+        daemon=True,
+    )
+    try:
+        process.start()
+    except Exception as error:
+        for sock in (here, there, errors_here, errors_there):
+            sock.close()
+        raise EngineStartError(f"cannot start an isolated process: {error}") from error
+    there.close()
+    errors_there.close()
+    loop = asyncio.get_running_loop()
+    reader, writer = await asyncio.open_unix_connection(sock=here, limit=limit)
+    errors, _ = await asyncio.open_unix_connection(sock=errors_here)
+    exited: asyncio.Future[int] = loop.create_future()
+    sentinel = process.sentinel
+
+    def on_exit() -> None:
+        loop.remove_reader(sentinel)
+        process.join()  # the sentinel is ready: this reaps at once
+        if not exited.done():
+            exited.set_result(process.exitcode if process.exitcode is not None else -1)
+
+    loop.add_reader(sentinel, on_exit)
+    pid = process.pid
+    assert pid is not None
+
+    async def wait() -> int:
+        return await exited
+
+    return Child(
+        pid=pid,
+        reader=reader,
+        writer=writer,
+        errors=errors,
+        wait=wait,
+        kill=lambda: _kill_group(pid),
+        returncode=lambda: exited.result() if exited.done() else None,
+    )

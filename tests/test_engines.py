@@ -1,0 +1,316 @@
+"""Engines that misbehave on purpose (tests/engines/): the table goes on, the takeover names
+the reason and carries the engine's last lines on stderr, and no process is left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import whist_ro as wr
+from whist_ro import records, variants
+from whist_ro.bots import RandomBot
+from whist_ro.errors import (
+    EngineCrashedError,
+    EngineError,
+    EngineProtocolError,
+    EngineStartError,
+    EngineTimeoutError,
+)
+from whist_ro.remote import EngineAgent
+
+ENGINES = Path(__file__).resolve().parent / "engines"
+LIMIT = 0.5
+GRACE = 0.5
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists(), reason="process checks read /proc (Linux)"
+)
+
+
+def command(name: str) -> list[str]:
+    return [sys.executable, str(ENGINES / f"{name}.py")]
+
+
+def stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat (state is [2], parent [3], process group [4]), or None."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The command name (field 2) is in parentheses and may hold spaces.
+    return [text[: text.index(" ")], "comm", *text[text.rindex(")") + 2 :].split()]
+
+
+def group(pgid: int) -> list[int]:
+    """Every process (zombies included) in the process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = stat(int(entry.name))
+            if fields is not None and int(fields[4]) == pgid:
+                found.append(int(entry.name))
+    return found
+
+
+def zombie_children() -> list[int]:
+    me = str(os.getpid())
+    zombies = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = stat(int(entry.name))
+            if fields is not None and fields[3] == me and fields[2] == "Z":
+                zombies.append(int(entry.name))
+    return zombies
+
+
+def assert_left_nothing(pid: int) -> None:
+    """The engine, anything it started, and any zombie of ours are gone (waiting up to 10 s)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if stat(pid) is None and not group(pid) and pid not in zombie_children():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"left behind: {pid} {stat(pid)}, group {group(pid)}")
+
+
+def play_with(engine: EngineAgent, *, seed: int = 1, time_limit: float | None = None) -> wr.Table:
+    table = wr.Table(
+        variants.ROMANIAN,
+        agents=[engine, RandomBot(seed=seed), RandomBot(seed=seed + 1)],
+        seed=seed,
+        time_limit=time_limit,
+    )
+    assert table.run().is_over
+    return table
+
+
+def check_record(table: wr.Table, name: str) -> None:
+    record = records.loads(records.dumps(table.to_record()))
+    assert records.adjudicate(record).ok
+    assert record.engines == (name, None, None)
+    assert record.takeovers == table.takeovers
+
+
+# -- the misbehaving engines --------------------------------------------------------------
+
+FAILING = [
+    # engine, the takeover reason's start, the error, a line it wrote to stderr (or None)
+    ("crash", "engine crashed: crash exited with status 3", EngineCrashedError, "about to fall"),
+    ("hang", "engine timed out: hang did not answer within 0.5 s", EngineTimeoutError, "thinking"),
+    ("late", "engine timed out: late did not answer within 0.5 s", EngineTimeoutError, None),
+    ("garbage", "engine sent garbage: not JSON", EngineProtocolError, None),
+    ("huge", "engine sent an oversize line", EngineProtocolError, None),
+    ("wrong_seat", "engine answered for seat 1, not for its own seat 0", EngineProtocolError, None),
+    ("illegal", "engine played an illegal action: seat 0 cannot play", EngineProtocolError, None),
+    ("resign", "engine resigned: 'I only play classic whist'", EngineProtocolError, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "reason", "error", "stderr"), FAILING, ids=[c[0] for c in FAILING]
+)
+def test_a_misbehaving_engine_loses_its_seat_and_leaves_nothing_behind(
+    name: str, reason: str, error: type[EngineError], stderr: str | None
+) -> None:
+    engine = EngineAgent.popen(command(name), time_limit=LIMIT, grace=GRACE)
+    pid = engine.pid
+    try:
+        table = play_with(engine)
+        (takeover,) = table.takeovers
+        assert takeover.seat == 0
+        assert takeover.agent == name
+        assert takeover.reason.startswith(reason), takeover.reason
+        assert takeover.error == error.__name__
+        assert isinstance(takeover.exception, error)
+        assert takeover.exception.engine == name
+        if stderr is not None:
+            assert any(stderr in line for line in takeover.exception.stderr)
+            assert stderr in (takeover.traceback or "")  # the lines travel in the record
+        check_record(table, name)
+    finally:
+        engine.close(grace=GRACE)
+    assert_left_nothing(pid)
+
+
+def test_an_illegal_card_is_refused_with_the_rule_it_breaks() -> None:
+    with EngineAgent.popen(command("illegal"), time_limit=LIMIT) as engine:
+        table = play_with(engine, seed=4)
+    (takeover,) = table.takeovers
+    assert takeover.trick >= 1
+    assert "(R-PLAY-" in takeover.reason
+
+
+def test_a_hung_engine_is_killed_after_its_grace_period_with_what_it_started() -> None:
+    engine = EngineAgent.popen(command("hang"), time_limit=LIMIT, grace=GRACE)
+    pid = engine.pid
+    play_with(engine)
+    assert_left_nothing(pid)  # killed by the watchdog, before any close()
+    assert engine.returncode == -9
+    assert isinstance(engine.failure, EngineTimeoutError)
+    assert "grace period" in str(engine.failure)
+    assert not engine.is_running
+    engine.close()
+
+
+def test_a_late_engine_lives_on_and_its_late_answer_is_thrown_away() -> None:
+    with EngineAgent.popen(command("late"), time_limit=LIMIT, grace=2.0) as engine:
+        play_with(engine)
+        time.sleep(0.5)  # the late answer has come by now
+        assert engine.is_running
+        assert engine.failure is None
+        table = play_with(engine, seed=2)  # a fresh match: it plays (late only once)
+        assert table.takeovers == ()
+
+
+def test_an_engine_that_ignores_quit_is_killed() -> None:
+    engine = EngineAgent.popen(command("ignore_quit"), time_limit=LIMIT)
+    pid = engine.pid
+    table = play_with(engine)
+    assert table.takeovers == ()
+    start = time.monotonic()
+    assert engine.close(grace=GRACE) == -9
+    assert time.monotonic() - start < GRACE + 3
+    assert_left_nothing(pid)
+
+
+def test_a_flood_on_stderr_is_drained_and_kept_bounded() -> None:
+    # The engine writes 20 MB to stderr before it answers hello: a manager that did not
+    # drain stderr would wait for the handshake for ever.
+    engine = EngineAgent.popen(command("flood"), time_limit=5)
+    pid = engine.pid
+    table = play_with(engine)
+    assert table.takeovers == ()
+    lines = engine.stderr
+    assert 0 < len(lines) <= 50
+    assert lines[-1] == "the last line of the flood"
+    assert all(len(line) <= 501 for line in lines)
+    assert engine.close() == 0
+    assert_left_nothing(pid)
+
+
+def test_unknown_messages_and_blank_lines_from_an_engine_are_ignored() -> None:
+    with EngineAgent.popen(command("chatty"), time_limit=LIMIT) as engine:
+        table = play_with(engine)
+    assert table.takeovers == ()
+    check_record(table, "chatty")
+
+
+def test_a_crashed_engine_says_so_at_every_later_call() -> None:
+    with EngineAgent.popen(command("crash"), time_limit=LIMIT) as engine:
+        play_with(engine)
+        m = wr.Match.new(variants.ROMANIAN, players=3, seed=2)
+        with pytest.raises(EngineCrashedError, match="exited with status 3") as caught:
+            engine.act(m.view(m.to_act))  # type: ignore[arg-type]
+        assert caught.value.returncode == 3
+
+
+@pytest.mark.parametrize(
+    ("cmd", "message"),
+    [
+        (command("bad_hello"), "speaks version 99"),
+        ([sys.executable, "-c", "import sys; sys.exit(5)"], "exited with status 5"),
+        (
+            [sys.executable, "-c", "print('hello?', flush=True); import time; time.sleep(9)"],
+            "not JSON",
+        ),
+        ([sys.executable, "-c", "import time; time.sleep(30)"], "within 1 s"),
+        (["/nonexistent/engine"], "cannot start the engine"),
+    ],
+    ids=["version", "exits", "garbage", "silent", "missing"],
+)
+def test_an_engine_that_fails_the_handshake_is_refused_and_stopped(
+    cmd: list[str], message: str
+) -> None:
+    before = set(zombie_children())
+    with pytest.raises(EngineStartError, match=message):
+        EngineAgent.popen(cmd, handshake=1.0)
+    time.sleep(0.2)
+    assert set(zombie_children()) <= before
+
+
+def test_options_are_checked_before_they_are_sent() -> None:
+    search = [sys.executable, "-m", "whist_ro", "engine", "search", "--samples", "2"]
+    with pytest.raises(EngineStartError, match="no option 'depth'"):
+        EngineAgent.popen(search, options={"depth": 3})
+    with pytest.raises(EngineStartError, match="'samples': 0 is not"):
+        EngineAgent.popen(search, options={"samples": 0})
+    with EngineAgent.popen(search, options={"samples": 3, "policy": "random"}) as engine:
+        assert engine.info.option("samples").default == 2
+        assert play_with(engine).takeovers == ()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("time_limit", 0),
+        ("time_limit", float("nan")),
+        ("grace", None),
+        ("name", ""),
+        ("options", [1]),
+        ("max_message", 10),
+    ],
+)
+def test_bad_settings_are_refused_before_anything_starts(field: str, value: object) -> None:
+    with pytest.raises(wr.ConfigurationError) as caught:
+        EngineAgent.popen(command("chatty"), **{field: value})  # type: ignore[arg-type]
+    assert caught.value.field == field
+
+
+# -- the same through asyncio ------------------------------------------------------------------
+
+
+async def aplay(engine: EngineAgent, *, time_limit: float | None) -> wr.Table:
+    table = wr.Table(
+        variants.ROMANIAN,
+        agents=[engine, RandomBot(seed=1), RandomBot(seed=2)],
+        seed=1,
+        time_limit=time_limit,
+    )
+    assert (await table.arun()).is_over
+    return table
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("hang", "took longer than the 0.5 s limit"),  # the table's limit: cancelled
+        ("crash", "engine crashed"),
+        ("garbage", "engine sent garbage"),
+        ("wrong_seat", "engine answered for seat 1"),
+    ],
+)
+def test_async_tables_take_misbehaving_engines_over_too(name: str, reason: str) -> None:
+    async def main() -> tuple[wr.Table, int]:
+        engine = await EngineAgent.apopen(command(name), grace=GRACE)
+        try:
+            return await aplay(engine, time_limit=LIMIT), engine.pid
+        finally:
+            await engine.aclose(grace=GRACE)
+
+    table, pid = asyncio.run(main())
+    (takeover,) = table.takeovers
+    assert takeover.reason.startswith(reason), takeover.reason
+    assert_left_nothing(pid)
+
+
+def test_a_background_engine_plays_at_an_async_table() -> None:
+    # Started synchronously (its own loop in a thread), played from another loop.
+    with EngineAgent.popen([sys.executable, "-m", "whist_ro", "engine", "rule"]) as engine:
+        table = asyncio.run(aplay(engine, time_limit=5))
+    assert table.takeovers == ()
+
+
+def test_blocking_calls_inside_the_engines_own_loop_are_refused() -> None:
+    async def main() -> None:
+        async with await EngineAgent.apopen(command("chatty")) as engine:
+            m = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
+            with pytest.raises(EngineError, match="call it with await"):
+                engine.close()
+            assert (await engine.aact(m.view(m.to_act))) in m.legal_actions()  # type: ignore[arg-type]
+
+    asyncio.run(main())
