@@ -29,7 +29,7 @@ PROGRAMS = {
 
         wr.Table(wr.variants.ROMANIAN, agents=[NoAct(), NoAct(), NoAct()])
         """,
-        'incompatible type "NoAct"; expected "Agent"',
+        'incompatible type "NoAct"; expected "Agent | AsyncAgent"',
     ),
     "bot_class_without_seed": (
         """
