@@ -38,10 +38,16 @@ example to replay CI's cases locally.
 
 from __future__ import annotations
 
+import enum
 import os
 import random
 import re
-from collections.abc import Mapping
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -50,6 +56,7 @@ from hypothesis import settings
 from whist_ro import (
     Action,
     Bid,
+    CardSet,
     IllegalActionError,
     Match,
     Phase,
@@ -59,6 +66,7 @@ from whist_ro import (
 )
 
 __all__ = [
+    "WebServer",
     "bid_in_turn",
     "finish_bidding",
     "finish_round",
@@ -68,6 +76,7 @@ __all__ = [
     "play_out",
     "play_random",
     "profile_name",
+    "reachable",
     "refuse",
     "snapshot",
 ]
@@ -236,3 +245,111 @@ def refuse(state: State, action: Action, error: type[E], *, rule: str | None, sa
         assert err.action == action
     assert snapshot(state) == before, "the refused action changed the state"
     return err
+
+
+# -- walking everything a value reaches ------------------------------------------------
+
+
+def reachable(root: object) -> Iterator[object]:
+    """Every object reachable from ``root`` through slots, __dict__, attrs fields, containers."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        yield obj
+        if isinstance(obj, (str, bytes, int, float, type(None), enum.Enum, type)):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+            continue
+        if isinstance(obj, (tuple, list, set, frozenset)):
+            stack.extend(obj)
+            continue
+        if callable(obj) and not hasattr(obj, "__slots__"):
+            continue
+        for cls in type(obj).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if hasattr(obj, name):
+                    stack.append(getattr(obj, name))
+        stack.extend(getattr(obj, "__dict__", {}).values())
+        if isinstance(obj, CardSet):
+            stack.extend(obj)  # a mask's cards count as reached
+
+
+# -- a web table server on a real socket -----------------------------------------------
+
+
+class WebServer:
+    """``whist-ro serve --port 0`` in a subprocess, on 127.0.0.1, with its SQLite file.
+
+    ``kill()`` sends SIGKILL (the crash the database must survive); ``stop()``
+    ends it politely.  Use it as a context manager so it never outlives a test.
+    """
+
+    def __init__(self, db: Path, *options: str) -> None:
+        self.db = db
+        self.options = options
+        self.process: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.start()
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "whist_ro", "serve", "--port", str(self.port)]
+        command += ["--db", str(self.db), "--bot-delay", "0", *self.options]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if match is None:
+            rest = line + self.process.stdout.read()
+            self.process.kill()
+            raise AssertionError(f"whist-ro serve did not start: {rest}")
+        self.port = int(match.group(1))  # a restart keeps the port, as a real server would
+        deadline = time.monotonic() + 20
+        import urllib.request  # noqa: PLC0415
+
+        while True:  # until the app has opened its tables
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/tables", timeout=5):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def __enter__(self) -> WebServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tournaments",),
     ("remote",),
     ("records",),
+    ("web",),  # the web table: above the views, the bots and the records
     ("cli", "interop", "__init__", "__main__"),
 )
 RANK = {part: rank for rank, parts in enumerate(LAYERS) for part in parts}

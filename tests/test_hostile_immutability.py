@@ -51,6 +51,8 @@ from whist_ro.records.rulebook import RULES
 from whist_ro.remote import MatchResult, wire
 from whist_ro.table import Table
 from whist_ro.tournaments import tournament
+from whist_ro.views import public_view
+from whist_ro.web import Limits
 
 # -- discovery ---------------------------------------------------------------------------
 
@@ -125,6 +127,10 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.remote.engine.EngineAgent": "an agent: it runs an engine process",
     "whist_ro.remote.process.Child": "a running process: it exits",
     "whist_ro.remote.process.StderrTail": "the last lines of a live stream: it takes more",
+    "whist_ro.web.room.Client": "a protocol: it describes a connection's two methods",
+    "whist_ro.web.room.Lobby": "the web server's tables: they come and go",
+    "whist_ro.web.room.Room": "a table in play: every action advances it",
+    "whist_ro.web.store.Store": "a database connection: every write changes the file",
 }
 
 # Fields of values that hold a mutable object on purpose.
@@ -184,8 +190,10 @@ def _roots() -> list[object]:
         roots += [m, mid, done, mid.round, done.standings(), done.score_sheet]
         roots += [mid.view(seat) for seat in range(players)]
         roots += [done.view(0), view_of_round(mid.round), mid.round.legal_actions()]
+        roots += [public_view(mid), public_view(done)]
         roots += [done.to_record(meta={"event": "club night", "tables": [1, {"a": 2}]})]
         roots.append(m.apply(m.legal_actions()[0]).last_step)
+    roots.append(Limits())
     abandoned = Match.new(variants.ROMANIAN, players=3, seed=3).abandon(disconnected=[1])
     conceded = Match.new(variants.CLASSIC, players=4, seed=3).concede(seat=1)
     roots += [abandoned, abandoned.to_record(), conceded, conceded.to_record()]

@@ -98,6 +98,16 @@ def test_wheel_ships_the_license_and_the_metadata(built: dict[str, Path]) -> Non
     assert f"Version: {whist_ro.__version__}\n" in metadata
 
 
+def test_wheel_ships_the_web_tables_page(built: dict[str, Path]) -> None:
+    static = ROOT / "src" / "whist_ro" / "web" / "static"
+    with zipfile.ZipFile(built["wheel"]) as wheel:
+        names = set(wheel.namelist())
+        for path in sorted(static.iterdir()):
+            name = f"whist_ro/web/static/{path.name}"
+            assert name in names, name
+            assert wheel.read(name) == path.read_bytes()
+
+
 def test_sdist_ships_the_license(built: dict[str, Path]) -> None:
     with tarfile.open(built["sdist"]) as sdist:
         names = sdist.getnames()

@@ -89,6 +89,7 @@ PUBLIC_MODULES = (
     "whist_ro.records",
     "whist_ro.tournaments",
     "whist_ro.interop",
+    "whist_ro.web",
 )
 
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import enum
 import json
 import random
-from collections.abc import Iterator
 
 import attrs
 import pytest
 
 import whist_ro as wr
-from conftest import bid_in_turn, play_in_turn, play_random
+from conftest import bid_in_turn, play_in_turn, play_random, reachable
 from whist_ro import Bid, Card, CardSet, Match, Play, Round, variants
 from whist_ro.engine.deal import Deal
 from whist_ro.errors import CardNotHeldError, ConfigurationError
@@ -27,36 +25,6 @@ CLASSIC_HANDS = [
 
 
 # -- walking everything a view reaches -------------------------------------------------
-
-
-def reachable(root: object) -> Iterator[object]:
-    """Every object reachable from ``root`` through slots, __dict__, attrs fields, containers."""
-    seen: set[int] = set()
-    stack = [root]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        yield obj
-        if isinstance(obj, (str, bytes, int, float, type(None), enum.Enum, type)):
-            continue
-        if isinstance(obj, dict):
-            stack.extend(obj.keys())
-            stack.extend(obj.values())
-            continue
-        if isinstance(obj, (tuple, list, set, frozenset)):
-            stack.extend(obj)
-            continue
-        if callable(obj) and not hasattr(obj, "__slots__"):
-            continue
-        for cls in type(obj).__mro__:
-            for name in cls.__dict__.get("__slots__", ()):
-                if hasattr(obj, name):
-                    stack.append(getattr(obj, name))
-        stack.extend(getattr(obj, "__dict__", {}).values())
-        if isinstance(obj, CardSet):
-            stack.extend(obj)  # a mask's cards count as reached
 
 
 def public_cards(state: Round | Match, seat: int) -> set[Card]:

@@ -17,7 +17,8 @@ and the winner.  The commands:
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
   :mod:`whist_ro.sim`);
 - ``engine NAME``, ``match``, ``engine-test``: engines over the protocol of
-  ``docs/protocol.md`` (:mod:`whist_ro.cli.remote`).
+  ``docs/protocol.md`` (:mod:`whist_ro.cli.remote`);
+- ``serve``: the web table (:mod:`whist_ro.cli.serve`, :mod:`whist_ro.web`).
 
 Each is a function of :mod:`whist_ro.cli.commands` (or, for ``play``, of
 :mod:`whist_ro.cli.play`), registered in :func:`_build_parser`.  The
@@ -57,6 +58,7 @@ from whist_ro.cli.options import (
 from whist_ro.cli.output import ascii_output
 from whist_ro.cli.play import BOTS, play
 from whist_ro.cli.remote import add_engine_commands
+from whist_ro.cli.serve import DEFAULT_DB, serve
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.records.perft import MAX_DEPTH
 from whist_ro.sim.run import POLICIES
@@ -93,6 +95,7 @@ _FLAGS: Final = {
     "rule": "--rule",
     "record": "--record",
     "names": "--names",
+    "public_url": "--public-url",
 }
 
 
@@ -254,6 +257,28 @@ def _build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--policy", choices=POLICIES, default="random", help=text.STATS_POLICY_HELP)
     add_workers_options(stats, workers_help=text.STATS_WORKERS_HELP)
     add_engine_commands(subcommands, _subcommand)
+
+    web = _subcommand(
+        subcommands,
+        "serve",
+        serve,
+        takes=frozenset(),
+        help_text=text.SERVE_HELP,
+        description=text.SERVE_DESCRIPTION,
+    )
+    web.add_argument("--host", default="127.0.0.1", help=text.SERVE_HOST_HELP)
+    web.add_argument(
+        "--port", type=whole_option(low=0, high=65535), default=8000, help=text.SERVE_PORT_HELP
+    )
+    web.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=text.SERVE_DB_HELP)
+    web.add_argument("--public-url", default=None, metavar="URL", help=text.SERVE_PUBLIC_URL_HELP)
+    web.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help=text.SERVE_BOT_DELAY_HELP,
+    )
     return parser
 
 

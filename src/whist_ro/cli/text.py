@@ -310,3 +310,30 @@ ENGINE_SPITE_HELP: Final = (
 ENGINE_SEARCH_ONLY: Final = "{flags}: only the search bot takes these options"
 ENGINE_SPITE_RANGE: Final = "expected a number from 0 to 1, not {value}"
 ENGINE_MS_RANGE: Final = "expected milliseconds above 0 and at most 60000, not {value}"
+# -- serve -------------------------------------------------------------------------------
+
+SERVE_HELP: Final = "host the web table: play in a browser with friends and bots"
+SERVE_DESCRIPTION: Final = """\
+Serve the web table: a lobby to create and join tables, the tables
+themselves (people and bots, spectators), and a referee page. Every
+table lives in the SQLite file --db: stop the server (even with kill -9)
+and start it again, and every table resumes where it was.
+
+It listens on 127.0.0.1 unless told otherwise. Behind a reverse proxy,
+give --public-url (the address people type), so invite links use it.
+Needs the web extra: pip install 'whist-ro[web]'."""
+SERVE_HOST_HELP: Final = "the address to listen on (default: 127.0.0.1, this machine only)"
+SERVE_PORT_HELP: Final = "the port to listen on; 0 picks a free one (default: 8000)"
+SERVE_DB_HELP: Final = "the SQLite file that holds the tables (default: whist-ro-web.sqlite3)"
+SERVE_PUBLIC_URL_HELP: Final = (
+    "the address people reach the server at, such as https://whist.example.org "
+    "(for invite links and the WebSocket origin check behind a proxy)"
+)
+SERVE_BOT_DELAY_HELP: Final = (
+    "the least seconds a bot takes to act, so people can follow the play (default: 0.6)"
+)
+SERVE_NEEDS_WEB: Final = (
+    "whist-ro serve needs the web extra ({missing} is not installed): pip install 'whist-ro[web]'"
+)
+SERVE_BAD_URL: Final = "--public-url must be an http:// or https:// address, not {url}"
+SERVE_LISTENING: Final = "whist-ro serve: http://{host}:{port}/ (tables in {db}; Ctrl-C stops)"

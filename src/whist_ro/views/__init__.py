@@ -3,7 +3,9 @@
 :func:`view_of` takes the view of a :class:`~whist_ro.Round` or a
 :class:`~whist_ro.Match` from one seat; :meth:`PlayerView.sample` draws a
 full state uniformly among those the view allows, and
-:meth:`PlayerView.count_deals` counts them exactly.
+:meth:`PlayerView.count_deals` counts them exactly.  :func:`public_view`
+takes what a spectator may see: public facts only, no hand
+(:class:`SpectatorView`).
 
 >>> import random, whist_ro as wr
 >>> from whist_ro.views import view_of
@@ -13,6 +15,7 @@ full state uniformly among those the view allows, and
 True
 """
 
+from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.render import render
 from whist_ro.views.sample import constraints, count_deals, sample, unseen_cards
 from whist_ro.views.view import Blind, PlayerView, blind_mode, resolve_play, view_of
@@ -20,9 +23,11 @@ from whist_ro.views.view import Blind, PlayerView, blind_mode, resolve_play, vie
 __all__ = [
     "Blind",
     "PlayerView",
+    "SpectatorView",
     "blind_mode",
     "constraints",
     "count_deals",
+    "public_view",
     "render",
     "resolve_play",
     "sample",

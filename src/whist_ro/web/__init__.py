@@ -1,0 +1,30 @@
+"""The web table: play Romanian whist in a browser with friends and bots (``whist-ro serve``).
+
+:func:`create_app` is the ASGI application; ``whist-ro serve`` runs it with
+uvicorn.  It needs the ``web`` extra (``pip install 'whist-ro[web]'``:
+Starlette and uvicorn).  Tables, seats and every action live in one SQLite
+file, so a server killed at any moment resumes every table where it was
+(:mod:`whist_ro.web.store`).  See the web table's page in the docs for the
+routes, the WebSocket messages and a reverse-proxy set-up.
+
+>>> from whist_ro.web import create_app
+>>> app = create_app(db=":memory:")
+>>> app.state.lobby.rooms()
+[]
+"""
+
+from whist_ro.web.app import Limits, create_app
+from whist_ro.web.room import BOTS, PROTOCOL, Lobby, Room, RoomError
+from whist_ro.web.store import Store, StoreError
+
+__all__ = [
+    "BOTS",
+    "PROTOCOL",
+    "Limits",
+    "Lobby",
+    "Room",
+    "RoomError",
+    "Store",
+    "StoreError",
+    "create_app",
+]

@@ -1,0 +1,479 @@
+"""The ASGI application behind ``whist-ro serve``: the page, the lobby's JSON API, the tables'
+WebSocket, and the referee.
+
+Routes (see ``docs/web.md`` for the messages):
+
+- ``GET /``, ``/t/{table}``, ``/referee``: the page (plain HTML, CSS and
+  JavaScript from the package); ``GET /static/...`` its files;
+- ``GET /api/setup``: the presets, bots and house-rule fields for the form;
+- ``GET /api/rules``: the rule book's titles and summaries, by rule ID;
+- ``GET /api/tables``, ``POST /api/tables``: list, create;
+- ``GET /api/tables/{table}``, ``POST /api/tables/{table}/join``,
+  ``POST /api/tables/{table}/start``, ``GET /api/tables/{table}/record``;
+- ``POST /api/referee``: adjudicate a record, a round or a score sheet;
+- ``WS /ws/{table}``: play or watch one table.
+
+>>> app = create_app(db=":memory:")
+>>> sorted(r.path for r in app.routes)[:3]
+['/', '/api/referee', '/api/rules']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import time
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import attrs
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from whist_ro import variants
+from whist_ro._immutable import Immutable
+from whist_ro.errors import IllegalActionError, WhistError
+from whist_ro.records.record import dumps
+from whist_ro.rules.book import RULES
+from whist_ro.web.referee import judge_record, judge_sheet
+from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot
+from whist_ro.web.store import Store
+from whist_ro.web.text import say
+
+__all__ = ["Limits", "create_app"]
+
+log = logging.getLogger("whist_ro.web")
+
+STATIC: Final = resources.files("whist_ro.web") / "static"
+
+
+@attrs.frozen(kw_only=True)
+class Limits(Immutable):
+    """What one connection may send: message size, messages a second, the request sizes.
+
+    ``message_bytes`` caps one WebSocket message, ``per_second`` and
+    ``burst`` its rate (a token bucket: ``burst`` at once, then
+    ``per_second``), ``http_bytes`` a lobby request's body and
+    ``referee_bytes`` an upload to the referee.
+
+    >>> Limits().message_bytes, Limits(per_second=5).per_second
+    (4096, 5.0)
+    """
+
+    message_bytes: int = 4096
+    per_second: float = attrs.field(default=50.0, converter=float)
+    burst: int = 100
+    http_bytes: int = 16_384
+    referee_bytes: int = 2_000_000
+
+
+_HEADERS: Final = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP response (pages, files, JSON)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.headers]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+async def _json_body(request: Request, limit: int) -> Any:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise RoomError("referee_too_big", limit=limit)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise RoomError("referee_too_big", limit=limit)
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise RoomError("bad_json") from None
+    if not isinstance(data, dict):
+        raise RoomError("bad_json")
+    return data
+
+
+def _refusal(error: WhistError) -> JSONResponse:
+    if isinstance(error, RoomError):
+        status = {"no_table": 404, "too_many_tables": 503, "referee_too_big": 413}.get(
+            error.code, 400 if error.code in ("bad_request", "bad_json") else 409
+        )
+        return _error(status, error.code, str(error))
+    return JSONResponse(
+        {"code": "refused", "message": str(error), "rule": error.rule}, status_code=400
+    )
+
+
+class _Bucket:
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
+
+    __slots__ = ("_last", "_level", "burst", "rate")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self._level = float(burst)
+        self._last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._level = min(self.burst, self._level + (now - self._last) * self.rate)
+        self._last = now
+        if self._level < 1:
+            return False
+        self._level -= 1
+        return True
+
+
+class _Connection:
+    """One WebSocket as a room sees it: messages queue up and a writer task sends them."""
+
+    __slots__ = ("_closing", "_queue", "_socket", "_writer")
+
+    MAX_QUEUE: Final = 2000  # messages a client may fall behind before it is dropped
+
+    def __init__(self, socket: WebSocket) -> None:
+        self._socket = socket
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._closing: int | None = None
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self._closing is not None:
+            return
+        if self._queue.qsize() >= self.MAX_QUEUE:
+            self.close(1013)
+            return
+        self._queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        if self._closing is None:
+            self._closing = code
+            self._queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        socket = self._socket
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    if socket.client_state is WebSocketState.CONNECTED:
+                        await socket.close(self._closing or 1000)
+                    return
+                await socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+    async def finish(self) -> None:
+        """Let the writer send what is queued (a last error, say) and close; give up after 5 s."""
+        self.close(1000)
+        try:
+            await asyncio.wait_for(self._writer, timeout=5)
+        except (TimeoutError, asyncio.CancelledError):
+            self._writer.cancel()
+
+
+def _origin_ok(origin: str | None, host: str | None, public_url: str | None) -> bool:
+    """A browser's WebSocket must come from this server's own page (or the public URL's)."""
+    if origin is None:
+        return True  # not a browser: nothing of a user's can be borrowed
+    parts = urlsplit(origin)
+    if parts.netloc and host is not None and parts.netloc.lower() == host.lower():
+        return True
+    if public_url:
+        public = urlsplit(public_url)
+        return (parts.scheme, parts.netloc.lower()) == (public.scheme, public.netloc.lower())
+    return False
+
+
+def _setup() -> dict[str, Any]:
+    presets = {}
+    for name in variants.names():
+        v = variants.get(name)
+        if v.name == name:
+            presets[name] = {
+                "variant": v.to_dict(),
+                "family": v.family,
+                "player_counts": list(v.player_counts),
+            }
+    return {
+        "presets": presets,
+        "bots": list(BOTS),
+        "exact_only_bots": [b for b in BOTS if _refuses_classic(b)],
+    }
+
+
+def _refuses_classic(bot: str) -> bool:
+    try:
+        check_bot(bot, variants.CLASSIC)
+    except RoomError:
+        return True
+    return False
+
+
+def create_app(
+    *,
+    db: str | os.PathLike[str],
+    public_url: str | None = None,
+    bot_delay: float = 0.6,
+    limits: Limits | None = None,
+    max_tables: int = 500,
+) -> Starlette:
+    """The web table as an ASGI app, its tables kept in the SQLite file ``db``.
+
+    ``public_url`` is the address people reach the server at (behind a
+    reverse proxy); invite links use it, and a browser page served from it
+    may open the tables' WebSockets.  ``bot_delay`` is the least time in
+    seconds a bot takes to act, so people can follow the play.  Every table
+    in the file resumes when the app starts.
+
+    >>> from starlette.testclient import TestClient  # doctest: +SKIP
+    >>> app = create_app(db=":memory:", public_url="https://whist.example.org")
+    >>> app.state.public_url
+    'https://whist.example.org'
+    """
+    limits = limits or Limits()
+    store = Store(db)
+    lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
+    public = public_url.rstrip("/") if public_url else None
+
+    def link(request: Request, table: str) -> str:
+        base = public or str(request.base_url).rstrip("/")
+        return f"{base}/t/{table}"
+
+    async def page(request: Request) -> Response:
+        response = FileResponse(str(STATIC / "index.html"), media_type="text/html")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    async def setup(request: Request) -> Response:
+        return JSONResponse(_setup())
+
+    async def rules(request: Request) -> Response:
+        return JSONResponse(
+            {r.id: {"title": r.title, "summary": r.summary, "text": r.text} for r in RULES}
+        )
+
+    async def tables(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse({"tables": lobby.listing()})
+        try:
+            data = await _json_body(request, limits.http_bytes)
+            room, seat, token = lobby.create(
+                variant=data.get("variant", "romanian"),
+                seats=data.get("seats", ["human", "rule", "rule", "rule"]),
+                name=data.get("name"),
+                fallback=data.get("fallback", "rule"),
+                time_limit=data.get("time_limit"),
+                grace=data.get("grace", 30),
+            )
+        except WhistError as error:
+            return _refusal(error)
+        return JSONResponse(
+            {"table": room.id, "seat": seat, "token": token, "invite": link(request, room.id)},
+            status_code=201,
+        )
+
+    async def table(request: Request) -> Response:
+        try:
+            room = lobby.get(request.path_params["table"])
+        except RoomError as error:
+            return _refusal(error)
+        return JSONResponse({**room.summary(), "invite": link(request, room.id)})
+
+    async def join(request: Request) -> Response:
+        try:
+            room = lobby.get(request.path_params["table"])
+            data = await _json_body(request, limits.http_bytes)
+            seat, token = room.claim(data.get("name"))
+        except WhistError as error:
+            return _refusal(error)
+        return JSONResponse({"table": room.id, "seat": seat, "token": token})
+
+    async def start(request: Request) -> Response:
+        try:
+            room = lobby.get(request.path_params["table"])
+            data = await _json_body(request, limits.http_bytes)
+            room.start_now(data.get("token"))
+        except WhistError as error:
+            return _refusal(error)
+        return JSONResponse({"table": room.id, "status": room.status})
+
+    async def record(request: Request) -> Response:
+        try:
+            room = lobby.get(request.path_params["table"])
+            text = dumps(room.record())
+        except WhistError as error:
+            return _refusal(error)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="whist-ro-{room.id}.json"'},
+        )
+
+    async def referee(request: Request) -> Response:
+        try:
+            data = await _json_body(request, limits.referee_bytes)
+        except RoomError as error:
+            return _refusal(error)
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return _error(400, "referee_empty", say("referee_empty"))
+        if data.get("kind") == "sheet":
+            variant = data.get("variant", "romanian")
+            verdict = await asyncio.to_thread(
+                judge_sheet, text, variant=variant if isinstance(variant, str) else "romanian"
+            )
+        else:
+            verdict = await asyncio.to_thread(judge_record, text)
+        return JSONResponse(verdict)
+
+    async def socket(websocket: WebSocket) -> None:
+        if not _origin_ok(websocket.headers.get("origin"), websocket.headers.get("host"), public):
+            log.warning("refused a WebSocket from %r", websocket.headers.get("origin"))
+            await websocket.close(code=1008)
+            return
+        try:
+            room = lobby.get(websocket.path_params["table"])
+        except RoomError:
+            await websocket.close(code=4004)
+            return
+        await websocket.accept()
+        conn = _Connection(websocket)
+        bucket = _Bucket(limits.per_second, limits.burst)
+        token: str | None = None
+        joined = False
+
+        def refuse(code: str, message: str, **extra: Any) -> None:
+            conn.send(json.dumps({"type": "error", "code": code, "message": message, **extra}))
+
+        try:
+            while True:
+                try:
+                    text = await asyncio.wait_for(
+                        websocket.receive_text(), timeout=None if joined else 15
+                    )
+                except TimeoutError:
+                    conn.close(4008)
+                    break
+                if len(text) > limits.message_bytes:
+                    refuse("too_big", say("too_big", limit=limits.message_bytes))
+                    conn.close(1009)
+                    break
+                if not bucket.take():
+                    refuse("too_fast", say("too_fast", limit=limits.per_second))
+                    conn.close(1008)
+                    break
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    refuse("bad_message", say("bad_message", detail="not JSON"))
+                    continue
+                if not isinstance(message, dict):
+                    refuse("bad_message", say("bad_message", detail="not a JSON object"))
+                    continue
+                kind = message.get("type")
+                try:
+                    if not joined:
+                        if kind != "hello":
+                            refuse("hello_first", say("hello_first"))
+                            conn.close(1008)
+                            break
+                        given = message.get("token")
+                        token = given if isinstance(given, str) else None
+                        room.connect(conn, token)
+                        joined = True
+                    elif kind == "act":
+                        if token is None:
+                            raise RoomError("spectator")
+                        room.act(token, message.get("action"), seq=message.get("seq"))
+                    elif kind == "reclaim":
+                        room.reclaim(token)
+                    elif kind == "ping":
+                        conn.send('{"type":"pong"}')
+                    # other types are ignored, so the protocol can grow
+                except RoomError as error:
+                    refuse(error.code, str(error))
+                    if error.code == "bad_token":
+                        conn.close(4003)
+                        break
+                except IllegalActionError as error:
+                    refuse("refused", str(error), rule=error.rule)
+                except WhistError as error:
+                    refuse("bad_message", say("bad_message", detail=str(error)), rule=error.rule)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if joined:
+                room.disconnect(conn)
+            await conn.finish()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        lobby.open_all()
+        try:
+            yield
+        finally:
+            lobby.close()
+            store.close()
+
+    app = Starlette(
+        debug=False,
+        routes=[
+            Route("/", page),
+            Route("/t/{table}", page),
+            Route("/referee", page),
+            Route("/api/setup", setup),
+            Route("/api/rules", rules),
+            Route("/api/tables", tables, methods=["GET", "POST"]),
+            Route("/api/tables/{table}", table),
+            Route("/api/tables/{table}/join", join, methods=["POST"]),
+            Route("/api/tables/{table}/start", start, methods=["POST"]),
+            Route("/api/tables/{table}/record", record),
+            Route("/api/referee", referee, methods=["POST"]),
+            WebSocketRoute("/ws/{table}", socket),
+            Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+        ],
+        lifespan=lifespan,
+        middleware=[Middleware(_SecurityHeaders)],
+    )
+    app.state.lobby = lobby
+    app.state.public_url = public
+    return app

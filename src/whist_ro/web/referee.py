@@ -1,0 +1,179 @@
+"""The referee page's verdicts: the same :func:`~whist_ro.records.adjudicate` and
+:func:`~whist_ro.records.audit` as ``whist-ro check`` and ``whist-ro audit``, as JSON.
+
+A verdict carries the report's text (what the command line prints), the
+violated rule with its text from the rule book, and the position at that
+moment as data the page draws as cards.
+
+>>> verdict = judge_record('''
+... variant: romanian
+... dealer: 2
+... hand 0: Ah Jc
+... hand 1: Kh 10c
+... hand 2: 9d 10s
+... turn-up: Qs
+... bids: 0 0 1
+... trick: Jc 10c 9d
+... ''')
+>>> verdict["ok"], verdict["violation"]["rule"], verdict["violation"]["position"]["hands"][2]
+(False, 'R-PLAY-3', ['10s', '9d'])
+>>> verdict["violation"]["rule_title"]
+'Trump when you cannot follow'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.records.adjudicate import Report, adjudicate
+from whist_ro.records.audit import AuditReport, audit
+from whist_ro.records.replay import Position
+from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.results.standings import Standings
+from whist_ro.rules.book import rule
+from whist_ro.variants import get
+
+__all__ = ["judge_record", "judge_sheet"]
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    try:
+        found = rule(rule_id)
+    except ConfigurationError:
+        return {"rule_title": "", "rule_summary": "", "rule_text": ""}
+    return {"rule_title": found.title, "rule_summary": found.summary, "rule_text": found.text}
+
+
+def _position(p: Position | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {
+        "round": p.round,
+        "hand_size": p.hand_size,
+        "dealer": p.dealer,
+        "turn_up": None if p.turn_up is None else str(p.turn_up),
+        "trump": None if p.trump is None else str(p.trump),
+        "hands": [[str(c) for c in hand] for hand in p.hands],
+        "bids": list(p.bids),
+        "tricks_won": list(p.tricks_won),
+        "trick": [{"seat": play.seat, "card": str(play.card)} for play in p.trick],
+        "to_act": p.to_act,
+    }
+
+
+def _sheet(sheet: ScoreSheet | None) -> list[dict[str, Any]] | None:
+    if sheet is None:
+        return None
+    return [
+        {
+            "number": row.number,
+            "hand_size": row.hand_size,
+            "dealer": row.dealer,
+            "seats": [
+                {
+                    "bid": x.bid,
+                    "tricks": x.tricks,
+                    "points": x.points,
+                    "bonus": x.bonus,
+                    "total": x.total,
+                }
+                for x in row.seats
+            ],
+        }
+        for row in sheet
+    ]
+
+
+def _standings(standings: Standings | None) -> list[dict[str, Any]] | None:
+    if standings is None:
+        return None
+    return [
+        {"seat": s.seat, "who": s.who, "place": s.place, "total": s.total, "points": str(s.points)}
+        for s in standings
+    ]
+
+
+def _report(report: Report) -> dict[str, Any]:
+    v = report.violation
+    violation = None
+    if v is not None:
+        violation = {
+            "rule": v.rule,
+            **_rule(v.rule),
+            "where": str(v).split(" breaks ", 1)[0],
+            "explanation": v.explanation,
+            "path": v.path,
+            "seat": v.seat,
+            "action": None if v.action is None else v.action.to_dict(),
+            "position": _position(v.position),
+        }
+    return {
+        "kind": "record",
+        "ok": report.ok,
+        "title": report.title,
+        "text": str(report),
+        "violation": violation,
+        "differences": [
+            {"seat": d.seat, "claimed": d.claimed, "recomputed": d.recomputed}
+            for d in report.differences
+        ],
+        "totals": None if report.totals is None else list(report.totals),
+        "score_sheet": _sheet(report.score_sheet),
+        "standings": _standings(report.standings),
+    }
+
+
+def judge_record(text: str) -> dict[str, Any]:
+    """Adjudicate a JSON match record or a round in the notation; the verdict as JSON data.
+
+    A text that cannot be read at all gives ``{"kind": "error", ...}`` with the reason.
+
+    >>> judge_record("not a record")["kind"]
+    'error'
+    """
+    try:
+        return _report(adjudicate(text))
+    except WhistError as error:
+        return {"kind": "error", "ok": False, "text": str(error), "rule": error.rule}
+
+
+def _audit(report: AuditReport) -> dict[str, Any]:
+    return {
+        "kind": "sheet",
+        "ok": report.ok,
+        "title": f"score sheet: {report.variant.name}, {report.score_sheet.players} players",
+        "text": str(report),
+        "problems": [
+            {
+                "rule": p.rule,
+                **_rule(p.rule),
+                "round": p.round,
+                "line": p.line,
+                "seat": p.seat,
+                "column": p.column,
+                "explanation": p.explanation,
+            }
+            for p in report.problems
+        ],
+        "differences": [
+            {"seat": d.seat, "claimed": d.claimed, "recomputed": d.recomputed}
+            for d in report.differences
+        ],
+        "totals": list(report.totals),
+        "score_sheet": _sheet(report.score_sheet),
+        "standings": _standings(report.standings),
+    }
+
+
+def judge_sheet(text: str, *, variant: str = "romanian") -> dict[str, Any]:
+    """Audit a paper score sheet (CSV) kept for ``variant``; the verdict as JSON data.
+
+    >>> v = judge_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,0,0,1,0,0\\n")
+    >>> v["ok"], [p["rule"] for p in v["problems"]]
+    (False, ['R-BID-2'])
+    """
+    try:
+        return _audit(audit(text, variant=get(variant)))
+    except WhistError as error:
+        return {"kind": "error", "ok": False, "text": str(error), "rule": error.rule}

@@ -1,0 +1,997 @@
+"""One hosted table: its match, its seats, the connections watching it and the bots that play.
+
+A :class:`Room` lives in the server's event loop.  People act through
+their connections; bots act in worker threads, so a slow bot never
+blocks the loop.  Every accepted action is committed to the
+:class:`~whist_ro.web.store.Store` before anyone hears of it.  A seat
+whose player's connection drops waits ``grace`` seconds, then a bot
+takes it (R-SEAT-1, a :class:`~whist_ro.engine.seats.Takeover` in the
+record); the player takes it back on return (a
+:class:`~whist_ro.engine.seats.Reclaim`).  A room is rebuilt from the
+store after a restart by replaying its actions.
+
+Each connection receives only what its seat may see (its
+:class:`~whist_ro.views.PlayerView`), and spectators the
+:class:`~whist_ro.views.SpectatorView`; only the current round's view
+travels with each action (the past rounds are on the score sheet).
+
+>>> import asyncio
+>>> from whist_ro.web.store import Store
+>>> async def demo():
+...     lobby = Lobby(Store(":memory:"), bot_delay=0)
+...     room, seat, token = lobby.create(variant="romanian", seats=["human", "random", "random"],
+...                                      name="Ana")
+...     return room.status, seat, len(token) > 20, room.names
+>>> asyncio.run(demo())
+('playing', 0, True, ('Ana', 'RandomBot 1', 'RandomBot 2'))
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any, Final, Literal, Protocol
+
+from whist_ro._check import MAX_NAME, excerpt
+from whist_ro._check import names as check_names
+from whist_ro.actions import Action, Play, action_from_dict
+from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
+from whist_ro.engine.match import Match
+from whist_ro.engine.round import Phase
+from whist_ro.engine.seats import Reclaim, Takeover
+from whist_ro.engine.tricks import trick_winner
+from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.records.record import Record
+from whist_ro.results.scoresheet import ScoreRow
+from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.variants import Variant, get
+from whist_ro.views.public import SpectatorView, public_view
+from whist_ro.views.view import PlayerView, resolve_play, view_of
+from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
+from whist_ro.web.text import say
+
+__all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
+
+log = logging.getLogger("whist_ro.web")
+
+PROTOCOL: Final = 1
+"""The version of the web table's WebSocket messages (``"protocol"`` in ``welcome``)."""
+
+BOTS: Final[Mapping[str, type]] = {
+    "random": RandomBot,
+    "lowrisk": LowRiskBot,
+    "rule": RuleBot,
+    "search": SearchBot,
+}
+"""The bots a table may seat, by the names ``whist-ro play --bots`` uses, weakest first."""
+
+_EXACT_ONLY: Final = frozenset({"lowrisk"})  # LowRiskBot bids for exact contracts only
+_MAX_SPECTATORS: Final = 200
+_MAX_GRACE: Final = 3600.0
+_MAX_LIMIT: Final = 3600.0
+
+Status = Literal["waiting", "playing", "over"]
+
+
+class RoomError(WhistError):
+    """A request the table refuses; ``code`` is the message code (see :mod:`whist_ro.web.text`).
+
+    >>> error = RoomError("seat_taken", seat=2)
+    >>> error.code, str(error)
+    ('seat_taken', 'seat 2 is already taken')
+    """
+
+    def __init__(self, code: str, /, **values: object) -> None:
+        super().__init__(say(code, **values))
+        self.code = code
+        self.values = values
+
+
+class Client(Protocol):
+    """A connection a room writes to: a WebSocket in the server, a list in a test."""
+
+    def send(self, text: str) -> None:
+        """Queue ``text`` (one JSON message) for this connection; never blocks."""
+        ...
+
+    def close(self, code: int) -> None:
+        """End the connection (after what is queued)."""
+        ...
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, as stored (a token has 192 random bits: no salt needed).
+
+    >>> len(token_hash("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def check_bot(name: object, variant: Variant) -> str:
+    """``name`` if it is a bot that plays ``variant``, else a :class:`RoomError`.
+
+    >>> from whist_ro import variants
+    >>> check_bot("rule", variants.CLASSIC)
+    'rule'
+    >>> check_bot("lowrisk", variants.CLASSIC)
+    Traceback (most recent call last):
+    ...
+    whist_ro.web.room.RoomError: the lowrisk bot does not play classic
+    """
+    if not isinstance(name, str) or name not in BOTS:
+        raise RoomError("unknown_bot", bot=excerpt(name), bots=", ".join(BOTS))
+    if name in _EXACT_ONLY and variant.family != "exact":
+        raise RoomError("bot_family", bot=name, variant=variant.name)
+    return name
+
+
+def _bot_name(bot: str, seat: int) -> str:
+    return f"{BOTS[bot].__name__} {seat}"
+
+
+def _where(m: Match) -> tuple[int, int]:
+    """(round, trick) of a takeover or a reclaim, as the record counts them (trick 0: bidding)."""
+    r = m.round
+    return len(m.rounds) + 1, 0 if r.phase is Phase.BIDDING else len(r.tricks) + 1
+
+
+def _seconds(value: object, *, field: str, high: float, allow_none: bool) -> float | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
+        raise RoomError(
+            "bad_request", detail=f"{field} must be a number of seconds from 0 to {high:g}"
+        )
+    return float(value)
+
+
+def view_data(view: PlayerView | SpectatorView) -> dict[str, Any]:
+    """A view's JSON data as the table sends it: the current round, not the past rounds.
+
+    The score sheet travels separately (whole on connecting, a row per round),
+    so a message stays the same size all match long.
+
+    >>> import whist_ro as wr
+    >>> data = view_data(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).view(0))
+    >>> "past" in data["match"], "score_sheet" in data["match"], data["hand"] != []
+    (False, False, True)
+    """
+    data: dict[str, Any] = view.to_dict(past=False)
+    return data
+
+
+_OWN: Final = ("seat", "hand", "known_hands", "legal_actions")
+"""The keys of a view's ``to_dict()`` that differ from seat to seat in one position."""
+
+
+def _own_part(view: PlayerView | SpectatorView) -> dict[str, Any]:
+    """The seat's own keys of its view's data, written as ``PlayerView.to_dict()`` writes them."""
+    if isinstance(view, SpectatorView):
+        return {"seat": None, "hand": [], "known_hands": [[]] * view.players, "legal_actions": []}
+    return {
+        "seat": view.seat,
+        "hand": [str(c) for c in view.hand],
+        "known_hands": [[str(c) for c in hand] for hand in view.known_hands],
+        "legal_actions": [a.to_dict() for a in view.legal_actions],
+    }
+
+
+def _row_data(row: ScoreRow) -> dict[str, Any]:
+    return {
+        "number": row.number,
+        "hand_size": row.hand_size,
+        "dealer": row.dealer,
+        "turn_up": None if row.turn_up is None else str(row.turn_up),
+        "game": row.game,
+        "seats": [
+            {
+                "bid": x.bid,
+                "tricks": x.tricks,
+                "points": x.points,
+                "bonus": x.bonus,
+                "total": x.total,
+            }
+            for x in row.seats
+        ],
+    }
+
+
+class _Seat:
+    """One seat: who owns it, who plays it now, and its connection."""
+
+    __slots__ = ("agent", "bot", "client", "index", "kind", "name", "taken_over", "timer", "token")
+
+    def __init__(self, row: SeatRow) -> None:
+        self.index = row.seat
+        self.kind: Literal["human", "bot"] = row.kind
+        self.bot = row.bot
+        self.name = row.name
+        self.token = row.token_hash
+        self.agent: Any = None
+        self.taken_over = False
+        self.client: Client | None = None
+        self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def by_bot(self) -> bool:
+        return self.kind == "bot" or self.taken_over
+
+    def row(self) -> SeatRow:
+        return SeatRow(
+            seat=self.index, kind=self.kind, bot=self.bot, name=self.name, token_hash=self.token
+        )
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot,
+            "connected": self.client is not None,
+            "taken_over": self.taken_over,
+        }
+
+
+class Room:
+    """A table in the server: build one with :meth:`Lobby.create`, or from the store.
+
+    It is driven by :class:`Lobby` and the web app; every method runs in
+    the event loop's thread.
+
+    >>> import asyncio
+    >>> from whist_ro.web.store import Store
+    >>> async def demo():
+    ...     lobby = Lobby(Store(":memory:"), bot_delay=0)
+    ...     room, _, _ = lobby.create(variant="classic", seats=["human", "human", "rule", "rule"],
+    ...                               name="Ana")
+    ...     seat, token = room.claim("Bo")
+    ...     return room.status, seat, room.names
+    >>> asyncio.run(demo())
+    ('playing', 1, ('Ana', 'Bo', 'RuleBot 2', 'RuleBot 3'))
+    """
+
+    def __init__(self, lobby: Lobby, saved: SavedTable) -> None:
+        table = saved.table
+        self._lobby = lobby
+        self._row = table
+        self.id = table.id
+        self.variant = Variant.from_dict(table.variant)
+        self.players = table.players
+        self.time_limit = table.time_limit
+        self.grace = table.grace
+        self.created = table.created
+        self._seats = [_Seat(row) for row in saved.seats]
+        self._spectators: set[Client] = set()
+        self._takeovers: list[Takeover] = []
+        self._reclaims: list[Reclaim] = []
+        self._match: Match | None = None
+        self._seq = 0  # actions played: len(match.history), kept as a count
+        self._match_part: tuple[tuple[int, bool] | None, dict[str, Any]] = (None, {})
+        self._shared_view: tuple[Match | None, dict[str, Any]] = (None, {})
+        self._status: Status = table.status
+        self._turn = 0  # counts decisions asked for, so a late bot answer is dropped
+        self._bot_task: asyncio.Task[None] | None = None
+        self._deadline: float | None = None
+        self._decision_timer: asyncio.TimerHandle | None = None
+        if self._status != "waiting":
+            self._replay(saved)
+
+    # -- rebuilding -----------------------------------------------------------------
+
+    def _new_match(self) -> Match:
+        names = tuple(s.name or "" for s in self._seats)
+        return Match.new(self.variant, players=self.players, seed=self._row.seed, names=names)
+
+    def _replay(self, saved: SavedTable) -> None:
+        m = self._new_match()
+        events = list(saved.events)
+        for seq, data in enumerate(saved.actions):
+            while events and events[0].seq <= seq:
+                self._restore_event(events.pop(0))
+            m = m.apply(action_from_dict(data))
+        for event in events:
+            self._restore_event(event)
+        self._match = m
+        self._seq = len(saved.actions)
+        for seat in self._seats:
+            if seat.by_bot:
+                seat.agent = self._make_agent(seat)
+
+    def _restore_event(self, event: EventRow) -> None:
+        seat = self._seats[event.data["seat"]]
+        if event.kind == "takeover":
+            self._takeovers.append(Takeover(**event.data))
+            seat.taken_over = True
+        else:
+            self._reclaims.append(Reclaim(**event.data))
+            seat.taken_over = False
+
+    def _make_agent(self, seat: _Seat) -> Any:
+        return BOTS[seat.bot](seed=f"{self._row.seed}:{seat.index}:{len(self._takeovers)}")
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        """``"waiting"`` for players, ``"playing"`` or ``"over"``."""
+        return self._status
+
+    @property
+    def match(self) -> Match | None:
+        """The match as it stands (None while waiting for players)."""
+        return self._match
+
+    @property
+    def names(self) -> tuple[str | None, ...]:
+        """Each seat's player name (None for a seat no one has taken yet)."""
+        return tuple(s.name for s in self._seats)
+
+    @property
+    def takeovers(self) -> tuple[Takeover, ...]:
+        """Every takeover so far (R-SEAT-1)."""
+        return tuple(self._takeovers)
+
+    @property
+    def reclaims(self) -> tuple[Reclaim, ...]:
+        """Every seat taken back so far (R-SEAT-1)."""
+        return tuple(self._reclaims)
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been played."""
+        return self._seq
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The seats as the lobby and the table show them (no token)."""
+        return [s.public() for s in self._seats]
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists about this table."""
+        m = self._match
+        return {
+            "id": self.id,
+            "variant": self.variant.name,
+            "players": self.players,
+            "status": self._status,
+            "created": self.created,
+            "seats": self.seats(),
+            "round": None if m is None else len(m.rounds) + (0 if m.is_over else 1),
+            "rounds": None if m is None or m.schedule.repeats else len(m.schedule),
+            "totals": None if m is None else list(m.totals),
+            "time_limit": self.time_limit,
+            "grace": self.grace,
+        }
+
+    def record(self) -> Record:
+        """The match record (names, takeovers and reclaims included); only once it is over."""
+        m = self._match
+        if m is None or not m.is_over:
+            raise RoomError("no_record")
+        return m.to_record(
+            takeovers=self._takeovers,
+            reclaims=self._reclaims,
+            meta={"table": self.id, "server": "whist-ro serve"},
+        )
+
+    # -- joining ----------------------------------------------------------------------
+
+    def claim(self, name: object) -> tuple[int, str]:
+        """Give the first free person's seat to ``name``: ``(seat, token)``."""
+        if self._status != "waiting":
+            raise RoomError("already_started")
+        name = _check_name(name)
+        free = [s for s in self._seats if s.kind == "human" and s.token is None]
+        if not free:
+            raise RoomError("table_full")
+        seat = free[0]
+        token = secrets.token_urlsafe(24)
+        seat.name, seat.token = name, token_hash(token)
+        self._lobby.store.update_seat(self.id, seat.row())
+        if not any(s.kind == "human" and s.token is None for s in self._seats):
+            self._start()
+        else:
+            self._broadcast_seats()
+        return seat.index, token
+
+    def start_now(self, token: object) -> None:
+        """The table's maker fills the free seats with bots and starts the match."""
+        seat = self._seat_of(token)
+        if seat is None or seat.index != 0:
+            raise RoomError("not_creator")
+        if self._status != "waiting":
+            raise RoomError("already_started")
+        for s in self._seats:
+            if s.kind == "human" and s.token is None:
+                s.kind, s.name = "bot", _bot_name(s.bot, s.index)
+                self._lobby.store.update_seat(self.id, s.row())
+        self._start()
+
+    def _start(self) -> None:
+        self._match = self._new_match()
+        self._status = "playing"
+        self._lobby.store.set_status(self.id, "playing")
+        for seat in self._seats:
+            if seat.by_bot:
+                seat.agent = self._make_agent(seat)
+        self._broadcast_state()
+        self._resume()
+
+    def _resume(self) -> None:
+        """After a start or a restart: start the grace period of every absent person, then play."""
+        for seat in self._seats:
+            self._watch_presence(seat)
+        self._advance()
+
+    def _seat_of(self, token: object) -> _Seat | None:
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_hash(token)
+        for seat in self._seats:
+            if seat.token is not None and hmac.compare_digest(seat.token, digest):
+                return seat
+        return None
+
+    # -- connections ------------------------------------------------------------------
+
+    def connect(self, client: Client, token: object) -> int | None:
+        """Attach ``client``: to the seat of ``token``, or as a spectator when token is None."""
+        if token is None:
+            if len(self._spectators) >= _MAX_SPECTATORS:
+                raise RoomError("table_full")
+            self._spectators.add(client)
+            self._welcome(client, None)
+            return None
+        seat = self._seat_of(token)
+        if seat is None:
+            raise RoomError("bad_token")
+        old = seat.client
+        seat.client = client
+        if old is not None:
+            old.send(_dumps({"type": "error", "code": "replaced", "message": say("replaced")}))
+            old.close(4000)
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        self._welcome(client, seat.index)
+        if seat.taken_over and self._status == "playing":
+            self._reclaim(seat)  # back within or after the grace period: the seat is theirs
+        else:
+            self._broadcast_seats()
+        return seat.index
+
+    def disconnect(self, client: Client) -> None:
+        """Detach ``client``; a person's seat starts its grace period."""
+        self._spectators.discard(client)
+        for seat in self._seats:
+            if seat.client is client:
+                seat.client = None
+                self._watch_presence(seat)
+                self._broadcast_seats()
+
+    def _watch_presence(self, seat: _Seat) -> None:
+        if (
+            self._status != "playing"
+            or seat.kind != "human"
+            or seat.taken_over
+            or seat.client is not None
+            or seat.timer is not None
+        ):
+            return
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(self.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: _Seat) -> None:
+        seat.timer = None
+        if seat.client is None and not seat.taken_over and self._status == "playing":
+            self._take_over(seat, say("reason_dropped", grace=self.grace))
+
+    # -- seats changing hands (R-SEAT-1) ---------------------------------------------
+
+    def _take_over(self, seat: _Seat, reason: str) -> None:
+        m = self._match
+        assert m is not None
+        round_, trick = _where(m)
+        takeover = Takeover(
+            round=round_,
+            trick=trick,
+            seat=seat.index,
+            reason=reason,
+            agent=seat.name,
+            by=_bot_name(seat.bot, seat.index),
+        )
+        self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
+        self._takeovers.append(takeover)
+        seat.taken_over = True
+        seat.agent = self._make_agent(seat)
+        log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
+        self._broadcast_seats()
+        if m.to_act == seat.index:
+            self._advance()
+
+    def reclaim(self, token: object) -> None:
+        """The seat's player takes it back from the bot (R-SEAT-1)."""
+        seat = self._seat_of(token)
+        if seat is None:
+            raise RoomError("bad_token")
+        if not seat.taken_over:
+            raise RoomError("not_taken_over")
+        self._reclaim(seat)
+
+    def _reclaim(self, seat: _Seat) -> None:
+        m = self._match
+        assert m is not None
+        round_, trick = _where(m)
+        reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
+        self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
+        self._reclaims.append(reclaim)
+        seat.taken_over = False
+        seat.agent = None
+        log.info("table %s: seat %d reclaimed", self.id, seat.index)
+        self._broadcast_seats()
+        if m.to_act == seat.index:
+            self._advance()  # drops the bot's pending decision; the person decides
+
+    # -- playing ----------------------------------------------------------------------
+
+    def act(self, token: object, data: object, *, seq: object = None) -> None:
+        """The seat of ``token`` takes the action ``data`` (``Action.to_dict()``)."""
+        seat = self._seat_of(token)
+        if seat is None:
+            raise RoomError("bad_token")
+        m = self._match
+        if m is None or self._status == "waiting":
+            raise RoomError(
+                "not_started",
+                waiting=sum(s.kind == "human" and s.token is None for s in self._seats),
+            )
+        if seat.taken_over:
+            raise RoomError("taken_over")
+        if seq is not None and seq != self.seq:
+            raise RoomError("stale", seq=self.seq)
+        if not isinstance(data, Mapping):
+            raise RoomError("bad_message", detail="the action must be an object")
+        action = action_from_dict(data)
+        if action.seat != seat.index:
+            raise IllegalActionError(
+                f"seat {seat.index} cannot act for seat {action.seat} (R-SEAT-1)",
+                rule="R-SEAT-1",
+                seat=seat.index,
+                action=action,
+            )
+        self._apply(m, action)
+
+    def _apply(self, m: Match, action: Action) -> None:
+        resolved = resolve_play(m, action)
+        after = m.apply(resolved)  # refuses with the rule; nothing changes
+        seq = self._seq + 1
+        self._lobby.store.add_action(self.id, seq, resolved.to_dict())  # committed first
+        self._match = after
+        self._seq = seq
+        if self._decision_timer is not None:
+            self._decision_timer.cancel()
+            self._decision_timer = None
+        self._deadline = None
+        if after.is_over:
+            self._status = "over"
+            self._lobby.store.set_status(self.id, "over")
+            for seat in self._seats:
+                if seat.timer is not None:
+                    seat.timer.cancel()
+                    seat.timer = None
+        self._advance(broadcast=True)
+
+    def _advance(self, *, broadcast: bool = False) -> None:
+        """Ask the seat to act: start its clock, or its bot; then tell everyone."""
+        self._turn += 1
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            self._bot_task = None
+        m = self._match
+        if m is not None and not m.is_over and self._status == "playing":
+            seat = self._seats[m.to_act]  # type: ignore[index]
+            if seat.by_bot:
+                self._bot_task = asyncio.get_running_loop().create_task(
+                    self._bot_turn(seat, self._turn)
+                )
+            elif self.time_limit:
+                loop = asyncio.get_running_loop()
+                self._deadline = loop.time() + self.time_limit
+                if self._decision_timer is not None:
+                    self._decision_timer.cancel()
+                self._decision_timer = loop.call_later(
+                    self.time_limit, self._too_slow, seat, self._turn
+                )
+        if broadcast:
+            self._broadcast_update()
+        elif self._deadline is not None:
+            self._broadcast_state()
+
+    def _too_slow(self, seat: _Seat, turn: int) -> None:
+        self._decision_timer = None
+        if turn == self._turn and not seat.by_bot and self._status == "playing":
+            assert self.time_limit is not None
+            self._take_over(seat, say("reason_slow", limit=self.time_limit))
+
+    async def _bot_turn(self, seat: _Seat, turn: int) -> None:
+        m = self._match
+        assert m is not None
+        view = view_of(m, seat.index)
+        start = time.monotonic()
+        loop = asyncio.get_running_loop()
+        agent = seat.agent
+        try:
+            action = await loop.run_in_executor(self._lobby.executor, agent.act, view)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot of seat %d failed", self.id, seat.index)
+            action = view.legal_actions[0]
+        rest = self._lobby.bot_delay - (time.monotonic() - start)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if turn != self._turn or self._match is not m:
+            return  # the seat was taken back, or the table moved on
+        self._bot_task = None
+        try:
+            self._apply(m, action)
+        except WhistError:
+            log.exception("table %s: the bot of seat %d chose %s", self.id, seat.index, action)
+            self._apply(m, m.legal_actions()[0])
+
+    # -- messages ---------------------------------------------------------------------
+
+    def _welcome(self, client: Client, seat: int | None) -> None:
+        client.send(
+            _dumps(
+                {
+                    "type": "welcome",
+                    "protocol": PROTOCOL,
+                    "table": self.id,
+                    "seat": seat,
+                    "variant": self.variant.to_dict(),
+                    "players": self.players,
+                    "time_limit": self.time_limit,
+                    "grace": self.grace,
+                }
+            )
+        )
+        client.send(_dumps(self._state(seat)))
+
+    def _turn_data(self, m: Match, seat: int | None) -> dict[str, Any]:
+        """What only the seat to act needs: the rule that stops its other cards or bids."""
+        if seat is None or m.to_act != seat or m.is_over:
+            return {}
+        r = m.round
+        if r.phase is Phase.BIDDING:
+            if seat != r.dealer:
+                return {}
+            earlier = sum(b for b in r.bids if b is not None)
+            forbidden = forbidden_bid(
+                hand_size=r.hand_size, earlier=earlier, hook=self.variant.hook
+            )
+            return {} if forbidden is None else {"forbidden_bid": forbidden, "rule": "R-BID-2"}
+        legal = {a.card for a in m.legal_actions() if isinstance(a, Play)}
+        blocked = [c for c in r.remaining[seat] if c not in legal]
+        if not blocked or view_of(r, seat).blind is not None:
+            return {}
+        # The engine says which clause excludes a card; every card outside the
+        # playable set is excluded by the same clause.
+        try:
+            m.apply(Play(seat=seat, card=blocked[0]))
+        except IllegalActionError as error:
+            return {"blocked": [str(c) for c in blocked], "rule": error.rule, "why": str(error)}
+        return {}  # pragma: no cover - the engine refuses every card outside legal_actions
+
+    def _view(self, m: Match, seat: int | None) -> dict[str, Any]:
+        """``view_data`` of the seat's match view (a spectator's when ``seat`` is None).
+
+        Every seat's view of one position shares all but four keys (``_OWN``), so
+        the shared part is written once per action and each seat adds its own;
+        the match part changes only when a round ends, so it is written once a
+        round.  (tests/test_web_socket.py holds every message to the library's
+        ``view_of(match, seat).to_dict(past=False)``.)
+        """
+        key = (len(m.rounds), m.is_over)
+        if self._match_part[0] != key:
+            self._match_part = (key, view_data(view_of(m, 0))["match"])
+        r = m.round
+        view = public_view(r) if seat is None else view_of(r, seat)
+        cached_state, shared = self._shared_view
+        if cached_state is not m:
+            shared = view_data(view)
+            shared["names"] = list(m.names)
+            shared["match"] = self._match_part[1]
+            self._shared_view = (m, shared)
+            return shared
+        return {**shared, **_own_part(view)}
+
+    def _timing(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return max(0.0, self._deadline - asyncio.get_running_loop().time())
+
+    def _state(self, seat: int | None) -> dict[str, Any]:
+        m = self._match
+        data: dict[str, Any] = {
+            "type": "state",
+            "status": self._status,
+            "seq": self.seq,
+            "seats": self.seats(),
+            "takeovers": [t.to_dict() for t in self._takeovers],
+            "reclaims": [r.to_dict() for r in self._reclaims],
+        }
+        if m is None:
+            return data
+        data["view"] = self._view(m, seat)
+        data["score_sheet"] = [_row_data(row) for row in m.score_sheet]
+        data["last_trick"] = _last_trick(m)
+        data["turn"] = self._turn_data(m, seat)
+        data["time_left"] = self._timing()
+        if m.is_over:
+            data["standings"] = _standings(m)
+        return data
+
+    def _send_all(self, build: Callable[[int | None], dict[str, Any]]) -> None:
+        for seat in self._seats:
+            if seat.client is not None:
+                seat.client.send(_dumps(build(seat.index)))
+        if self._spectators:
+            text = _dumps(build(None))
+            for client in tuple(self._spectators):
+                client.send(text)
+
+    def _broadcast_state(self) -> None:
+        self._send_all(self._state)
+
+    def _broadcast_seats(self) -> None:
+        text = _dumps(
+            {
+                "type": "seats",
+                "status": self._status,
+                "seats": self.seats(),
+                "takeovers": [t.to_dict() for t in self._takeovers],
+                "reclaims": [r.to_dict() for r in self._reclaims],
+            }
+        )
+        for seat in self._seats:
+            if seat.client is not None:
+                seat.client.send(text)
+        for client in tuple(self._spectators):
+            client.send(text)
+
+    def _broadcast_update(self) -> None:
+        m = self._match
+        assert m is not None
+        step = m.last_step
+        assert step is not None
+        shared: dict[str, Any] = {
+            "type": "update",
+            "status": self._status,
+            "seq": self.seq,
+            "step": step.to_dict(),
+            "time_left": self._timing(),
+        }
+        if step.round_over:
+            shared["row"] = _row_data(m.score_sheet[-1])
+        if m.is_over:
+            shared["standings"] = _standings(m)
+
+        def build(seat: int | None) -> dict[str, Any]:
+            return {**shared, "view": self._view(m, seat), "turn": self._turn_data(m, seat)}
+
+        self._send_all(build)
+
+    def close(self) -> None:
+        """Stop this room's timers and bot (the server is shutting down)."""
+        for seat in self._seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+                seat.timer = None
+        if self._decision_timer is not None:
+            self._decision_timer.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    def __repr__(self) -> str:
+        return f"<Room {self.id} {self.variant.name} {self.players} seats, {self._status}>"
+
+
+def _last_trick(m: Match) -> dict[str, Any] | None:
+    for r in (m.round, *reversed(m.rounds)):
+        if r.tricks:
+            t = r.tricks[-1]
+            return {
+                "leader": t.leader,
+                "cards": [str(c) for c in t.cards],
+                "winner": trick_winner(t, r.trump),
+            }
+    return None
+
+
+def _standings(m: Match) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "place": s.place,
+            "tied": s.tied,
+            "total": s.total,
+            "points": str(s.points),
+        }
+        for s in m.standings()
+    ]
+
+
+def _check_name(name: object) -> str:
+    if isinstance(name, str):
+        name = name.strip()
+    try:
+        return check_names([name], players=1, field="name")[0]
+    except ConfigurationError:
+        raise RoomError(
+            "bad_request",
+            detail=f"a name is printable text of 1 to {MAX_NAME} characters, not {excerpt(name)}",
+        ) from None
+
+
+class Lobby:
+    """Every table of one server, and what they share: the store, the bots' threads, settings.
+
+    ``bot_delay`` is the least time a bot takes to act, so people can follow
+    the play (0 in tests and benchmarks); ``max_tables`` caps the tables
+    waiting or playing at once.
+
+    >>> from whist_ro.web.store import Store
+    >>> Lobby(Store(":memory:")).rooms()
+    []
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        max_tables: int = 500,
+        executor: Executor | None = None,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.executor = executor or ThreadPoolExecutor(
+            max_workers=4, thread_name_prefix="whist-ro-bot"
+        )
+        self._rooms: dict[str, Room] = {}
+        self._finished: dict[str, TableRow] = {}
+
+    def open_all(self) -> None:
+        """Rebuild every stored table (after a start or a crash) and start playing on."""
+        for row in self.store.tables():
+            if row.status == "over":
+                self._finished[row.id] = row
+                continue
+            try:
+                room = Room(self, self.store.load(row.id))
+            except (WhistError, ValueError, KeyError, TypeError) as error:
+                log.error("table %s cannot be rebuilt: %s", row.id, error)
+                continue
+            self._rooms[row.id] = room
+            if room.status == "playing":
+                room._resume()
+                room._broadcast_state()
+
+    def create(
+        self,
+        *,
+        variant: object,
+        seats: Sequence[object],
+        name: object,
+        fallback: object = "rule",
+        time_limit: object = None,
+        grace: object = 30.0,
+    ) -> tuple[Room, int, str]:
+        """A new table: ``seats`` holds ``"human"`` or a bot name per seat; seat 0 is the maker's.
+
+        Returns the room, the maker's seat (0) and its token.
+        """
+        active = sum(1 for r in self._rooms.values() if r.status != "over")
+        if active >= self.max_tables:
+            raise RoomError("too_many_tables", limit=self.max_tables)
+        v = _variant(variant)
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+            raise RoomError("bad_request", detail="seats must be a list")
+        if len(seats) not in v.player_counts:
+            raise RoomError(
+                "bad_request",
+                detail=f"{v.name} is played by {', '.join(map(str, v.player_counts))} players, "
+                f"not {len(seats)}",
+            )
+        if not seats or seats[0] != "human":
+            raise RoomError("bad_request", detail="seat 0 is the maker's: it must be 'human'")
+        fallback = check_bot(fallback, v)
+        rows = []
+        for index, kind in enumerate(seats):
+            if kind == "human":
+                rows.append(SeatRow(seat=index, kind="human", bot=fallback))
+            else:
+                bot = check_bot(kind, v)
+                rows.append(SeatRow(seat=index, kind="bot", bot=bot, name=_bot_name(bot, index)))
+        table = TableRow(
+            id=secrets.token_urlsafe(9),
+            created=time.time(),
+            variant=v.to_dict(),
+            players=len(seats),
+            seed=secrets.randbits(63),
+            time_limit=_seconds(time_limit, field="time_limit", high=_MAX_LIMIT, allow_none=True)
+            or None,
+            grace=_seconds(grace, field="grace", high=_MAX_GRACE, allow_none=False) or 0.0,
+            status="waiting",
+        )
+        checked_name = _check_name(name)
+        self.store.create_table(table, rows)
+        room = Room(self, SavedTable(table=table, seats=tuple(rows), actions=(), events=()))
+        self._rooms[table.id] = room
+        seat, token = room.claim(checked_name)
+        return room, seat, token
+
+    def get(self, table_id: str) -> Room:
+        """The room of ``table_id``, or :class:`RoomError` ``no_table``."""
+        room = self._rooms.get(table_id)
+        if room is None and table_id in self._finished:
+            room = Room(self, self.store.load(table_id))
+            self._rooms[table_id] = room
+        if room is None:
+            raise RoomError("no_table", table=excerpt(table_id))
+        return room
+
+    def rooms(self) -> list[Room]:
+        """The tables in memory, oldest first."""
+        return sorted(self._rooms.values(), key=lambda r: r.created)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby's list: every table, open ones first, newest first."""
+        out = [r.summary() for r in self._rooms.values()]
+        out += [
+            {
+                "id": row.id,
+                "variant": row.variant.get("name"),
+                "players": row.players,
+                "status": "over",
+                "created": row.created,
+                "seats": [s.public() for s in map(_Seat, self.store.seats(row.id))],
+            }
+            for row in self._finished.values()
+            if row.id not in self._rooms
+        ]
+        order = {"waiting": 0, "playing": 1, "over": 2}
+        out.sort(key=lambda t: (order[t["status"]], -t["created"]))
+        return out
+
+    def close(self) -> None:
+        """Stop every room's timers and bots, then the bots' threads."""
+        for room in self._rooms.values():
+            room.close()
+        if isinstance(self.executor, ThreadPoolExecutor):
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _variant(value: object) -> Variant:
+    try:
+        if isinstance(value, str):
+            return get(value)
+        if isinstance(value, Mapping):
+            return Variant.from_dict(value)
+    except WhistError as error:
+        raise RoomError("bad_request", detail=str(error)) from None
+    raise RoomError("bad_request", detail="variant must be a preset name or a variant object")

@@ -1,0 +1,865 @@
+// The web table's page: lobby, table and referee.  Plain JavaScript, no build step.
+// Every text comes from messages.js (t(...)); every piece of user text is set with
+// textContent, never as HTML.
+"use strict";
+
+// -- small helpers ---------------------------------------------------------------------
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw new Error(t("error.network"));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const known = data.code && messages.en["error." + data.code] ? t("error." + data.code) : null;
+    const error = new Error(known || data.message || response.statusText);
+    error.code = data.code;
+    throw error;
+  }
+  return data;
+}
+
+const seatKey = (table) => "whist-ro:seat:" + table;
+function savedSeat(table) {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(table)) || "null");
+  } catch (error) {
+    return null;
+  }
+}
+function saveSeat(table, seat, token) {
+  localStorage.setItem(seatKey(table), JSON.stringify({seat, token}));
+}
+
+// -- cards -------------------------------------------------------------------------------
+
+const SUITS = {c: "♣", d: "♦", h: "♥", s: "♠"};
+const SUIT_ORDER = ["s", "h", "c", "d"]; // colours alternate in a hand
+const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+function parseCard(text) {
+  return {rank: text.slice(0, -1), suit: text.slice(-1)};
+}
+function cardName(text) {
+  const {rank, suit} = parseCard(text);
+  return t("card.name", {rank: t("rank." + rank), suit: t("suit." + suit)});
+}
+function cardFace(text, tag, attrs) {
+  const {rank, suit} = parseCard(text);
+  const red = suit === "h" || suit === "d";
+  return el(tag || "span", {
+    class: "card " + (red ? "red" : "black") + " suit-" + suit,
+    "aria-label": cardName(text),
+    "data-card": text,
+    ...(attrs || {}),
+  },
+  el("span", {class: "corner", "aria-hidden": "true"},
+    el("span", {class: "rank", text: rank}), el("span", {class: "pip", text: SUITS[suit]})),
+  el("span", {class: "big", "aria-hidden": "true", text: SUITS[suit]}));
+}
+function cardBack(attrs) {
+  return el("span", {class: "card back", "aria-label": t("card.back"), role: "img", ...(attrs || {})});
+}
+function sortHand(cards, trump) {
+  const order = trump ? [trump, ...SUIT_ORDER.filter((s) => s !== trump)] : SUIT_ORDER;
+  return [...cards].sort((a, b) => {
+    const x = parseCard(a), y = parseCard(b);
+    return order.indexOf(x.suit) - order.indexOf(y.suit) ||
+      RANKS.indexOf(x.rank) - RANKS.indexOf(y.rank);
+  });
+}
+const trumpLetter = (name) => (name ? name[0] : null); // "hearts" -> "h"
+
+// -- the page ---------------------------------------------------------------------------
+
+const main = () => document.getElementById("app");
+let RULES = {};
+
+function status(text, kind) {
+  const box = document.getElementById("status");
+  if (!box) return;
+  box.textContent = text || "";
+  box.className = kind || "";
+}
+
+async function boot() {
+  document.title = t("app.title");
+  document.documentElement.lang = LANG;
+  for (const node of document.querySelectorAll("[data-msg]")) node.textContent = t(node.dataset.msg);
+  api("/api/rules").then((rules) => { RULES = rules; }).catch(() => {});
+  const path = location.pathname;
+  const match = path.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  if (match) return tablePage(match[1]);
+  if (path === "/referee") return refereePage();
+  return lobbyPage();
+}
+
+// -- lobby ------------------------------------------------------------------------------
+
+const HOUSE_FIELDS = [
+  ["hook", "bool"], ["must_trump", "bool"], ["must_overtrump", "bool"],
+  ["made_base", "int"], ["made_per_trick", "int"], ["miss_per_trick", "int"],
+  ["streak_length", "int"], ["streak_bonus", "int"],
+  ["one_card_rounds", ["count", "skip", "break"]],
+  ["blind_one_card", ["off", "forehead", "hidden"]],
+  ["schedule", "sizes"],
+];
+
+async function lobbyPage() {
+  const root = main();
+  root.replaceChildren(el("h1", {text: t("lobby.title")}));
+  let setup;
+  try {
+    setup = await api("/api/setup");
+  } catch (error) {
+    root.append(el("p", {class: "error", text: error.message}));
+    return;
+  }
+  const form = el("form", {class: "panel", id: "create"});
+  const name = el("input", {id: "name", name: "name", required: true, maxlength: 100,
+    autocomplete: "nickname", value: localStorage.getItem("whist-ro:name") || ""});
+  const variant = el("select", {id: "variant"},
+    Object.keys(setup.presets).map((key) => el("option", {value: key, text: key})));
+  const players = el("select", {id: "players"});
+  const seatsBox = el("div", {class: "seats-form"});
+  const fallback = el("select", {id: "fallback"},
+    setup.bots.map((b) => el("option", {value: b, text: t("bot." + b), selected: b === "rule"})));
+  const limit = el("select", {id: "time_limit"},
+    el("option", {value: "", text: t("lobby.time.none")}),
+    [15, 30, 60, 120].map((s) => el("option", {value: s, text: t("lobby.time.seconds", {seconds: s})})));
+  const grace = el("input", {id: "grace", type: "number", min: 0, max: 3600, value: 30});
+  const house = el("div", {class: "house"});
+  const houseInputs = {};
+
+  const preset = () => setup.presets[variant.value];
+  function botChoices(selected) {
+    const classic = preset().family === "classic";
+    return [el("option", {value: "human", text: t("lobby.seat.human"), selected: selected === "human"}),
+      ...setup.bots.filter((b) => !(classic && setup.exact_only_bots.includes(b)))
+        .map((b) => el("option", {value: b, text: t("lobby.seat.bot", {bot: t("bot." + b)}),
+          selected: selected === b}))];
+  }
+  function drawSeats() {
+    const n = Number(players.value);
+    const before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(el("p", {},
+      el("span", {text: t("lobby.seat", {seat: 0}) + ": " + t("lobby.seat.you")})));
+    for (let s = 1; s < n; s++) {
+      const id = "seat-" + s;
+      seatsBox.append(el("p", {}, el("label", {for: id, text: t("lobby.seat", {seat: s})}), " ",
+        el("select", {id, name: id}, botChoices(before[s - 1] || "rule"))));
+    }
+  }
+  function drawVariant() {
+    const v = preset();
+    players.replaceChildren(...v.player_counts.map((n) =>
+      el("option", {value: n, text: String(n), selected: n === (v.player_counts.includes(4) ? 4 : v.player_counts[0])})));
+    house.replaceChildren(el("p", {class: "hint", text: t("lobby.house.hint")}));
+    for (const [field, kind] of HOUSE_FIELDS) {
+      if (!(field in v.variant) || (field === "schedule" && v.family === "classic")) continue;
+      const id = "house-" + field;
+      let input;
+      if (kind === "bool") {
+        input = el("input", {id, type: "checkbox", checked: Boolean(v.variant[field])});
+        house.append(el("p", {}, input, " ", el("label", {for: id, text: t("field." + field)})));
+      } else if (kind === "sizes") {
+        input = el("input", {id, type: "text", inputmode: "numeric", pattern: "[0-9 ]*",
+          placeholder: t("field.schedule.default"), value: (v.variant[field] || []).join(" ")});
+        house.append(el("p", {}, el("label", {for: id, text: t("field." + field)}), " ", input));
+      } else if (kind === "int") {
+        input = el("input", {id, type: "number", min: 0, max: 1000, value: v.variant[field]});
+        house.append(el("p", {}, el("label", {for: id, text: t("field." + field)}), " ", input));
+      } else {
+        input = el("select", {id}, kind.map((o) =>
+          el("option", {value: o, text: t("field." + field + "." + o), selected: v.variant[field] === o})));
+        house.append(el("p", {}, el("label", {for: id, text: t("field." + field)}), " ", input));
+      }
+      houseInputs[field] = [input, kind];
+    }
+    drawSeats();
+  }
+  variant.addEventListener("change", drawVariant);
+  players.addEventListener("change", drawSeats);
+
+  function chosenVariant() {
+    const v = preset().variant;
+    const out = {...v};
+    let changed = false;
+    for (const [field, [input, kind]] of Object.entries(houseInputs)) {
+      let value;
+      if (kind === "sizes") {
+        const sizes = input.value.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+        value = sizes.length ? sizes : null;
+        if (JSON.stringify(value) !== JSON.stringify(v[field])) changed = true;
+      } else {
+        value = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
+        if (value !== v[field]) changed = true;
+      }
+      out[field] = value;
+    }
+    if (!changed) return variant.value;
+    out.name = v.name + "-house";
+    return out;
+  }
+
+  const message = el("p", {class: "error", role: "alert"});
+  form.append(
+    el("h2", {text: t("lobby.create")}),
+    el("p", {}, el("label", {for: "name", text: t("lobby.name")}), " ", name),
+    el("p", {}, el("label", {for: "variant", text: t("lobby.variant")}), " ", variant, " ",
+      el("label", {for: "players", text: t("lobby.players")}), " ", players),
+    seatsBox,
+    el("p", {}, el("label", {for: "fallback", text: t("lobby.fallback")}), " ", fallback),
+    el("p", {}, el("label", {for: "time_limit", text: t("lobby.time_limit")}), " ", limit),
+    el("p", {}, el("label", {for: "grace", text: t("lobby.grace")}), " ", grace),
+    el("details", {}, el("summary", {text: t("lobby.house")}), house),
+    el("p", {}, el("button", {type: "submit", id: "create-button", text: t("lobby.create.button")})),
+    message,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const n = Number(players.value);
+    const seats = ["human"];
+    for (let s = 1; s < n; s++) seats.push(document.getElementById("seat-" + s).value);
+    localStorage.setItem("whist-ro:name", name.value.trim());
+    try {
+      const made = await api("/api/tables", {
+        name: name.value.trim(), variant: chosenVariant(), seats,
+        fallback: fallback.value, time_limit: limit.value ? Number(limit.value) : null,
+        grace: Number(grace.value),
+      });
+      saveSeat(made.table, made.seat, made.token);
+      location.assign("/t/" + made.table);
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  drawVariant();
+
+  const list = el("section", {class: "panel", id: "tables"});
+  root.append(form, list);
+  async function drawTables() {
+    let data;
+    try {
+      data = await api("/api/tables");
+    } catch (error) {
+      list.replaceChildren(el("p", {class: "error", text: error.message}));
+      return;
+    }
+    const rows = data.tables.map((table) => {
+      const names = table.seats.map((s) => s.name || t("lobby.free")).join(", ");
+      const where = table.round && table.rounds ? " — " + t("lobby.round", table) : "";
+      const mine = savedSeat(table.id);
+      return el("li", {class: "table-row"},
+        el("span", {class: "what", text: table.variant + " · " + table.players + " · " +
+          t("lobby.status." + table.status) + where}),
+        el("span", {class: "who", text: names}),
+        el("a", {href: "/t/" + table.id, class: "button",
+          text: mine ? t("lobby.open") : table.status === "waiting" ? t("lobby.join") : t("lobby.watch")}),
+        table.status === "over" ?
+          el("a", {href: "/api/tables/" + table.id + "/record", class: "button", download: "",
+            text: t("lobby.record")}) : null);
+    });
+    list.replaceChildren(
+      el("h2", {text: t("lobby.tables")}),
+      el("button", {type: "button", onclick: drawTables, text: t("lobby.refresh")}),
+      rows.length ? el("ul", {class: "tables"}, rows) : el("p", {text: t("lobby.none")}));
+  }
+  drawTables();
+}
+
+// -- the table --------------------------------------------------------------------------
+
+async function tablePage(id) {
+  const root = main();
+  let info;
+  try {
+    info = await api("/api/tables/" + id);
+  } catch (error) {
+    root.replaceChildren(el("p", {class: "error", text: t("table.no_table")}));
+    return;
+  }
+  const mine = savedSeat(id);
+  const free = info.seats.some((s) => s.kind === "human" && !s.name);
+  if (!mine && info.status === "waiting" && free && !location.search.includes("watch")) {
+    return joinForm(id, info);
+  }
+  new TableView(id, mine ? mine.token : null).start();
+}
+
+function joinForm(id, info) {
+  const root = main();
+  const name = el("input", {id: "join-name", required: true, maxlength: 100,
+    value: localStorage.getItem("whist-ro:name") || ""});
+  const message = el("p", {class: "error", role: "alert"});
+  const form = el("form", {class: "panel", id: "join"},
+    el("h1", {text: t("lobby.join.title")}),
+    el("p", {text: info.variant + " · " + info.seats.map((s) => s.name || t("lobby.free")).join(", ")}),
+    el("p", {}, el("label", {for: "join-name", text: t("lobby.name")}), " ", name),
+    el("p", {}, el("button", {type: "submit", id: "join-button", text: t("lobby.join.button")})),
+    el("p", {}, el("a", {href: "/t/" + id + "?watch", id: "watch-link", text: t("lobby.or_watch")})),
+    message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    localStorage.setItem("whist-ro:name", name.value.trim());
+    try {
+      const joined = await api("/api/tables/" + id + "/join", {name: name.value.trim()});
+      saveSeat(id, joined.seat, joined.token);
+      root.replaceChildren();
+      new TableView(id, joined.token).start();
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  root.replaceChildren(form);
+  name.focus();
+}
+
+class TableView {
+  constructor(id, token) {
+    this.id = id;
+    this.token = token;
+    this.seat = null;
+    this.state = null; // the last "state"/"update" data
+    this.sheet = [];
+    this.lastTrick = null;
+    this.showLast = false;
+    this.retry = 0;
+    this.closed = false;
+    this.timer = null;
+  }
+
+  start() {
+    const root = main();
+    root.replaceChildren(
+      el("div", {id: "status", role: "status", "aria-live": "polite"}),
+      el("div", {id: "banner"}),
+      el("section", {id: "board", class: "board", "aria-label": t("table.trick")}),
+      el("section", {id: "actions", class: "actions"}),
+      el("section", {id: "hand", class: "hand-box"}),
+      el("section", {id: "extra", class: "extra"}),
+    );
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    window.whistTable = this; // for a developer's console (and the browser tests)
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const ws = new WebSocket(scheme + location.host + "/ws/" + this.id);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      ws.send(JSON.stringify(this.token ? {type: "hello", token: this.token} : {type: "hello"}));
+    };
+    ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      status(t("table.reconnecting"), "warn");
+      const wait = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  onMessage(msg) {
+    if (msg.type === "welcome") {
+      this.seat = msg.seat;
+      this.variant = msg.variant;
+      this.players = msg.players;
+      status(this.seat === null ? t("table.spectating") : t("table.connected"));
+      return;
+    }
+    if (msg.type === "state") {
+      this.state = msg;
+      this.sheet = msg.score_sheet || [];
+      this.lastTrick = msg.last_trick || null;
+      this.draw();
+      return;
+    }
+    if (msg.type === "update") {
+      const step = msg.step;
+      if (step.trick) {
+        this.lastTrick = {leader: step.trick.leader, cards: step.trick.cards, winner: step.trick_winner};
+        this.justDone = this.lastTrick;
+      } else if (step.card) {
+        this.justDone = null;
+      }
+      if (msg.row) this.sheet = [...this.sheet, msg.row];
+      this.state = {...this.state, ...msg};
+      this.draw();
+      return;
+    }
+    if (msg.type === "seats") {
+      if (this.state) {
+        this.state = {...this.state, seats: msg.seats, status: msg.status,
+          takeovers: msg.takeovers, reclaims: msg.reclaims};
+        this.draw();
+      }
+      return;
+    }
+    if (msg.type === "error") {
+      if (msg.code === "bad_token" || msg.code === "replaced") {
+        this.closed = true;
+        if (msg.code === "bad_token") localStorage.removeItem(seatKey(this.id));
+      }
+      const known = messages.en["error." + msg.code] ? t("error." + msg.code) : null;
+      const text = msg.code === "refused" ?
+        t("table.refused", {message: msg.message}) : (known || msg.message);
+      status(text, "error");
+    }
+  }
+
+  name(seat) {
+    const s = this.state && this.state.seats && this.state.seats[seat];
+    return (s && s.name) || t("seat.name", {seat});
+  }
+
+  // Seats around the table, this seat at the bottom, clockwise (partners face each other).
+  place(seat) {
+    const n = this.players;
+    const me = this.seat === null ? 0 : this.seat;
+    const offset = (seat - me + n) % n;
+    const spots = {
+      3: ["bottom", "left", "right"],
+      4: ["bottom", "left", "top", "right"],
+      5: ["bottom", "left", "top-left", "top-right", "right"],
+      6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+    }[n] || ["bottom", "left", "top", "right", "top-left", "top-right", "top", "top"];
+    return spots[offset];
+  }
+
+  draw() {
+    const st = this.state;
+    if (!st) return;
+    this.drawBanner(st);
+    if (!st.view) {
+      this.drawWaiting(st);
+      return;
+    }
+    this.drawBoard(st);
+    this.drawActions(st);
+    this.drawHand(st);
+    this.drawExtra(st);
+    this.drawClock(st);
+    // Keyboard play: after each redraw the focus goes back to something to act with.
+    const lost = !document.activeElement || document.activeElement === document.body ||
+      !document.activeElement.isConnected;
+    if (lost && this.myTurn(st)) {
+      const first = document.querySelector(".bid-button:not([disabled]), #my-hand .card.legal, #play-blind");
+      if (first) first.focus({preventScroll: true});
+    }
+  }
+
+  drawBanner(st) {
+    const banner = document.getElementById("banner");
+    banner.replaceChildren();
+    const me = this.seat !== null && st.seats ? st.seats[this.seat] : null;
+    if (me && me.taken_over && st.status === "playing") {
+      banner.append(el("p", {class: "warn"}, t("table.takeover"), " ",
+        el("button", {type: "button", id: "reclaim", onclick: () => this.send({type: "reclaim"}),
+          text: t("table.reclaim")})));
+    }
+  }
+
+  drawWaiting(st) {
+    const board = document.getElementById("board");
+    const waiting = st.seats.filter((s) => s.kind === "human" && !s.name).length;
+    const link = location.origin + "/t/" + this.id;
+    const input = el("input", {id: "invite", readonly: true, value: link, size: 40});
+    board.replaceChildren(
+      el("p", {text: t("table.waiting", {count: waiting})}),
+      el("p", {}, el("label", {for: "invite", text: t("table.invite")}), " ", input, " ",
+        el("button", {type: "button", onclick: (e) => {
+          input.select();
+          navigator.clipboard && navigator.clipboard.writeText(link);
+          e.target.textContent = t("table.copied");
+        }, text: t("table.copy")})),
+      el("ul", {class: "seat-list"}, st.seats.map((s) =>
+        el("li", {text: t("seat.name", {seat: s.seat}) + ": " + (s.name || t("lobby.free"))}))),
+      this.seat === 0 ? el("button", {type: "button", id: "start-now", onclick: async () => {
+        try {
+          await api("/api/tables/" + this.id + "/start", {token: this.token});
+        } catch (error) {
+          status(error.message, "error");
+        }
+      }, text: t("table.start_now")}) : null);
+  }
+
+  drawBoard(st) {
+    const v = st.view;
+    const board = document.getElementById("board");
+    const m = v.match || {};
+    const rounds = m.schedule_repeats ? null : (m.schedule || []).length;
+    const trumpCard = v.turn_up;
+    const head = el("div", {class: "round-info"},
+      el("span", {text: rounds ? t("table.round", {round: m.round, rounds}) :
+        t("table.round.open", {round: m.round || 1})}),
+      el("span", {text: t("table.hand_size", {cards: v.hand_size})}),
+      el("span", {class: "trump"}, t("table.trump") + ": ",
+        trumpCard ? cardFace(trumpCard, "span", {class: "card small", id: "turn-up"}) : t("table.no_trump"),
+        trumpCard ? " (" + (v.trump_source === "dealer_last" ? t("table.dealer_holds") : t("table.turn_up")) + ")" : ""),
+    );
+    const classic = this.variant && this.variant.family === "classic";
+    const seats = [];
+    for (let s = 0; s < v.players; s++) {
+      const info = st.seats[s] || {};
+      const tags = [];
+      if (s === this.seat) tags.push(t("table.you"));
+      if (classic && this.seat !== null && s !== this.seat && (s - this.seat + 4) % 2 === 0) tags.push(t("table.partner"));
+      if (classic) tags.push(t("table.side", {side: s % 2}));
+      if (s === v.dealer) tags.push(t("table.dealer"));
+      if (info.kind === "bot") tags.push(t("table.bot"));
+      if (info.taken_over) tags.push(t("table.bot_plays"));
+      if (info.kind === "human" && !info.connected && !info.taken_over) tags.push(t("table.away"));
+      const known = v.known_hands[s] || [];
+      const shown = s !== this.seat && known.length ?
+        el("span", {class: "known"}, sortHand(known, trumpLetter(v.trump)).map((c) => cardFace(c, "span", {class: "card small"}))) : null;
+      seats.push(el("div", {
+        class: "seat spot-" + this.place(s) + (v.to_act === s ? " turn" : ""),
+        id: "seat-" + s, "aria-current": v.to_act === s ? "true" : null},
+      el("span", {class: "name", text: this.name(s)}),
+      el("span", {class: "tags", text: tags.join(" · ")}),
+      classic ? null : el("span", {class: "bid", text: v.bids[s] === null ? t("table.no_bid") : t("table.bid", {bid: v.bids[s]})}),
+      el("span", {class: "won", text: t("table.won", {won: v.tricks_won[s]})}),
+      el("span", {class: "count", text: t("table.cards_left", {count: v.hand_counts[s]})}),
+      v.to_act === s ? el("span", {class: "to-act", text: t("table.to_act")}) : null,
+      shown));
+    }
+    const current = v.current_trick.cards.length ? v.current_trick : null;
+    const trick = current || (this.justDone && !v.current_trick.cards.length ? this.justDone : null);
+    const center = el("div", {class: "trick", id: "trick", "aria-label": t("table.trick")});
+    if (trick) {
+      trick.cards.forEach((card, i) => {
+        const seat = (trick.leader + i) % v.players;
+        center.append(el("div", {class: "played spot-" + this.place(seat) +
+            (trick.winner === seat ? " winner" : "")},
+          cardFace(card, "span", {class: "card"}),
+          el("span", {class: "by", text: this.name(seat) + (i === 0 ? " · " + t("table.led") : "")})));
+      });
+      if (!current && trick.winner !== undefined && trick.winner !== null) {
+        center.append(el("p", {class: "won-by", text: t("table.trick.won", {name: this.name(trick.winner)})}));
+      }
+    } else {
+      center.append(el("p", {class: "empty", text: t("table.trick.empty")}));
+    }
+    board.replaceChildren(head, el("div", {class: "felt seats-" + v.players}, seats, center));
+    board.dataset.seq = st.seq;
+  }
+
+  myTurn(st) {
+    return this.seat !== null && st.view.to_act === this.seat && st.status === "playing" &&
+      !(st.seats[this.seat] || {}).taken_over;
+  }
+
+  act(action) {
+    this.send({type: "act", action, seq: this.state.seq});
+  }
+
+  drawActions(st) {
+    const box = document.getElementById("actions");
+    box.replaceChildren();
+    const v = st.view;
+    if (this.seat === null || st.status !== "playing") return;
+    if (!this.myTurn(st)) {
+      if (v.to_act !== null) status(t("table.waiting_for", {name: this.name(v.to_act)}));
+      return;
+    }
+    if (v.phase === "bidding") {
+      status(t("table.your_turn.bid"), "turn");
+      const legal = v.legal_actions.map((a) => a.bid);
+      const turn = st.turn || {};
+      const buttons = [];
+      for (let bid = 0; bid <= v.hand_size; bid++) {
+        if (legal.includes(bid)) {
+          buttons.push(el("button", {type: "button", class: "bid-button", "data-bid": bid,
+            onclick: () => this.act({seat: this.seat, bid}), text: String(bid)}));
+        } else if (turn.forbidden_bid === bid) {
+          buttons.push(el("button", {type: "button", class: "bid-button forbidden", disabled: true,
+            "data-bid": bid, title: t("table.forbidden", {bid}), text: String(bid)}));
+        }
+      }
+      box.append(el("div", {class: "bids", role: "group", "aria-label": t("table.bids")},
+        el("span", {text: t("table.bids") + ": "}), buttons));
+      if (turn.forbidden_bid !== undefined) {
+        box.append(el("p", {class: "rule-note", id: "forbidden", text: t("table.forbidden", {bid: turn.forbidden_bid})}));
+      }
+    } else if (v.phase === "playing") {
+      status(t("table.your_turn.play"), "turn");
+      if (v.blind) {
+        box.append(el("button", {type: "button", id: "play-blind",
+          onclick: () => this.act({seat: this.seat, card: null}), text: t("table.play_blind")}));
+      }
+    }
+  }
+
+  drawHand(st) {
+    const box = document.getElementById("hand");
+    const v = st.view;
+    box.replaceChildren();
+    if (this.seat === null) return;
+    const heading = el("h2", {text: t("table.your_hand")});
+    if (v.blind) {
+      const backs = Array.from({length: v.hand_counts[this.seat]}, () => cardBack({class: "card back"}));
+      box.append(heading, el("p", {text: v.blind === "hidden" ? t("table.your_hand.hidden") : t("table.your_hand.forehead")}),
+        el("div", {class: "hand"}, backs));
+      return;
+    }
+    const myTurn = this.myTurn(st) && v.phase === "playing";
+    const legal = new Set(v.legal_actions.filter((a) => "card" in a).map((a) => a.card));
+    const turn = st.turn || {};
+    const blocked = new Set(turn.blocked || []);
+    const rule = turn.rule;
+    const cards = sortHand(v.hand, trumpLetter(v.trump)).map((card) => {
+      const ok = myTurn && legal.has(card);
+      const why = myTurn && blocked.has(card) ? rule : null;
+      const title = why ? t("table.blocked", {rule: why + (RULES[why] ? " — " + RULES[why].summary : "")}) : null;
+      const button = cardFace(card, "button", {
+        type: "button",
+        class: "card" + (ok ? " legal" : "") + (why ? " blocked" : ""),
+        "aria-disabled": ok ? null : "true",
+        "aria-label": cardName(card) + (why ? ". " + title : ""),
+        title,
+        "data-rule": why,
+      });
+      if (why) button.append(el("span", {class: "rule-tag", "aria-hidden": "true", text: why}));
+      button.addEventListener("click", () => {
+        if (ok) this.act({seat: this.seat, card});
+        else if (why) status(title, "error");
+      });
+      return button;
+    });
+    box.append(heading, el("div", {class: "hand", id: "my-hand", role: "group",
+      "aria-label": t("table.your_hand")}, cards));
+    if (myTurn && rule && blocked.size) {
+      box.append(el("p", {class: "rule-note", id: "blocked-rule",
+        text: t("table.blocked", {rule: rule + (RULES[rule] ? " — " + RULES[rule].summary : "")})}));
+    }
+  }
+
+  drawExtra(st) {
+    const box = document.getElementById("extra");
+    const v = st.view;
+    const parts = [];
+    // The last trick, on demand.
+    const lastButton = el("button", {type: "button", id: "last-trick-button", "aria-expanded": String(this.showLast),
+      onclick: () => { this.showLast = !this.showLast; this.draw(); }, text: t("table.last_trick")});
+    parts.push(lastButton);
+    if (this.showLast) {
+      const lt = this.lastTrick;
+      parts.push(lt ? el("div", {class: "last-trick", id: "last-trick"},
+        lt.cards.map((card, i) => {
+          const seat = (lt.leader + i) % v.players;
+          return el("span", {class: "played" + (seat === lt.winner ? " winner" : "")},
+            cardFace(card, "span", {class: "card small"}), el("span", {class: "by", text: this.name(seat)}));
+        }),
+        el("p", {text: t("table.trick.won", {name: this.name(lt.winner)})})) :
+        el("p", {text: t("table.last_trick.none")}));
+    }
+    if (st.status === "over" && st.standings) {
+      parts.push(el("section", {id: "standings", class: "panel"},
+        el("h2", {text: t("table.standings")}),
+        el("ol", {}, st.standings.map((s) => el("li", {},
+          el("span", {class: "name", text: s.name || t("seat.name", {seat: s.seat})}), " ",
+          el("span", {text: t("table.points", {total: s.total})})))),
+        el("p", {text: t("table.over")}),
+        el("a", {href: "/api/tables/" + this.id + "/record", id: "download", class: "button",
+          download: "whist-ro-" + this.id + ".json", text: t("table.download")})));
+      status(t("table.over"));
+    }
+    parts.push(this.sheetTable(st));
+    const handovers = [
+      ...(st.takeovers || []).map((x) => ["takeover", x]),
+      ...(st.reclaims || []).map((x) => ["reclaim", x]),
+    ];
+    if (handovers.length) {
+      parts.push(el("details", {id: "handovers"}, el("summary", {text: t("table.handovers")}),
+        el("ul", {}, handovers.map(([kind, x]) => el("li", {text: t("table.handover." + kind,
+          {...x, name: this.name(x.seat)})})))));
+    }
+    parts.push(el("p", {class: "hint", text: t("table.keys")}));
+    box.replaceChildren(...parts);
+  }
+
+  sheetTable(st) {
+    const n = st.view.players;
+    const classic = this.variant && this.variant.family === "classic";
+    const head = el("tr", {}, el("th", {scope: "col", text: t("table.sheet.round")}),
+      el("th", {scope: "col", text: t("table.sheet.cards")}),
+      Array.from({length: n}, (_, s) => el("th", {scope: "col", text: this.name(s)})));
+    const rows = this.sheet.map((row) => el("tr", {},
+      el("td", {text: row.number}), el("td", {text: row.hand_size}),
+      row.seats.map((x) => el("td", {class: x.bonus ? "bonus" : null,
+        text: (classic ? "" : x.bid + "/" + x.tricks + " ") + (x.points >= 0 ? "+" : "") + x.points +
+          (x.bonus ? " (" + t("table.sheet.bonus") + " " + (x.bonus > 0 ? "+" : "") + x.bonus + ")" : "") +
+          " = " + x.total}))));
+    const totals = (st.view.match || {}).totals || [];
+    const foot = el("tr", {class: "totals"}, el("th", {scope: "row", colspan: 2, text: t("table.totals")}),
+      totals.map((x) => el("td", {text: x})));
+    return el("details", {id: "sheet", open: true}, el("summary", {text: t("table.score_sheet")}),
+      el("div", {class: "sheet-scroll"}, el("table", {class: "sheet"}, el("thead", {}, head),
+        el("tbody", {}, rows), el("tfoot", {}, foot))));
+  }
+
+  drawClock(st) {
+    clearInterval(this.timer);
+    if (st.time_left === null || st.time_left === undefined || st.status !== "playing") return;
+    const end = Date.now() + st.time_left * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+      const seatBox = document.getElementById("seat-" + st.view.to_act);
+      if (seatBox) {
+        let clock = seatBox.querySelector(".clock");
+        if (!clock) { clock = el("span", {class: "clock"}); seatBox.append(clock); }
+        clock.textContent = t("table.time_left", {seconds: left});
+      }
+    };
+    tick();
+    this.timer = setInterval(tick, 1000);
+  }
+
+  onKey(event) {
+    if (!this.state || !this.state.view || event.target.tagName === "INPUT") return;
+    const key = event.key;
+    if (key === "l" || key === "L") {
+      this.showLast = !this.showLast;
+      this.draw();
+      return;
+    }
+    if (/^[0-9]$/.test(key)) {
+      const button = document.querySelector('.bid-button[data-bid="' + key + '"]:not([disabled])');
+      if (button) button.click();
+      return;
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const cards = [...document.querySelectorAll("#my-hand .card")];
+      if (!cards.length) return;
+      const at = cards.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+      cards[next].focus();
+      event.preventDefault();
+    }
+  }
+}
+
+// -- the referee ------------------------------------------------------------------------
+
+function refereePage() {
+  const root = main();
+  const kindRecord = el("input", {type: "radio", name: "kind", id: "kind-record", value: "record", checked: true});
+  const kindSheet = el("input", {type: "radio", name: "kind", id: "kind-sheet", value: "sheet"});
+  const file = el("input", {type: "file", id: "referee-file", accept: ".json,.txt,.csv,text/*"});
+  const text = el("textarea", {id: "referee-text", rows: 12, cols: 60, spellcheck: "false"});
+  const variant = el("select", {id: "referee-variant"},
+    ["romanian", "inverted"].map((v) => el("option", {value: v, text: v})));
+  const result = el("section", {id: "verdict", "aria-live": "polite"});
+  file.addEventListener("change", () => {
+    const chosen = file.files[0];
+    if (!chosen) return;
+    if (/\.csv$/i.test(chosen.name)) kindSheet.checked = true;
+    chosen.text().then((content) => { text.value = content; });
+  });
+  const form = el("form", {class: "panel", id: "referee"},
+    el("h1", {text: t("referee.title")}),
+    el("p", {text: t("referee.intro")}),
+    el("p", {}, kindRecord, " ", el("label", {for: "kind-record", text: t("referee.kind.record")})),
+    el("p", {}, kindSheet, " ", el("label", {for: "kind-sheet", text: t("referee.kind.sheet")}), " ",
+      el("label", {for: "referee-variant", text: t("referee.variant")}), " ", variant),
+    el("p", {}, el("label", {for: "referee-file", text: t("referee.file")}), " ", file),
+    el("p", {}, el("label", {for: "referee-text", text: t("referee.text")})), text,
+    el("p", {}, el("button", {type: "submit", id: "referee-check", text: t("referee.check")})));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    result.replaceChildren();
+    try {
+      const verdict = await api("/api/referee", {
+        kind: kindSheet.checked ? "sheet" : "record", text: text.value, variant: variant.value});
+      drawVerdict(result, verdict);
+    } catch (error) {
+      result.append(el("p", {class: "error", text: error.message}));
+    }
+  });
+  root.replaceChildren(form, result);
+}
+
+function quoteRule(item) {
+  return el("blockquote", {class: "rule"},
+    el("p", {}, el("strong", {text: item.rule + " " + (item.rule_title || "")})),
+    el("p", {text: item.rule_text || item.rule_summary || ""}));
+}
+
+function drawPosition(p) {
+  const seats = p.hands.map((hand, s) => el("div", {class: "hand-row"},
+    el("span", {class: "name", text: t("referee.hand_of", {seat: s}) +
+      (p.bids[s] === null ? "" : " · " + t("table.bid", {bid: p.bids[s]})) +
+      (s === p.dealer ? " · " + t("table.dealer") : "") +
+      (s === p.to_act ? " · " + t("table.to_act") : "")}),
+    el("span", {class: "hand"}, sortHand(hand, trumpLetter(p.trump)).map((c) => cardFace(c, "span", {class: "card small"})))));
+  return el("section", {class: "position", id: "position"},
+    el("h3", {text: t("referee.position")}),
+    el("p", {}, t("table.round.open", {round: p.round}), " · ", t("table.hand_size", {cards: p.hand_size}), " · ",
+      t("table.trump") + ": ", p.turn_up ? cardFace(p.turn_up, "span", {class: "card small"}) : t("table.no_trump")),
+    seats,
+    p.trick.length ? el("div", {class: "trick-row"}, el("span", {text: t("referee.trick_so_far") + ": "}),
+      p.trick.map((play) => el("span", {class: "played"}, cardFace(play.card, "span", {class: "card small"}),
+        el("span", {class: "by", text: t("seat.name", {seat: play.seat})})))) : null);
+}
+
+function drawVerdict(box, v) {
+  const parts = [];
+  if (v.kind === "error") {
+    parts.push(el("p", {class: "error verdict-line", text: t("referee.unreadable", {message: v.text})}));
+  } else if (v.ok) {
+    parts.push(el("p", {class: "ok verdict-line", id: "verdict-line", text: t("referee.ok")}));
+  } else if (v.kind === "record" && v.violation) {
+    const x = v.violation;
+    parts.push(el("p", {class: "error verdict-line", id: "verdict-line",
+      text: t("referee.illegal", {where: x.where, rule: x.rule})}));
+    parts.push(el("p", {text: x.explanation}));
+    parts.push(quoteRule(x));
+    if (x.position) parts.push(drawPosition(x.position));
+  } else if (v.kind === "sheet" && v.problems.length) {
+    parts.push(el("p", {class: "error verdict-line", id: "verdict-line",
+      text: t("referee.problems", {count: v.problems.length})}));
+    for (const p of v.problems) parts.push(el("p", {text: p.explanation}), quoteRule(p));
+  }
+  if (v.differences && v.differences.length) {
+    parts.push(el("h3", {text: t("referee.differences")}),
+      el("ul", {}, v.differences.map((d) => el("li", {text: t("referee.difference", d)}))));
+  }
+  if (v.text) {
+    parts.push(el("details", {}, el("summary", {text: t("referee.report")}), el("pre", {text: v.text})));
+  }
+  box.replaceChildren(...parts);
+}
+
+boot();

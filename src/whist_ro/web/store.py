@@ -1,0 +1,370 @@
+"""The web table's database: one SQLite file that holds everything needed to rebuild each match.
+
+Every accepted action is written and committed here before anyone is told
+of it, so a server killed at any moment (``kill -9``) starts again with
+every table where it was.  The file holds, per table: the variant (its
+``Variant.to_dict()``), the seat count, the match seed (secret: it decides
+every deal, so it never leaves the server), the time per decision and the
+grace period; per seat: who sits there (a person or a bot of a named
+strength), the player's name, the SHA-256 hash of the seat's token (never
+the token), the fallback bot; per action: its number and its
+``Action.to_dict()``; and every takeover and reclaim (R-SEAT-1), numbered
+by the actions played before it.
+
+The database runs in write-ahead-log mode with ``synchronous=NORMAL``: a
+commit survives a crash of the server process (the promise), though not
+necessarily a power cut.
+
+>>> store = Store(":memory:")
+>>> store.create_table(TableRow(id="t1", created=0.0, variant={"name": "romanian"},
+...     players=3, seed=5, time_limit=None, grace=30.0, status="waiting"),
+...     [SeatRow(seat=s, kind="bot", bot="rule") for s in range(3)])
+>>> store.add_action("t1", 1, {"seat": 1, "bid": 0})
+>>> saved = store.load("t1")
+>>> saved.table.seed, [s.bot for s in saved.seats], saved.actions
+(5, ['rule', 'rule', 'rule'], ({'seat': 1, 'bid': 0},))
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Final, Literal, NamedTuple
+
+from whist_ro.errors import WhistError
+
+# The row tuples (TableRow, SeatRow, EventRow, SavedTable) are how the web package
+# talks to its store; they are not part of the library's public API.
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
+
+SCHEMA_VERSION: Final = 1
+"""The layout of the database file (SQLite's ``user_version``)."""
+
+Status = Literal["waiting", "playing", "over"]
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    created     REAL NOT NULL,
+    variant     TEXT NOT NULL,          -- Variant.to_dict(), as JSON
+    players     INTEGER NOT NULL,
+    seed        TEXT NOT NULL,          -- the match seed: secret, never sent to a client
+    time_limit  REAL,                   -- seconds per decision, or NULL for none
+    grace       REAL NOT NULL,          -- seconds a dropped seat waits before a bot takes it
+    status      TEXT NOT NULL,          -- waiting, playing or over
+    finished    REAL                    -- when the match ended
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL,          -- human or bot
+    name        TEXT,                   -- the player's name (NULL: not yet claimed)
+    token_hash  TEXT,                   -- SHA-256 of the seat's token, hex; NULL for a bot
+    bot         TEXT NOT NULL,          -- the bot of a bot seat, or a person's fallback
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seq         INTEGER NOT NULL,       -- 1 for the match's first action, and so on
+    action      TEXT NOT NULL,          -- Action.to_dict(), as JSON
+    at          REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS events (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seq         INTEGER NOT NULL,       -- how many actions were played before it
+    kind        TEXT NOT NULL,          -- takeover or reclaim
+    data        TEXT NOT NULL,          -- Takeover.to_dict() or Reclaim.to_dict(), as JSON
+    at          REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, id);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created);
+"""
+
+
+class StoreError(WhistError):
+    """The database file cannot be used: another program's file, a newer layout, a bad row.
+
+    >>> Store(":memory:").load("nope")
+    Traceback (most recent call last):
+    ...
+    whist_ro.web.store.StoreError: no table 'nope' in the database
+    """
+
+
+class TableRow(NamedTuple):
+    """One table as stored: its configuration and where it stands.
+
+    >>> TableRow(id="t", created=0.0, variant={}, players=3, seed=1, time_limit=None,
+    ...          grace=30.0, status="waiting").status
+    'waiting'
+    """
+
+    id: str
+    created: float
+    variant: dict[str, Any]
+    players: int
+    seed: int
+    time_limit: float | None
+    grace: float
+    status: Status
+    finished: float | None = None
+
+
+class SeatRow(NamedTuple):
+    """One seat as stored: a person (``kind="human"``) or a bot, and the bot that stands in.
+
+    >>> SeatRow(seat=1, kind="bot", bot="rule").name is None
+    True
+    """
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str
+    name: str | None = None
+    token_hash: str | None = None
+
+
+class EventRow(NamedTuple):
+    """A takeover or a reclaim, after ``seq`` actions.
+
+    >>> EventRow(seq=4, kind="reclaim", data={"round": 1, "trick": 2, "seat": 0}).kind
+    'reclaim'
+    """
+
+    seq: int
+    kind: Literal["takeover", "reclaim"]
+    data: dict[str, Any]
+
+
+class SavedTable(NamedTuple):
+    """Everything stored about one table, enough to rebuild its match.
+
+    >>> Store(":memory:").tables()
+    ()
+    """
+
+    table: TableRow
+    seats: tuple[SeatRow, ...]
+    actions: tuple[dict[str, Any], ...]
+    events: tuple[EventRow, ...]
+
+
+def _table(row: sqlite3.Row) -> TableRow:
+    return TableRow(
+        id=row["id"],
+        created=row["created"],
+        variant=json.loads(row["variant"]),
+        players=row["players"],
+        seed=int(row["seed"]),
+        time_limit=row["time_limit"],
+        grace=row["grace"],
+        status=row["status"],
+        finished=row["finished"],
+    )
+
+
+class Store:
+    """The SQLite file behind ``whist-ro serve --db``: tables, seats, actions, handovers.
+
+    ``path`` is a file name (created when missing) or ``":memory:"``.  Every
+    write commits before it returns.  One store is used from one thread (the
+    server's event loop).
+
+    >>> store = Store(":memory:")
+    >>> store.tables()
+    ()
+    >>> store.close()
+    """
+
+    __slots__ = ("_db", "_path")
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self._path = os.fspath(path)
+        try:
+            db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the database {self._path!r}: {error}") from None
+        db.row_factory = sqlite3.Row
+        try:
+            self._setup(db)
+        except sqlite3.Error as error:
+            db.close()
+            raise StoreError(
+                f"{self._path!r} is not a whist-ro web database (or cannot be written): {error}"
+            ) from None
+        except StoreError:
+            db.close()
+            raise
+        self._db = db
+
+    @staticmethod
+    def _setup(db: sqlite3.Connection) -> None:
+        # WAL: readers never wait for the writer, and a commit is one append to the log;
+        # NORMAL: the log is synced at checkpoints, which survives a process crash.
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=5000")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"the database was written by a newer whist-ro (layout {version}; this one "
+                f"reads {SCHEMA_VERSION})"
+            )
+        if version == 0:
+            known = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if known - {"sqlite_sequence"}:
+                raise StoreError("the file holds another program's tables")
+            db.executescript(_SCHEMA)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    @property
+    def path(self) -> str:
+        """The database file's name."""
+        return self._path
+
+    def close(self) -> None:
+        """Close the file (a checkpoint folds the log back into it)."""
+        self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    # -- writing ----------------------------------------------------------------------
+
+    def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
+        """Store a new table and its seats, in one transaction."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO tables (id, created, variant, players, seed, time_limit, grace, "
+                "status, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.created,
+                    json.dumps(table.variant),
+                    table.players,
+                    str(table.seed),
+                    table.time_limit,
+                    table.grace,
+                    table.status,
+                    table.finished,
+                ),
+            )
+            db.executemany(
+                "INSERT INTO seats (table_id, seat, kind, name, token_hash, bot) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(table.id, s.seat, s.kind, s.name, s.token_hash, s.bot) for s in seats],
+            )
+
+    def update_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Write a seat's new state: a person claimed it, or it became a bot's."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE seats SET kind = ?, name = ?, token_hash = ?, bot = ? "
+                "WHERE table_id = ? AND seat = ?",
+                (seat.kind, seat.name, seat.token_hash, seat.bot, table_id, seat.seat),
+            )
+
+    def set_status(self, table_id: str, status: Status) -> None:
+        """Mark a table waiting, playing or over (over also notes the time)."""
+        with self._write() as db:
+            db.execute(
+                "UPDATE tables SET status = ?, finished = ? WHERE id = ?",
+                (status, time.time() if status == "over" else None, table_id),
+            )
+
+    def add_action(self, table_id: str, seq: int, action: dict[str, Any]) -> None:
+        """Commit action number ``seq`` of a table (``Action.to_dict()``).
+
+        One statement outside a transaction is its own transaction: SQLite
+        commits it before ``execute`` returns (one append to the log).
+        """
+        self._db.execute(
+            "INSERT INTO actions (table_id, seq, action, at) VALUES (?, ?, ?, ?)",
+            (table_id, seq, json.dumps(action, separators=(",", ":")), time.time()),
+        )
+
+    def add_event(
+        self,
+        table_id: str,
+        seq: int,
+        kind: Literal["takeover", "reclaim"],
+        data: dict[str, Any],
+    ) -> None:
+        """Commit a takeover or a reclaim that happened after ``seq`` actions."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO events (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, seq, kind, json.dumps(data), time.time()),
+            )
+
+    # -- reading ----------------------------------------------------------------------
+
+    def tables(self, *, status: Status | None = None) -> tuple[TableRow, ...]:
+        """The stored tables, oldest first (only those of ``status`` when given)."""
+        if status is None:
+            rows = self._db.execute("SELECT * FROM tables ORDER BY created, id")
+        else:
+            rows = self._db.execute(
+                "SELECT * FROM tables WHERE status = ? ORDER BY created, id", (status,)
+            )
+        return tuple(_table(row) for row in rows)
+
+    def seats(self, table_id: str) -> tuple[SeatRow, ...]:
+        """The seats of a table, in seat order."""
+        return tuple(
+            SeatRow(
+                seat=row["seat"],
+                kind=row["kind"],
+                bot=row["bot"],
+                name=row["name"],
+                token_hash=row["token_hash"],
+            )
+            for row in self._db.execute(
+                "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+            )
+        )
+
+    def load(self, table_id: str) -> SavedTable:
+        """Everything stored about a table; :class:`StoreError` when there is no such table."""
+        db = self._db
+        row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no table {table_id!r} in the database")
+        actions = []
+        for n, (seq, text) in enumerate(
+            db.execute(
+                "SELECT seq, action FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            ),
+            start=1,
+        ):
+            if seq != n:
+                raise StoreError(f"table {table_id!r}: action {n} is missing from the database")
+            actions.append(json.loads(text))
+        events = tuple(
+            EventRow(seq=r["seq"], kind=r["kind"], data=json.loads(r["data"]))
+            for r in db.execute(
+                "SELECT seq, kind, data FROM events WHERE table_id = ? ORDER BY id", (table_id,)
+            )
+        )
+        return SavedTable(
+            table=_table(row), seats=self.seats(table_id), actions=tuple(actions), events=events
+        )
+
+    def __repr__(self) -> str:
+        return f"<Store {self._path!r}>"

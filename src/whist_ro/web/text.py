@@ -1,0 +1,67 @@
+"""Every sentence the web server writes to a person, in one table (translated in one place).
+
+The page's own words live in one table too, ``static/messages.js``.  What
+the server sends is a message *code* with data; the page shows its own
+text for the code, and these English sentences are the fallback that API
+clients (and logs) read.  Placeholders are filled with :func:`say`.
+
+>>> say("seat_taken", seat=2)
+'seat 2 is already taken'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+__all__ = ["MESSAGES", "say"]
+
+MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        # lobby and joining
+        "no_table": "there is no table {table}",
+        "table_full": "every seat of this table is taken",
+        "seat_taken": "seat {seat} is already taken",
+        "too_many_tables": "the server hosts {limit} open tables already; try again later",
+        "bad_request": "{detail}",
+        "bad_json": "the request is not a JSON object",
+        "not_creator": "only the player who made the table may start it early",
+        "already_started": "the match has already started",
+        "no_record": "the record can be downloaded when the match is over",
+        "bot_family": "the {bot} bot does not play {variant}",
+        "unknown_bot": "unknown bot {bot!r}; bots: {bots}",
+        # the table connection
+        "hello_first": "the first message must be a hello",
+        "bad_token": "this seat's token is wrong",
+        "bad_message": "the message is not understood: {detail}",
+        "too_big": "a message may hold at most {limit} bytes",
+        "too_fast": "too many messages: at most {limit} a second",
+        "spectator": "a spectator cannot act",
+        "not_started": "the match has not started: {waiting} seat(s) still free",
+        "taken_over": "a bot plays your seat; take it back first",
+        "not_taken_over": "your seat is yours already",
+        "stale": "the table moved on before your action arrived (action {seq} was expected)",
+        "replaced": "this seat was opened in another window",
+        "bad_origin": "connections from {origin} are not accepted",
+        # takeovers (R-SEAT-1), as the record states them
+        "reason_dropped": (
+            "the connection dropped and the player did not come back within {grace:g} s"
+        ),
+        "reason_slow": "took longer than the {limit:g} s per decision",
+        "reason_never_joined": "no player took the seat before the match started",
+        # the referee
+        "referee_empty": "give a record, a round in the notation, or a score sheet",
+        "referee_too_big": "the upload may hold at most {limit} bytes",
+    }
+)
+"""English text of every message code the server sends."""
+
+
+def say(code: str, /, **values: object) -> str:
+    """The English sentence for ``code`` with ``values`` filled in.
+
+    >>> say("no_table", table="abc")
+    'there is no table abc'
+    """
+    return MESSAGES[code].format(**values)

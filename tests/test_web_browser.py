@@ -1,0 +1,343 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright, real clicks and keys.
+
+The server is ``whist-ro serve`` in a subprocess on 127.0.0.1 with a real SQLite
+file (:class:`conftest.WebServer`).  Chromium is the system's (``/usr/bin/chromium``;
+Playwright's own browser download is never used).  Without Chromium or Playwright
+these tests are skipped with the reason, except under CI, where they fail.
+
+Set ``WHIST_RO_SCREENSHOT=path.png`` to keep a screenshot of a table in play (the
+docs' picture is made so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import WebServer
+from whist_ro import Match, records
+from whist_ro.views import view_of
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false")
+ARGS = [
+    "--no-sandbox",  # root in CI, and no user namespaces in containers
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def _need_browser() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError:
+        if IN_CI:
+            pytest.fail("CI: playwright is not installed (it is in the test extra)")
+        pytest.skip("playwright is not installed: pip install -e '.[test]'")
+    if not os.path.exists(CHROMIUM):
+        if IN_CI:
+            pytest.fail("CI: Chromium is missing (.ci/run installs it with apt-get)")
+        pytest.skip("no Chromium at /usr/bin/chromium: apt-get install -y chromium")
+    return sync_playwright
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    with _need_browser()() as p:
+        yield p
+
+
+class Browser:
+    """One browser: its own Chromium process and profile (so its own saved seats)."""
+
+    def __init__(self, playwright: Any, profile: str | None = None) -> None:
+        self.profile = profile or tempfile.mkdtemp(prefix="whist-ro-chromium-")
+        self.context = playwright.chromium.launch_persistent_context(
+            self.profile,
+            executable_path=CHROMIUM,
+            args=ARGS,
+            headless=True,
+            viewport={"width": 420, "height": 900},  # a phone
+            accept_downloads=True,
+        )
+        self.context.set_default_timeout(30_000)
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", self._dialog)
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def create_table(
+    page: Any,
+    server: WebServer,
+    *,
+    name: str,
+    seats: list[str],
+    schedule: str = "",
+    grace: int = 30,
+) -> str:
+    """Make a table in the lobby's form by typing and clicking; its id."""
+    page.goto(server.url + "/")
+    page.fill("#name", name)
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats[1:], start=1):
+        page.select_option(f"#seat-{seat}", kind)
+    page.fill("#grace", str(grace))
+    if schedule:
+        page.click("details summary")
+        page.fill("#house-schedule", schedule)
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#board")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def seq_of(page: Any) -> int:
+    return int(page.evaluate("() => window.whistTable ? window.whistTable.state.seq : -1"))
+
+
+def take_turn(page: Any) -> str:
+    """Click once for this seat (a bid or a legal card) if it is its turn: what was done."""
+    target = page.wait_for_selector(
+        ".bid-button:not([disabled]), #my-hand .card.legal, #play-blind, #standings"
+    )
+    if target.get_attribute("id") == "standings":
+        return "over"
+    before = seq_of(page)
+    target.click()
+    wait_past(page, before)
+    return "acted"
+
+
+def wait_past(page: Any, seq: int) -> None:
+    """Wait until the page has heard of an action after number ``seq``."""
+    # A function, not a string: the page's Content-Security-Policy forbids eval.
+    page.wait_for_function("(seq) => window.whistTable.state.seq > seq", arg=seq)
+
+
+def test_a_person_plays_a_whole_romanian_match_against_two_bots(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        table = create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        refused_rules: set[str] = set()
+        by_keyboard = 0
+        shot = os.environ.get("WHIST_RO_SCREENSHOT")
+        while True:
+            blocked = page.query_selector("#my-hand .card.blocked")
+            if blocked is not None and page.query_selector("#my-hand .card.legal"):
+                # An illegal card cannot be played, and it says which rule stops it.
+                before = seq_of(page)
+                rule = blocked.get_attribute("data-rule")
+                # force: Playwright waits for an aria-disabled element to be enabled;
+                # a person's click on it still lands (a real mouse click here too).
+                blocked.click(force=True)
+                assert rule in page.text_content("#status")
+                assert rule in page.text_content("#blocked-rule")
+                page.wait_for_timeout(100)
+                assert seq_of(page) == before
+                refused_rules.add(rule)
+                if shot and len(refused_rules) == 1:
+                    page.screenshot(path=shot, full_page=True)
+            if by_keyboard < 3 and page.query_selector(".bid-button:not([disabled])"):
+                # Bids by the keyboard: a digit key.
+                before = seq_of(page)
+                digit = page.query_selector(".bid-button:not([disabled])").get_attribute("data-bid")
+                page.keyboard.press(digit)
+                wait_past(page, before)
+                by_keyboard += 1
+                continue
+            if take_turn(page) == "over":
+                break
+        assert refused_rules, "no card was ever blocked in a whole match"
+        assert refused_rules <= {"R-PLAY-2", "R-PLAY-3", "R-PLAY-8"}
+        assert by_keyboard == 3
+        standings = page.text_content("#standings")
+        assert "Ana" in standings
+        rows = page.query_selector_all("#sheet tbody tr")
+        assert len(rows) == 21  # 3 x 1, 2..7, 3 x 8, 7..2, 3 x 1
+        with page.expect_download() as download:
+            page.click("#download")
+        text = Path(download.value.path()).read_text(encoding="utf-8")
+        record = records.loads(text)
+        assert records.adjudicate(record).ok
+        assert record.players[0] == "Ana"
+        assert len(record.rounds) == 21
+        assert browser.errors == []
+        browser.close()
+        assert table
+
+
+def test_two_browsers_and_a_bot_a_dropped_seat_is_taken_over_and_reclaimed(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        ana = Browser(playwright)
+        table = create_table(
+            ana.page,
+            server,
+            name="Ana",
+            seats=["human", "human", "random"],
+            schedule="4 4",
+            grace=1,
+        )
+        invite = ana.page.input_value("#invite")
+        bo = Browser(playwright)
+        bo.page.goto(invite)
+        bo.page.fill("#join-name", "Bo")
+        bo.page.click("#join-button")
+        bo.page.wait_for_selector("#my-hand")
+        # Play into the first round's tricks.
+        while True:
+            page_ana = ana.page
+            view = page_ana.evaluate("() => window.whistTable.state.view")
+            if view["phase"] == "playing" and view["tricks"]:
+                break
+            for person in (ana, bo):
+                if person.page.query_selector(".bid-button:not([disabled]), #my-hand .card.legal"):
+                    take_turn(person.page)
+        profile = bo.profile
+        bo.close()  # Bo's browser closes mid-round
+        ana.page.wait_for_selector("#seat-1 .tags >> text=a bot plays", timeout=20_000)
+        # The bot plays Bo's seat; Ana plays on.
+        for _ in range(2):
+            if ana.page.query_selector(".bid-button:not([disabled]), #my-hand .card.legal"):
+                take_turn(ana.page)
+        bo = Browser(playwright, profile)  # the same browser comes back: its seat is saved
+        bo.page.goto(f"{server.url}/t/{table}")
+        bo.page.wait_for_selector("#my-hand")
+        bo.page.wait_for_function("() => !window.whistTable.state.seats[1].taken_over")
+        assert bo.page.query_selector("#reclaim") is None
+        # Both play to the end.
+        done: set[int] = set()
+        while len(done) < 2:
+            for person in (ana, bo):
+                if person.page.query_selector("#standings"):
+                    done.add(id(person))
+                elif person.page.query_selector(
+                    ".bid-button:not([disabled]), #my-hand .card.legal"
+                ):
+                    take_turn(person.page)
+                else:
+                    person.page.wait_for_timeout(20)
+        with ana.page.expect_download() as download:
+            ana.page.click("#download")
+        record = records.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert [(t.seat, t.agent) for t in record.takeovers] == [(1, "Bo")]
+        assert [(r.seat, r.agent) for r in record.reclaims] == [(1, "Bo")]
+        assert record.takeovers[0].round == record.reclaims[0].round == 1
+        assert records.adjudicate(record).ok
+        handovers = ana.page.text_content("#handovers")
+        assert "took the seat back" in handovers
+        assert ana.errors == []
+        assert bo.errors == []
+        ana.close()
+        bo.close()
+
+
+def test_a_player_named_like_html_breaks_nothing(playwright: Any, tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        evil = Browser(playwright)
+        create_table(evil.page, server, name=XSS, seats=["human", "human", "random"])
+        invite = evil.page.input_value("#invite")
+        other = Browser(playwright)
+        other.page.goto(invite)
+        other.page.fill("#join-name", XSS)
+        other.page.click("#join-button")
+        other.page.wait_for_selector("#my-hand")
+        evil.page.wait_for_selector("#seat-1")
+        for browser in (evil, other):
+            page = browser.page
+            assert page.text_content("#seat-0 .name") == XSS
+            assert page.text_content("#seat-1 .name") == XSS
+            assert page.query_selector("img") is None  # shown as text, never parsed as HTML
+            assert XSS in page.text_content("#sheet thead")
+        watcher = Browser(playwright)
+        watcher.page.goto(server.url + "/")
+        watcher.page.wait_for_selector(".table-row")
+        assert XSS in watcher.page.text_content(".table-row .who")
+        assert watcher.page.query_selector("img") is None
+        watcher.page.click(".table-row a.button")
+        watcher.page.wait_for_selector("#seat-0 .name")
+        assert watcher.page.text_content("#seat-0 .name") == XSS
+        assert watcher.page.query_selector("#my-hand") is None  # a spectator holds no hand
+        for page in (evil.page, other.page):
+            if page.query_selector(".bid-button:not([disabled])"):
+                take_turn(page)
+        for browser in (evil, other, watcher):
+            assert browser.dialogs == []  # no alert() ran
+            assert browser.errors == []
+            browser.close()
+
+
+def test_the_server_killed_mid_round_comes_back_and_the_browser_plays_on(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        table = create_table(
+            page, server, name="Ana", seats=["human", "random", "random"], schedule="5 5"
+        )
+        # Play until it is Ana's turn mid-trick of the first round.
+        while True:
+            state = page.evaluate("() => window.whistTable.state")
+            view = state["view"]
+            if (
+                view["phase"] == "playing"
+                and view["current_trick"]["cards"]
+                and view["to_act"] == 0
+                and view["tricks"]
+            ):
+                break
+            take_turn(page)
+        before = page.evaluate("() => window.whistTable.state")
+        hand = page.text_content("#my-hand")
+        server.kill()
+        page.wait_for_selector("#status >> text=reconnecting", timeout=10_000)
+        server.start()  # same port, same database
+        page.wait_for_function(
+            "() => document.getElementById('status').textContent.indexOf('reconnecting') < 0"
+        )
+        page.wait_for_selector("#my-hand .card.legal")
+        after = page.evaluate("() => window.whistTable.state")
+        assert after["seq"] == before["seq"]
+        assert after["view"] == before["view"]
+        assert page.text_content("#my-hand") == hand
+        while take_turn(page) != "over":
+            pass
+        with page.expect_download() as download:
+            page.click("#download")
+        record = records.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert records.adjudicate(record).ok
+        # No action lost: the record's first actions lead to the position the browser showed.
+        final = Match.from_record(record)
+        m = Match.new(final.variant, players=3, deals=final.deals, names=final.names)
+        for action in final.history[: before["seq"]]:
+            m = m.apply(action)
+        expected = view_of(m, 0).to_dict(past=False)
+        assert json.loads(json.dumps(before["view"])) == expected
+        assert browser.errors == []
+        browser.close()
+        assert table
