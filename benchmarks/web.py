@@ -222,10 +222,12 @@ def main() -> None:
         f"p99 {lat['p99']} ms, max {lat['max']} ms"
     )
     if "server_cpu_ms_per_action" in result:
-        print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms "
-              f"(it had {result['server_cpu_share']:.0%} of a core); clients' CPU per action: "
-              f"{result['clients_cpu_ms_per_action']} ms; load average "
-              f"{result['load_average'][0]:.1f}")
+        print(
+            f"server CPU per action: {result['server_cpu_ms_per_action']} ms "
+            f"(it had {result['server_cpu_share']:.0%} of a core); clients' CPU per action: "
+            f"{result['clients_cpu_ms_per_action']} ms; load average "
+            f"{result['load_average'][0]:.1f}"
+        )
     for row in result.get("server_profile_top_own_time", [])[:15]:
         print(
             f"  {row['own_s']:8.3f} s own {row['total_s']:8.3f} s total  {row['calls']:>9} "

@@ -33,6 +33,7 @@ from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 from whist_ro.rules.book import rule
 from whist_ro.variants import get
+from whist_ro.views.view import score_row_dict
 
 __all__ = ["judge_record", "judge_sheet"]
 
@@ -63,26 +64,7 @@ def _position(p: Position | None) -> dict[str, Any] | None:
 
 
 def _sheet(sheet: ScoreSheet | None) -> list[dict[str, Any]] | None:
-    if sheet is None:
-        return None
-    return [
-        {
-            "number": row.number,
-            "hand_size": row.hand_size,
-            "dealer": row.dealer,
-            "seats": [
-                {
-                    "bid": x.bid,
-                    "tricks": x.tricks,
-                    "points": x.points,
-                    "bonus": x.bonus,
-                    "total": x.total,
-                }
-                for x in row.seats
-            ],
-        }
-        for row in sheet
-    ]
+    return None if sheet is None else [score_row_dict(row) for row in sheet]
 
 
 def _standings(standings: Standings | None) -> list[dict[str, Any]] | None:

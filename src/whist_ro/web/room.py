@@ -49,11 +49,11 @@ from whist_ro.engine.seats import Reclaim, Takeover
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
 from whist_ro.records.record import Record
-from whist_ro.results.scoresheet import ScoreRow
+from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
-from whist_ro.views.view import PlayerView, resolve_play, view_of
+from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
 from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
 from whist_ro.web.text import say
 
@@ -185,26 +185,6 @@ def _own_part(view: PlayerView | SpectatorView) -> dict[str, Any]:
         "hand": [str(c) for c in view.hand],
         "known_hands": [[str(c) for c in hand] for hand in view.known_hands],
         "legal_actions": [a.to_dict() for a in view.legal_actions],
-    }
-
-
-def _row_data(row: ScoreRow) -> dict[str, Any]:
-    return {
-        "number": row.number,
-        "hand_size": row.hand_size,
-        "dealer": row.dealer,
-        "turn_up": None if row.turn_up is None else str(row.turn_up),
-        "game": row.game,
-        "seats": [
-            {
-                "bid": x.bid,
-                "tricks": x.tricks,
-                "points": x.points,
-                "bonus": x.bonus,
-                "total": x.total,
-            }
-            for x in row.seats
-        ],
     }
 
 
@@ -735,12 +715,12 @@ class Room:
         if m is None:
             return data
         data["view"] = self._view(m, seat)
-        data["score_sheet"] = [_row_data(row) for row in m.score_sheet]
+        data["score_sheet"] = [score_row_dict(row) for row in m.score_sheet]
         data["last_trick"] = _last_trick(m)
         data["turn"] = self._turn_data(m, seat)
         data["time_left"] = self._timing()
         if m.is_over:
-            data["standings"] = _standings(m)
+            data["result"] = MatchResult.from_match(m).to_dict()
         return data
 
     def _send_all(self, build: Callable[[int | None], dict[str, Any]]) -> None:
@@ -784,9 +764,9 @@ class Room:
             "time_left": self._timing(),
         }
         if step.round_over:
-            shared["row"] = _row_data(m.score_sheet[-1])
+            shared["row"] = score_row_dict(m.score_sheet[-1])
         if m.is_over:
-            shared["standings"] = _standings(m)
+            shared["result"] = MatchResult.from_match(m).to_dict()
 
         def build(seat: int | None) -> dict[str, Any]:
             return {**shared, "view": self._view(m, seat), "turn": self._turn_data(m, seat)}
@@ -818,20 +798,6 @@ def _last_trick(m: Match) -> dict[str, Any] | None:
                 "winner": trick_winner(t, r.trump),
             }
     return None
-
-
-def _standings(m: Match) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": s.seat,
-            "name": s.name,
-            "place": s.place,
-            "tied": s.tied,
-            "total": s.total,
-            "points": str(s.points),
-        }
-        for s in m.standings()
-    ]
 
 
 def _check_name(name: object) -> str:

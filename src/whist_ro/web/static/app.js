@@ -685,12 +685,14 @@ class TableView {
         el("p", {text: t("table.trick.won", {name: this.name(lt.winner)})})) :
         el("p", {text: t("table.last_trick.none")}));
     }
-    if (st.status === "over" && st.standings) {
+    if (st.status === "over" && st.result) {
+      const rows = [...st.result.standings.rows].sort((a, b) => a.place - b.place || a.seat - b.seat);
       parts.push(el("section", {id: "standings", class: "panel"},
         el("h2", {text: t("table.standings")}),
-        el("ol", {}, st.standings.map((s) => el("li", {},
+        el("ol", {}, rows.map((s) => el("li", {},
           el("span", {class: "name", text: s.name || t("seat.name", {seat: s.seat})}), " ",
-          el("span", {text: t("table.points", {total: s.total})})))),
+          el("span", {text: t("table.points", {total: s.total})}), " ",
+          el("span", {class: "hint", text: t("table.ranking", {points: s.display})})))),
         el("p", {text: t("table.over")}),
         el("a", {href: "/api/tables/" + this.id + "/record", id: "download", class: "button",
           download: "whist-ro-" + this.id + ".json", text: t("table.download")})));

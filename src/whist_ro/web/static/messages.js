@@ -115,6 +115,7 @@ const messages = {
     "table.standings": "Final standings",
     "table.place": "{place}.",
     "table.points": "{total} points",
+    "table.ranking": "(ranking {points})",
     "table.download": "Download the record",
     "table.over": "The match is over.",
     "table.takeover": "A bot is playing your seat.",
