@@ -310,6 +310,7 @@ ENGINE_SPITE_HELP: Final = (
 ENGINE_SEARCH_ONLY: Final = "{flags}: only the search bot takes these options"
 ENGINE_SPITE_RANGE: Final = "expected a number from 0 to 1, not {value}"
 ENGINE_MS_RANGE: Final = "expected milliseconds above 0 and at most 60000, not {value}"
+
 # -- serve -------------------------------------------------------------------------------
 
 SERVE_HELP: Final = "host the web table: play in a browser with friends and bots"
