@@ -6,7 +6,10 @@ each decision is credited with the points its seat made (REINFORCE, with the
 mean over the games as the baseline).  Then the policy, in seat 0, plays
 against three random opponents: it should score clearly more than they do.
 
-NumPy only:  python examples/vector_training.py
+NumPy only (the vector extra):
+
+    pip install "whist-ro[vector]"
+    python examples/vector_training.py
 """
 
 from __future__ import annotations
