@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Sequence
 from typing import Final
 
 from whist_ro import records, sim, variants
@@ -35,7 +36,17 @@ from whist_ro.sim.run import progress_bar
 
 _SEED_BITS: Final = 63  # the library's seed rule (whist_ro._check.check_seed)
 
-__all__ = ["audit", "check", "demo", "perft", "read_input", "rules", "simulate", "stats"]
+__all__ = [
+    "audit",
+    "check",
+    "demo",
+    "perft",
+    "read_input",
+    "rules",
+    "run_seeds",
+    "simulate",
+    "stats",
+]
 
 
 def read_input(path: str) -> str:
@@ -238,6 +249,24 @@ def stats(args: argparse.Namespace) -> int:
     return status.OK
 
 
+def run_seeds(args: argparse.Namespace) -> Sequence[int | str]:
+    """The seeds of ``--matches`` matches: ``--seed`` plus k, or the ``--seed`` word with ":k".
+
+    >>> list(run_seeds(argparse.Namespace(seed=5, matches=3)))
+    [5, 6, 7]
+    >>> run_seeds(argparse.Namespace(seed="club", matches=2))
+    ['club:0', 'club:1']
+    """
+    seed = seed_of(args)
+    if isinstance(seed, int) and (seed + args.matches - 1).bit_length() > _SEED_BITS:
+        raise ConfigurationError(
+            text.SEEDS_RUN_OUT.format(seed=seed, matches=args.matches), field="seed"
+        )
+    if isinstance(seed, int):
+        return range(seed, seed + args.matches)
+    return [f"{seed}:{k}" for k in range(args.matches)]
+
+
 def simulate(args: argparse.Namespace) -> int:
     """``whist-ro simulate``: bot matches through :func:`whist_ro.tournament`, then a summary.
 
@@ -277,21 +306,10 @@ def simulate(args: argparse.Namespace) -> int:
             field="reference",
         )
     lineup = [Entrant(bot_class(name), name=name) for name in names]
-    # Seed k of the run: the given number plus k, or the given word with ":k".
-    seed = seed_of(args)
-    if isinstance(seed, int) and (seed + args.matches - 1).bit_length() > _SEED_BITS:
-        raise ConfigurationError(
-            text.SEEDS_RUN_OUT.format(seed=seed, matches=args.matches), field="seed"
-        )
-    seeds = (
-        range(seed, seed + args.matches)
-        if isinstance(seed, int)
-        else [f"{seed}:{k}" for k in range(args.matches)]
-    )
     result = tournament(
         variant,
         lineup,
-        seeds=seeds,
+        seeds=run_seeds(args),
         duplicate=args.duplicate,
         reference=args.reference,
         workers=min(args.workers, args.matches),

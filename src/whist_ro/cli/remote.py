@@ -2,7 +2,10 @@
 
 ``whist-ro engine NAME`` serves a built-in bot over the engine protocol
 (:func:`whist_ro.remote.serve`), so ``whist-ro engine rule`` is an engine
-any table can seat.
+any table can seat; ``whist-ro match --engine NAME=COMMAND ...`` plays
+engines against each other through :func:`whist_ro.tournament`;
+``whist-ro engine-test COMMAND`` runs the conformance test
+(:func:`whist_ro.remote.conformance.check_engine`).
 
 >>> from whist_ro.remote import Option
 >>> [option.name for option in engine_options("search", {})][:3]
@@ -12,21 +15,52 @@ any table can seat.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+import shlex
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
-from whist_ro import sim
+from whist_ro import records, sim
 from whist_ro._check import excerpt
+from whist_ro._check import names as check_names
+from whist_ro._text import count
 from whist_ro.bots import search_bot
 from whist_ro.cli import status, text
-from whist_ro.cli.options import whole_option
+from whist_ro.cli.commands import run_seeds
+from whist_ro.cli.options import add_workers_options, players_of, variant_of, whole_option
 from whist_ro.cli.play import BOTS, bot_class
-from whist_ro.errors import ConfigurationError
-from whist_ro.remote import Option, serve
+from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.remote import EngineCommand, Option, serve
+from whist_ro.remote.conformance import check_engine
+from whist_ro.remote.process import quiet_logs
+from whist_ro.schedule import check_players
+from whist_ro.sim.run import progress_bar
+from whist_ro.tournaments import Entrant, tournament
+from whist_ro.tournaments.run import MAX_SEEDS
 
-__all__ = ["add_engine_commands", "engine", "engine_options"]
+__all__ = [
+    "add_engine_commands",
+    "engine",
+    "engine_options",
+    "engine_test",
+    "match",
+    "parse_engines",
+]
 
 Command = Callable[[argparse.Namespace], int]
+_MAX_SECONDS: Final = 3600.0
+
+
+def valid_name(name: str) -> bool:
+    """True for a name a player (and an engine) may have: printable, 1 to 100 characters."""
+    try:
+        check_names([name], players=1)
+    except WhistError:
+        return False
+    return True
+
+
 Adder = Callable[..., argparse.ArgumentParser]
 
 # SearchBot's settings: (option type, its default, its bounds or choices).
@@ -135,8 +169,102 @@ def engine(args: argparse.Namespace) -> int:
     return status.OK
 
 
+def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """``--engine NAME=COMMAND`` entries as (name, command arguments), one per seat.
+
+    >>> parse_engines(["me=python -m mybot --fast", "it=./engine"])
+    [('me', ('python', '-m', 'mybot', '--fast')), ('it', ('./engine',))]
+    """
+    found: list[tuple[str, tuple[str, ...]]] = []
+    known: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        name, equals, command = entry.partition("=")
+        name = name.strip()
+        try:
+            parts = tuple(shlex.split(command))
+        except ValueError:
+            parts = ()
+        if not equals or not parts or not valid_name(name):
+            raise ConfigurationError(text.ENGINE_ENTRY.format(value=excerpt(entry)), field="engine")
+        if known.setdefault(name, parts) != parts:
+            raise ConfigurationError(text.ENGINE_TWICE.format(name=name), field="engine")
+        found.append((name, parts))
+    return found
+
+
+def match(args: argparse.Namespace) -> int:
+    """``whist-ro match``: engines against each other through :func:`whist_ro.tournament`."""
+    variant = variant_of(args)
+    engines = parse_engines(args.engine or [])
+    if not engines:
+        raise ConfigurationError(text.NO_ENGINES, field="engine")
+    if len(engines) == 1:
+        engines *= players_of(args)
+    elif args.players is not None and args.players != len(engines):
+        raise ConfigurationError(
+            text.ENGINES_MISMATCH.format(players=args.players, engines=len(engines)),
+            field="engine",
+        )
+    else:
+        try:
+            check_players(variant, len(engines))
+        except ConfigurationError as error:
+            raise ConfigurationError(
+                text.ENGINES_COUNT.format(engines=len(engines), reason=error), field="engine"
+            ) from None
+    folder = None if args.record_dir is None else Path(args.record_dir)
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    lineup = [
+        Entrant(EngineCommand(command=parts, name=name, time_limit=args.time_limit), name=name)
+        for name, parts in engines
+    ]
+    with quiet_logs():  # the takeovers are listed below, with their reasons
+        result = tournament(
+            variant,
+            lineup,
+            seeds=run_seeds(args),
+            duplicate=args.duplicate,
+            workers=min(args.workers, args.matches),
+            progress=progress_bar if args.progress or sys.stderr.isatty() else None,
+            time_limit=args.time_limit,
+            records=folder is not None,
+        )
+    print(result)
+    taken = [(row, t) for row in result.matches for t in row.takeovers]
+    if taken:
+        print(text.TAKEOVERS_HEAD)
+        for row, t in taken:
+            where = "bidding" if t.trick == 0 else f"trick {t.trick}"
+            print(
+                text.TAKEOVER_LINE.format(
+                    match=row.index + 1,
+                    round=t.round,
+                    where=where,
+                    seat=t.seat,
+                    who=t.agent,
+                    reason=t.reason,
+                )
+            )
+    if folder is not None:
+        for row in result.matches:
+            assert row.record is not None
+            records.dump(row.record, folder / f"match-{row.index + 1:04d}.json")
+        print(
+            text.RECORDS_WRITTEN.format(count=count(len(result.matches), "record"), folder=folder)
+        )
+    return status.OK
+
+
+def engine_test(args: argparse.Namespace) -> int:
+    """``whist-ro engine-test COMMAND``: the conformance test, its report, 0 if it passed."""
+    report = check_engine(args.engine_command, time_limit=args.time_limit, quick=args.quick)
+    print(report)
+    return status.OK if report.ok else status.VIOLATION
+
+
 def add_engine_commands(subcommands: Any, add: Adder) -> None:
-    """Register ``engine`` with the ``whist-ro`` parser (``add`` is its subcommand maker)."""
+    """Register ``engine``, ``match`` and ``engine-test`` (``add`` makes a subcommand)."""
     parser = add(
         subcommands,
         "engine",
@@ -184,3 +312,60 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         metavar="X",
         help=text.ENGINE_SPITE_HELP.format(default=search["spite"]),
     )
+
+    match_parser = add(
+        subcommands,
+        "match",
+        match,
+        takes=frozenset({"variant", "players", "seed", "ascii"}),
+        help_text=text.MATCH_HELP,
+        description=text.MATCH_DESCRIPTION,
+    )
+    match_parser.add_argument(
+        "--engine", action="append", metavar="NAME=COMMAND", help=text.MATCH_ENGINE_HELP
+    )
+    match_parser.add_argument(
+        "--matches",
+        type=whole_option(low=1, high=MAX_SEEDS),
+        default=20,
+        metavar="N",
+        help=text.MATCH_MATCHES_HELP.format(most=f"{MAX_SEEDS:,}"),
+    )
+    match_parser.add_argument("--duplicate", action="store_true", help=text.SIMULATE_DUPLICATE_HELP)
+    match_parser.add_argument(
+        "--time-limit", type=_seconds, default=10.0, metavar="S", help=text.MATCH_TIME_LIMIT_HELP
+    )
+    match_parser.add_argument(
+        "--record-dir", default=None, metavar="DIR", help=text.MATCH_RECORD_DIR_HELP
+    )
+    add_workers_options(match_parser, workers_help=text.MATCH_WORKERS_HELP)
+
+    test_parser = add(
+        subcommands,
+        "engine-test",
+        engine_test,
+        takes=frozenset({"ascii"}),
+        help_text=text.ENGINE_TEST_HELP,
+        description=text.ENGINE_TEST_DESCRIPTION,
+    )
+    test_parser.add_argument(
+        "engine_command", metavar="COMMAND", help=text.ENGINE_TEST_COMMAND_HELP
+    )
+    test_parser.add_argument("--quick", action="store_true", help=text.ENGINE_TEST_QUICK_HELP)
+    test_parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=5.0,
+        metavar="S",
+        help=text.ENGINE_TEST_TIME_LIMIT_HELP,
+    )
+
+
+def _seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 < number <= _MAX_SECONDS:
+        raise argparse.ArgumentTypeError(text.SECONDS_RANGE.format(value=excerpt(value)))
+    return number

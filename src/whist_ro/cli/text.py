@@ -338,3 +338,44 @@ SERVE_NEEDS_WEB: Final = (
 )
 SERVE_BAD_URL: Final = "--public-url must be an http:// or https:// address, not {url}"
 SERVE_LISTENING: Final = "whist-ro serve: http://{host}:{port}/ (tables in {db}; Ctrl-C stops)"
+
+# -- match, engine-test (whist_ro.cli.remote) ----------------------------------------------
+
+MATCH_HELP: Final = "play engines against each other and summarise the matches"
+MATCH_DESCRIPTION: Final = """\
+Play engines (programs that speak the engine protocol of docs/protocol.md)
+against each other through whist_ro.tournament, and print each engine's and
+seat's mean total and win rate with 95% confidence intervals and the seats
+taken over by the fallback bot, then every takeover's reason. Each match
+starts its engines afresh: an engine remembers nothing from one match to
+the next, and a crash costs one match only. With --record-dir, each
+match's record (takeovers and engines included) is written there, for
+'whist-ro check'."""
+MATCH_ENGINE_HELP: Final = (
+    "an engine, NAME=COMMAND (the command line that starts it); one per seat, or one for every seat"
+)
+MATCH_MATCHES_HELP: Final = "seeds to play, 1 to {most}; default 20"
+MATCH_TIME_LIMIT_HELP: Final = "seconds an engine may take per decision; default 10"
+MATCH_RECORD_DIR_HELP: Final = "write each match's record to this folder (made if missing)"
+MATCH_WORKERS_HELP: Final = "processes to play on (0: this process); default 1"
+NO_ENGINES: Final = "name at least one engine: --engine NAME=COMMAND"
+ENGINE_ENTRY: Final = "--engine takes NAME=COMMAND, not {value}"
+ENGINE_TWICE: Final = "--engine {name} is given two different commands"
+ENGINES_MISMATCH: Final = "--players {players} but --engine names {engines} engines"
+ENGINES_COUNT: Final = "--engine names {engines} engines: {reason}"
+TAKEOVERS_HEAD: Final = "takeovers:"
+TAKEOVER_LINE: Final = "  match {match}, round {round}, {where}: seat {seat} ({who}): {reason}"
+RECORDS_WRITTEN: Final = "{count} written to {folder}"
+
+ENGINE_TEST_HELP: Final = "check that a program speaks the engine protocol"
+ENGINE_TEST_DESCRIPTION: Final = """\
+Check that COMMAND speaks the engine protocol (docs/protocol.md): the
+handshake, whole matches of the Romanian family (blind 1-card rounds
+included) and of classic whist (an engine may resign a variant it does not
+play), messages of unknown types, a new match in the middle of one, and
+that it exits on 'quit' and at the end of its input. Exit status 0 when
+every check passes, 1 otherwise."""
+ENGINE_TEST_COMMAND_HELP: Final = "the command line that starts the engine (quote it)"
+ENGINE_TEST_QUICK_HELP: Final = "short matches (three rounds each): a quick check"
+ENGINE_TEST_TIME_LIMIT_HELP: Final = "seconds the engine may take per decision; default 5"
+SECONDS_RANGE: Final = "expected seconds above 0 and at most 3600, not {value}"

@@ -18,7 +18,7 @@ engine's side (:func:`serve`, any Python agent as an engine).
 from __future__ import annotations
 
 from whist_ro.remote import wire
-from whist_ro.remote.engine import EngineAgent
+from whist_ro.remote.engine import EngineAgent, EngineCommand
 from whist_ro.remote.result import MatchResult
 from whist_ro.remote.serve import serve
 from whist_ro.remote.wire import PROTOCOL, VERSION, EngineInfo, MatchLog, Option
@@ -27,6 +27,7 @@ __all__ = [
     "PROTOCOL",
     "VERSION",
     "EngineAgent",
+    "EngineCommand",
     "EngineInfo",
     "MatchLog",
     "MatchResult",

@@ -25,12 +25,16 @@ import contextlib
 import itertools
 import math
 import random
+import shlex
 import threading
 import weakref
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
+import attrs
+
 from whist_ro._check import excerpt, is_whole
+from whist_ro._immutable import Immutable
 from whist_ro.actions import Action
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
@@ -57,7 +61,7 @@ from whist_ro.remote.wire import (
 from whist_ro.table import time_left
 from whist_ro.views.view import PlayerView
 
-__all__ = ["EngineAgent"]
+__all__ = ["EngineAgent", "EngineCommand"]
 
 _T = TypeVar("_T")
 _MAX_LIMIT: Final = 1e6
@@ -76,6 +80,15 @@ def _seconds(value: object, *, name: str, allow_none: bool = True) -> float | No
         f"{name} must be {'None or ' if allow_none else ''}a number of seconds above 0 and at "
         f"most {_MAX_LIMIT:g}, not {excerpt(value)}",
         field=name,
+    )
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None or (is_whole(seed) and -(2**63) < seed < 2**63):  # type: ignore[operator]
+        return seed  # type: ignore[return-value]
+    raise ConfigurationError(
+        f"seed must be None or a whole number of at most 63 bits, not {excerpt(seed)}",
+        field="seed",
     )
 
 
@@ -106,7 +119,9 @@ class _Engine:
         label: str,
         grace: float,
         max_message: int,
+        seed: int | None = None,
     ) -> None:
+        self.seed = seed
         self.child = child
         self.label = label
         self.grace = grace
@@ -118,7 +133,7 @@ class _Engine:
         self.late: dict[int, asyncio.TimerHandle] = {}
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.requests = itertools.count(1)
-        self.feed = SeatFeed(observe=False)
+        self.feed = SeatFeed(observe=False, seed=seed)
         self.reader_task = asyncio.ensure_future(self._read())
         self.closed = False
         self.thread = threading.get_ident()
@@ -302,7 +317,7 @@ class _Engine:
                 stderr=self.stderr(),
             ) from None
         self.info = info
-        self.feed = SeatFeed(observe=info.observe)
+        self.feed = SeatFeed(observe=info.observe, seed=self.seed)
         return info
 
     def ask(self, view: PlayerView, limit: float | None) -> tuple[int, list[dict[str, Any]]]:
@@ -426,9 +441,10 @@ async def _start(
     grace: float,
     handshake: float,
     max_message: int,
+    seed: int | None = None,
 ) -> _Engine:
     child = await starter
-    engine = _Engine(child, label=label, grace=grace, max_message=max_message)
+    engine = _Engine(child, label=label, grace=grace, max_message=max_message, seed=seed)
     await engine.handshake(options, handshake)
     return engine
 
@@ -527,12 +543,15 @@ class EngineAgent:
         max_message: int = MAX_MESSAGE,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
+        seed: int | None = None,
     ) -> EngineAgent:
         """Start the engine ``command`` (a command line, or its arguments) and shake hands.
 
         ``handshake`` is the most seconds the engine may take to answer
         ``hello`` and ``options``; ``max_message`` the longest line (in
-        bytes) it may write; ``cwd`` and ``env`` are passed to the process.
+        bytes) it may write; ``cwd`` and ``env`` are passed to the process;
+        ``seed`` (a whole number) goes with each ``new_match``, for the
+        engine to seed its randomness with.
         A program that cannot be started, does not speak the protocol or
         refuses its options raises :class:`~whist_ro.errors.EngineStartError`
         (and is not left running).
@@ -544,7 +563,9 @@ class EngineAgent:
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
         loop = process.background_loop()
-        return cls._on(loop, cls._astart(command, settings, cwd=cwd, env=env))
+        return cls._on(
+            loop, cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
+        )
 
     @classmethod
     async def apopen(
@@ -559,6 +580,7 @@ class EngineAgent:
         max_message: int = MAX_MESSAGE,
         cwd: str | None = None,
         env: dict[str, str] | None = None,
+        seed: int | None = None,
     ) -> EngineAgent:
         """:meth:`popen` for asyncio: the engine runs on the running event loop.
 
@@ -571,7 +593,7 @@ class EngineAgent:
         'random'
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
-        return await cls._astart(command, settings, cwd=cwd, env=env)
+        return await cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
 
     @classmethod
     async def _astart(
@@ -581,6 +603,7 @@ class EngineAgent:
         *,
         cwd: str | None,
         env: dict[str, str] | None,
+        seed: int | None,
     ) -> EngineAgent:
         name, limit, options, grace, handshake, max_message = settings
         label = name or (command if isinstance(command, str) else " ".join(map(str, command)))
@@ -594,6 +617,7 @@ class EngineAgent:
             grace=grace,
             handshake=handshake,
             max_message=max_message,
+            seed=seed,
         )
         assert engine.info is not None
         engine.label = name or engine.info.name
@@ -809,3 +833,77 @@ class EngineAgent:
     def __repr__(self) -> str:
         state = "running" if self.is_running else "stopped"
         return f"<EngineAgent {self._name!r} pid {self.pid} {state}>"
+
+
+def _command_parts(value: str | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(value, str):
+        parts = tuple(shlex.split(value))
+    elif isinstance(value, Sequence) and all(isinstance(part, str) for part in value):
+        parts = tuple(value)
+    else:
+        raise ConfigurationError(
+            f"command must be a command line or a list of its arguments, not {excerpt(value)}",
+            field="command",
+        )
+    if not parts:
+        raise ConfigurationError("command must not be empty", field="command")
+    return parts
+
+
+def _option_pairs(
+    value: Mapping[str, object] | tuple[tuple[str, object], ...] | None,
+) -> tuple[tuple[str, object], ...]:
+    if value is None:
+        return ()
+    if isinstance(value, tuple) and all(
+        isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in value
+    ):
+        value = dict(value)
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ConfigurationError(
+            f"options must be a dict of option names and values, not {excerpt(value)}",
+            field="options",
+        )
+    return tuple(sorted(value.items()))
+
+
+@attrs.frozen(kw_only=True)
+class EngineCommand(Immutable):
+    """How to start an engine, as a value: a bot factory that starts a fresh process per call.
+
+    ``EngineCommand(command, name=..., time_limit=..., options=...)`` called
+    with ``seed=`` does :meth:`EngineAgent.popen` with those settings (the
+    seed goes with each ``new_match``), so it can stand in a tournament's
+    line-up (:class:`~whist_ro.tournaments.Entrant`) like a bot class, and it
+    pickles, so the matches can run in worker processes.  Each match gets
+    engines of its own, closed when it ends: an engine remembers nothing
+    from one match to the next, and a crash costs one match only.
+
+    >>> import sys
+    >>> import whist_ro as wr
+    >>> rule = EngineCommand(command=[sys.executable, "-m", "whist_ro", "engine", "rule"],
+    ...                      name="rule-engine", time_limit=5)
+    >>> result = wr.tournament(wr.variants.ROMANIAN, [wr.Entrant(rule, name="rule-engine"),
+    ...                        wr.bots.RuleBot, wr.bots.RuleBot], seeds=[1], workers=0)
+    >>> result.matches[0].bots[0], result.bots[0].taken_over
+    ('rule-engine', 0)
+    """
+
+    command: tuple[str, ...] = attrs.field(converter=_command_parts)
+    name: str | None = None
+    time_limit: float | None = None
+    options: tuple[tuple[str, object], ...] = attrs.field(default=(), converter=_option_pairs)
+    grace: float = 2.0
+    handshake: float = 10.0
+
+    def __call__(self, *, seed: int) -> EngineAgent:
+        """Start the engine (a new process) for one match."""
+        return EngineAgent.popen(
+            list(self.command),
+            name=self.name,
+            time_limit=self.time_limit,
+            options=dict(self.options),
+            grace=self.grace,
+            handshake=self.handshake,
+            seed=seed,
+        )

@@ -32,13 +32,20 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 from whist_ro._check import excerpt
 from whist_ro.errors import EngineStartError
 
-__all__ = ["Child", "StderrTail", "background_loop", "start_command", "start_spawned"]
+__all__ = [
+    "Child",
+    "StderrTail",
+    "background_loop",
+    "quiet_logs",
+    "start_command",
+    "start_spawned",
+]
 
 logger: Final = logging.getLogger("whist_ro.remote")
 """Where engine processes that had to be killed are reported."""
@@ -46,9 +53,41 @@ logger: Final = logging.getLogger("whist_ro.remote")
 _LOOP_LOCK: Final = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 
+
+def _forget_loop() -> None:
+    # A forked child (a process pool's worker) has a copy of the loop but not its thread:
+    # it starts its own on first use.
+    global _loop  # noqa: PLW0603
+    _loop = None
+    if _LOOP_LOCK.locked():  # pragma: no cover - forked while another thread held it
+        _LOOP_LOCK.release()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_loop)
+
 _STDERR_LINES: Final = 50
 _STDERR_WIDTH: Final = 500
 _STDERR_CHUNK: Final = 1 << 16
+
+
+@contextlib.contextmanager
+def quiet_logs() -> Iterator[None]:
+    """Silence the takeover and engine logs meanwhile (a report that lists them speaks instead).
+
+    >>> with quiet_logs():
+    ...     logging.getLogger("whist_ro.table").disabled
+    True
+    """
+    logs = [logging.getLogger(name) for name in ("whist_ro.table", "whist_ro.remote")]
+    were = [log.disabled for log in logs]
+    for log in logs:
+        log.disabled = True
+    try:
+        yield
+    finally:
+        for log, was in zip(logs, were, strict=True):
+            log.disabled = was
 
 
 def background_loop() -> asyncio.AbstractEventLoop:

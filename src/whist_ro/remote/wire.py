@@ -641,7 +641,8 @@ class SeatFeed:
     end (``match_end``).  This class turns the one stream into the other,
     with no I/O, so every manager sends the same sequence.  A view of
     another seat, variant or player count, or with fewer completed rounds
-    than were sent, starts a new match.
+    than were sent, starts a new match.  ``seed``, when given, goes with each
+    ``new_match`` for the engine to seed its randomness with.
 
     >>> import whist_ro as wr
     >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
@@ -653,10 +654,11 @@ class SeatFeed:
     ['round_end', 'match_end']
     """
 
-    __slots__ = ("_key", "_observes", "_over", "_rounds")
+    __slots__ = ("_key", "_observes", "_over", "_rounds", "_seed")
 
-    def __init__(self, *, observe: bool) -> None:
+    def __init__(self, *, observe: bool, seed: int | None = None) -> None:
         self._observes = observe
+        self._seed = seed
         self._key: tuple[object, ...] | None = None
         self._rounds = 0
         self._over = False
@@ -676,7 +678,11 @@ class SeatFeed:
             self._over = False
             out.append(
                 new_match_message(
-                    view.variant, seat=view.seat, players=view.players, names=view.names
+                    view.variant,
+                    seat=view.seat,
+                    players=view.players,
+                    names=view.names,
+                    seed=self._seed,
                 )
             )
         while self._rounds < done:

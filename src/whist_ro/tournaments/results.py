@@ -12,7 +12,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -23,6 +23,9 @@ from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
 from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
+
+if TYPE_CHECKING:
+    from whist_ro.records.record import Record
 
 __all__ = ["BotStats", "Estimate", "MatchRow", "SeatStats", "TournamentResult"]
 
@@ -112,7 +115,9 @@ class MatchRow(Immutable):
     line-up was moved (0 unless duplicate).  ``bots`` names each seat's bot;
     ``totals``, ``places`` and ``points`` come from the final standings;
     ``takeovers`` lists the seats a bot lost to the fallback (R-SEAT-1), and
-    :meth:`taken_over` which seats those were.
+    :meth:`taken_over` which seats those were.  ``record`` is the match's
+    complete record (takeovers and engines included) when the tournament
+    was asked to keep them (``records=True``), else None.
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -132,6 +137,7 @@ class MatchRow(Immutable):
     points: tuple[Fraction, ...]
     winners: tuple[int, ...]
     takeovers: tuple[Takeover, ...]
+    record: Record | None = attrs.field(default=None, eq=False, repr=False)
 
     def seats_of(self, name: str) -> tuple[int, ...]:
         """The seats ``name`` played in this match.

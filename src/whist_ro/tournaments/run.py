@@ -54,6 +54,15 @@ class _Job(Immutable):
     entrants: tuple[Entrant, ...]
     fallback: Entrant | None
     time_limit: float | None
+    records: bool = False
+
+
+def _close(agents: Iterable[object]) -> None:
+    """Close the agents that hold a resource (an engine's process): their match is over."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
 
 
 def _derive(*parts: object) -> int:
@@ -73,10 +82,13 @@ def _play(job: _Job) -> MatchRow:
         if job.fallback is None
         else job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
     )
-    table = Table(
-        job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
-    )
-    match: Match = table.run()
+    try:
+        table = Table(
+            job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
+        )
+        match: Match = table.run()
+    finally:
+        _close([*agents, fallback])
     standings = match.standings()  # in seat order
     return MatchRow(
         index=job.index,
@@ -89,6 +101,7 @@ def _play(job: _Job) -> MatchRow:
         points=standings.points,
         winners=match.winners,
         takeovers=table.takeovers,
+        record=table.to_record() if job.records else None,
     )
 
 
@@ -224,6 +237,7 @@ def tournament(
     progress: Callable[[int, int], object] | None = None,
     fallback: Entrant | BotFactory | None = None,
     time_limit: float | None = None,
+    records: bool = False,
 ) -> TournamentResult:
     """Play a match per seed (or a duplicate set per seed) and gather the statistics.
 
@@ -249,7 +263,10 @@ def tournament(
     ``progress(done, total)`` is called in this process with 0 first and
     after each finished match.  ``fallback`` (an entry like those of the
     line-up) and ``time_limit`` are passed to each :class:`~whist_ro.Table`
-    (R-SEAT-1).
+    (R-SEAT-1).  ``records=True`` keeps each match's record in its row
+    (:attr:`MatchRow.record <whist_ro.tournaments.MatchRow.record>`).  An
+    agent with a ``close()`` method (an engine,
+    :class:`~whist_ro.remote.EngineAgent`) is closed when its match ends.
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
@@ -306,19 +323,26 @@ def tournament(
     to_check = [(f"lineup[{i}]", e) for i, e in enumerate(entrants)]
     if fallback_entrant is not None:
         to_check.append(("fallback", fallback_entrant))
-    trial = []
-    for where, entrant in to_check:
-        trial.append(_check_builds(entrant, where))
-        if workers != 0:
-            _check_picklable(entrant, where)
-    # A table built here checks time_limit (and the rest) as every match's table will.
-    Table(
-        variant,
-        agents=trial[: len(entrants)],
-        seed=checked_seeds[0],
-        fallback=trial[len(entrants)] if fallback_entrant is not None else None,
-        time_limit=time_limit,
-    )
+    if not isinstance(records, bool):
+        raise ConfigurationError(
+            f"records must be True or False, not {excerpt(records)}", field="records"
+        )
+    trial: list[Any] = []
+    try:
+        for where, entrant in to_check:
+            trial.append(_check_builds(entrant, where))
+            if workers != 0:
+                _check_picklable(entrant, where)
+        # A table built here checks time_limit (and the rest) as every match's table will.
+        Table(
+            variant,
+            agents=trial[: len(entrants)],
+            seed=checked_seeds[0],
+            fallback=trial[len(entrants)] if fallback_entrant is not None else None,
+            time_limit=time_limit,
+        )
+    finally:
+        _close(trial)
 
     seatings = _rotations(entrants, duplicate)
     jobs = [
@@ -331,6 +355,7 @@ def tournament(
             entrants=seating,
             fallback=fallback_entrant,
             time_limit=time_limit,
+            records=records,
         )
         for set_index, seed in enumerate(checked_seeds)
         for k, (rotation, seating) in enumerate(seatings)

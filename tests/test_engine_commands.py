@@ -1,0 +1,143 @@
+"""whist-ro engine, match and engine-test; and the proof of language independence: a JavaScript
+engine (Node.js) and a Python one (serve) play each other through whist-ro match."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from whist_ro import records
+from whist_ro.remote.conformance import check_engine
+
+ROOT = Path(__file__).resolve().parents[1]
+PLANNER = ROOT / "examples" / "engines" / "planner.js"
+STEADY = ROOT / "examples" / "engines" / "steady.py"
+ENGINES = ROOT / "tests" / "engines"
+PYTHON = shlex.quote(sys.executable)
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(
+    NODE is None,
+    reason="node (Node.js 20 or later) is not installed: the JavaScript engine cannot run",
+)
+
+
+def whist_ro(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "whist_ro", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=cwd,
+        check=False,
+    )
+
+
+@needs_node
+def test_a_javascript_and_a_python_engine_play_each_other(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    done = whist_ro(
+        "match",
+        "--engine", f"js=node {shlex.quote(str(PLANNER))}",
+        "--engine", f"py={PYTHON} {shlex.quote(str(STEADY))}",
+        "--engine", f"rule={PYTHON} -m whist_ro engine rule",
+        "--matches", "2",
+        "--seed", "5",
+        "--workers", "0",
+        "--time-limit", "5",
+        "--record-dir", str(folder),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "romanian, 3 players, 2 matches" in done.stdout
+    assert "takeovers:" not in done.stdout
+    written = sorted(folder.glob("*.json"))
+    assert [p.name for p in written] == ["match-0001.json", "match-0002.json"]
+    for path in written:
+        record = records.load(path)
+        assert record.engines == ("js", "py", "rule")
+        assert record.takeovers == ()
+        assert records.adjudicate(record).ok
+        check = whist_ro("check", str(path))
+        assert check.returncode == 0, check.stdout[-2000:]
+
+
+@needs_node
+def test_the_javascript_engine_passes_the_conformance_test() -> None:
+    report = check_engine(["node", str(PLANNER)], quick=True)
+    assert report.ok, str(report)
+    assert report.engine == "planner"
+
+
+def test_the_python_example_engine_passes_the_conformance_test() -> None:
+    done = whist_ro("engine-test", f"{PYTHON} {shlex.quote(str(STEADY))}", "--quick")
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[0] == "engine steady (protocol version 1)"
+    assert "FAIL" not in done.stdout
+
+
+def test_engine_test_fails_an_engine_that_ignores_quit() -> None:
+    done = whist_ro(
+        "engine-test", f"{PYTHON} {shlex.quote(str(ENGINES / 'ignore_quit.py'))}", "--quick"
+    )
+    assert done.returncode == 1
+    assert "FAIL  quit: exited with status -9" in done.stdout
+    assert "FAIL  end of input" in done.stdout
+    assert "PASS  romanian, 3 players" in done.stdout
+
+
+def test_engine_test_reports_a_program_that_is_no_engine() -> None:
+    report = check_engine([sys.executable, "-c", "print('hi')"])
+    assert not report.ok
+    assert [c.name for c in report.failures] == ["handshake"]
+
+
+def test_match_lists_takeovers_and_writes_them_into_records(tmp_path: Path) -> None:
+    crash = f"{PYTHON} {shlex.quote(str(ENGINES / 'crash.py'))}"
+    chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"
+    done = whist_ro(
+        "match", "--engine", f"crash={crash}", "--engine", f"chatty={chatty}",
+        "--players", "4", "--engine", f"c2={chatty}", "--engine", f"c3={chatty}",
+        "--matches", "1", "--duplicate", "--workers", "2", "--record-dir", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "4 matches (1 duplicate set of 4)" in done.stdout
+    assert done.stdout.count("engine crashed: crash exited with status 3") == 4
+    assert "Traceback" not in done.stderr  # takeovers are listed, not logged
+    for path in tmp_path.glob("*.json"):
+        record = records.load(path)
+        (takeover,) = record.takeovers
+        assert takeover.agent == "crash"
+        assert "about to fall over" in (takeover.traceback or "")
+        assert whist_ro("check", str(path)).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--engine", "nocommand"], "--engine takes NAME=COMMAND"),
+        (["--engine", "=python x.py"], "--engine takes NAME=COMMAND"),
+        (["--engine", "a=python x.py", "--engine", "a=python y.py"], "two different commands"),
+        (["--engine", "a=x", "--engine", "b=y", "--players", "4"], "--players 4 but --engine"),
+        (["--engine", "a=x", "--engine", "b=y"], "--engine names 2 engines"),
+        ([], "name at least one engine"),
+        (["--engine", "a=/nonexistent/engine", "--matches", "1"], "cannot start the engine"),
+    ],
+)
+def test_match_refuses_a_bad_line_up_in_one_line(args: list[str], message: str) -> None:
+    done = whist_ro("match", "--workers", "0", *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_engine_options_are_for_the_search_bot_only() -> None:
+    done = whist_ro("engine", "rule", "--samples", "3")
+    assert done.returncode == 2
+    assert "only the search bot takes these options" in done.stderr
+    done = whist_ro("engine", "search", "--spite", "2")
+    assert done.returncode == 2
+    assert "argument --spite" in done.stderr
