@@ -48,7 +48,8 @@ from whist_ro.bots import RandomBot
 from whist_ro.errors import ImmutableError, WhistError
 from whist_ro.interop import Layout
 from whist_ro.records.rulebook import RULES
-from whist_ro.remote import MatchResult, wire
+from whist_ro.remote import EngineCommand, MatchResult, wire
+from whist_ro.remote.conformance import Check, ConformanceReport
 from whist_ro.table import Table
 from whist_ro.tournaments import tournament
 from whist_ro.views import public_view
@@ -205,6 +206,12 @@ def _roots() -> list[object]:
     )
     roots += [conceded.rubber, abandoned.standings()]
     roots += [MatchResult.from_match(abandoned), MatchResult.from_match(conceded)]
+    roots += [
+        ConformanceReport(
+            engine="x", version=1, checks=[Check(name="quit", passed=True, detail="status 0")]
+        ),
+        EngineCommand(command="engine --fast", name="x", time_limit=1.5, options={"depth": 2}),
+    ]
     roots += [
         wire.read_hello(
             {
