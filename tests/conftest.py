@@ -28,7 +28,8 @@ Hypothesis profiles (a failure under ``ci`` reproduces on every run):
   into the clone), no deadline (a busy CI machine is no reason to fail).
 * ``dev``: Hypothesis's random search, with its example database, so each
   local run explores new cases and replays the last failure first
-  (``print_blob=True`` too).
+  (``print_blob=True`` too, and no deadline: a busy laptop is no reason to
+  fail either; speed is measured in ``benchmarks/``).
 
 ``ci`` is loaded when the environment variable ``CI`` is set to anything
 but ``""``, ``0`` or ``false`` (CI runs ``.ci/run`` with ``CI=true``), ``dev``
@@ -89,7 +90,7 @@ _DEFAULT = settings.get_profile("default")
 settings.register_profile(
     "ci", parent=_DEFAULT, derandomize=True, print_blob=True, database=None, deadline=None
 )
-settings.register_profile("dev", parent=_DEFAULT, print_blob=True)
+settings.register_profile("dev", parent=_DEFAULT, print_blob=True, deadline=None)
 
 
 def profile_name(environ: Mapping[str, str]) -> str:
