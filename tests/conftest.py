@@ -296,6 +296,7 @@ class WebServer:
         self.options = options
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
+        self.output = ""  # what the server printed (its log), read once it has stopped
         self.start()
 
     def start(self) -> None:
@@ -337,6 +338,9 @@ class WebServer:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
+        if self.process.stdout is not None and not self.process.stdout.closed:
+            self.output += self.process.stdout.read()
+            self.process.stdout.close()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -346,7 +350,8 @@ class WebServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
-        if self.process is not None and self.process.stdout is not None:
+        if self.process is not None and self.process.stdout and not self.process.stdout.closed:
+            self.output += self.process.stdout.read()
             self.process.stdout.close()
 
     def __enter__(self) -> WebServer:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from conftest import WebServer
-from whist_ro import Match, records
+from whist_ro import Match, records, variants
 from whist_ro.views import view_of
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -94,11 +94,17 @@ def create_table(
     seats: list[str],
     schedule: str = "",
     grace: int = 30,
+    variant: str = "",
+    time_limit: int | None = None,
 ) -> str:
     """Make a table in the lobby's form by typing and clicking; its id."""
     page.goto(server.url + "/")
     page.fill("#name", name)
+    if variant:
+        page.select_option("#variant", variant)
     page.select_option("#players", str(len(seats)))
+    if time_limit is not None:
+        page.select_option("#time_limit", str(time_limit))
     for seat, kind in enumerate(seats[1:], start=1):
         page.select_option(f"#seat-{seat}", kind)
     page.fill("#grace", str(grace))
@@ -115,15 +121,18 @@ def seq_of(page: Any) -> int:
     return int(page.evaluate("() => window.whistTable ? window.whistTable.state.seq : -1"))
 
 
+ACT = ".bid-button:not([disabled]), #my-hand .card.legal, #play-blind"
+
+
 def take_turn(page: Any) -> str:
     """Click once for this seat (a bid or a legal card) if it is its turn: what was done."""
-    target = page.wait_for_selector(
-        ".bid-button:not([disabled]), #my-hand .card.legal, #play-blind, #standings"
-    )
-    if target.get_attribute("id") == "standings":
+    page.wait_for_selector(f"{ACT}, #standings")
+    if page.query_selector("#standings"):
         return "over"
     before = seq_of(page)
-    target.click()
+    # A locator, not an element handle: a redraw (a seat's news) may replace the
+    # button between finding it and clicking it, and a locator finds it again.
+    page.locator(ACT).first.click()
     wait_past(page, before)
     return "acted"
 
@@ -341,3 +350,235 @@ def test_the_server_killed_mid_round_comes_back_and_the_browser_plays_on(
         assert browser.errors == []
         browser.close()
         assert table
+
+
+def act_by_keyboard(page: Any) -> str:
+    """Act once for this seat with keys only: a digit bids; arrows pick a card, Enter plays it."""
+    page.wait_for_selector(f"{ACT}, #standings")
+    if page.query_selector("#standings"):
+        return "over"
+    before = seq_of(page)
+    bid = page.query_selector(".bid-button:not([disabled])")
+    if bid is not None:
+        page.keyboard.press(bid.get_attribute("data-bid"))
+    else:
+        # After each redraw the focus is on something to act with; arrows move it.
+        focused = "() => document.activeElement.matches('#my-hand .card, #play-blind')"
+        page.wait_for_function(focused)
+        if page.query_selector("#my-hand .card"):
+            page.keyboard.press("ArrowRight")
+            legal = "() => document.activeElement.matches('#my-hand .card.legal')"
+            while not page.evaluate(legal):
+                page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    wait_past(page, before)
+    return "acted"
+
+
+def shown_cards(page: Any) -> set[str]:
+    """Every card face on the page (a card's back names none)."""
+    return set(
+        page.eval_on_selector_all("[data-card]", "(cards) => cards.map((c) => c.dataset.card)")
+    )
+
+
+def fits_the_screen(page: Any) -> bool:
+    """Nothing sticks out sideways: no sideways scrolling on a phone."""
+    return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_blind_rounds_the_hook_and_the_last_trick_played_by_keyboard_on_a_phone(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        assert fits_the_screen(page)
+        create_table(
+            page,
+            server,
+            name="Ana",
+            # Ana deals one of the three 4-card rounds (the first dealer is drawn), and
+            # the low-risk bots bid low enough to leave the dealer a forbidden number.
+            seats=["human", "lowrisk", "lowrisk"],
+            variant="romanian-forehead",
+            schedule="1 4 4 4",
+        )
+        seen = {"forehead": False, "hook": False, "last_trick": False}
+        while True:
+            state = page.evaluate("() => window.whistTable.state")
+            view = state["view"]
+            if state["status"] == "over":
+                break
+            if view["to_act"] == 0 and view["blind"] == "forehead":
+                # The 1-card round, forehead: Ana sees the others' cards, not her own.
+                assert page.query_selector("#my-hand") is None
+                assert len(page.query_selector_all("#hand .card.back")) == 1
+                assert view["hand"] == []
+                for seat in (1, 2):  # every card still held by another seat shows
+                    assert len(view["known_hands"][seat]) == view["hand_counts"][seat]
+                    assert set(view["known_hands"][seat]) <= shown_cards(page)
+                seen["forehead"] = True
+            if view["to_act"] == 0 and view["phase"] == "bidding" and view["dealer"] == 0:
+                # R-BID-2: the dealer's forbidden number is shown, and offered disabled
+                # (none when the others' bids already pass the hand size).
+                earlier = sum(b for b in view["bids"] if b is not None)
+                forbidden = view["hand_size"] - earlier
+                if forbidden < 0:
+                    assert page.query_selector("#forbidden") is None
+                else:
+                    assert state["turn"]["forbidden_bid"] == forbidden
+                    assert "R-BID-2" in page.text_content("#forbidden")
+                    button = page.query_selector(f'.bid-button[data-bid="{forbidden}"]')
+                    assert button.is_disabled()
+                    before = seq_of(page)
+                    page.keyboard.press(str(forbidden))
+                    page.wait_for_timeout(100)
+                    assert seq_of(page) == before  # the key does nothing
+                    seen["hook"] = True
+            if view["to_act"] == 0 and view["tricks"] and not seen["last_trick"]:
+                # The last trick, reviewed with L: its cards and who took it.
+                last = view["tricks"][-1]
+                page.keyboard.press("l")
+                page.wait_for_selector("#last-trick")
+                shown = page.eval_on_selector_all(
+                    "#last-trick [data-card]", "(cards) => cards.map((c) => c.dataset.card)"
+                )
+                assert shown == last["cards"]
+                assert state["seats"][last["winner"]]["name"] in page.text_content("#last-trick")
+                page.keyboard.press("l")
+                page.wait_for_selector("#last-trick", state="detached")
+                seen["last_trick"] = True
+            if view["to_act"] == 0:
+                assert fits_the_screen(page)
+                act_by_keyboard(page)
+            else:
+                wait_past(page, state["seq"])
+        assert seen == {"forehead": True, "hook": True, "last_trick": True}
+        assert len(page.query_selector_all("#sheet tbody tr")) == 4
+        assert page.query_selector("#standings")
+        # The hidden 1-card round: nobody's card shows, Ana's own neither.
+        create_table(
+            page,
+            server,
+            name="Ana",
+            seats=["human", "random", "random"],
+            variant="romanian-hidden",
+            schedule="1",
+        )
+        page.wait_for_function("() => window.whistTable.state.view.to_act === 0")
+        page.wait_for_selector("#hand .card.back")
+        view = page.evaluate("() => window.whistTable.state.view")
+        assert view["blind"] == "hidden"
+        assert all(hand == [] for hand in view["known_hands"])
+        played = set(view["current_trick"]["cards"]) | (
+            {view["turn_up"]} if view["turn_up"] else set()
+        )
+        assert shown_cards(page) <= played
+        while act_by_keyboard(page) != "over":
+            pass
+        assert browser.errors == []
+        browser.close()
+
+
+def test_classic_partners_face_each_other_with_a_clock_and_a_spectator_sees_no_hand(
+    playwright: Any, tmp_path: Path
+) -> None:
+    public = "https://whist.example.org"
+    with WebServer(tmp_path / "web.sqlite3", "--public-url", public) as server:
+        ana = Browser(playwright)
+        page = ana.page
+        table = create_table(
+            page,
+            server,
+            name="Ana",
+            seats=["human", "human", "rule", "rule"],
+            variant="classic",
+            time_limit=60,
+        )
+        # Waiting for a player: the invite link is the public address (behind a proxy).
+        assert page.input_value("#invite") == f"{public}/t/{table}"
+        page.click("#start-now")  # the maker starts: a bot takes the free seat
+        page.wait_for_selector("#seat-3")
+        spots = [page.get_attribute(f"#seat-{s}", "class") for s in range(4)]
+        assert ["spot-bottom" in spots[0], "spot-left" in spots[1]] == [True, True]
+        assert ["spot-top" in spots[2], "spot-right" in spots[3]] == [True, True]
+        partner = page.evaluate("() => t('table.partner')")
+        assert partner in page.text_content("#seat-2 .tags")
+        assert partner not in page.text_content("#seat-1 .tags")
+        assert partner not in page.text_content("#seat-3 .tags")
+        assert page.query_selector("#seat-0 .bid") is None  # classic: no bids
+        watcher = Browser(playwright)
+        watcher.page.goto(f"{server.url}/t/{table}")
+        watcher.page.wait_for_selector("#seat-3")
+        for _ in range(6):
+            page.wait_for_function("() => window.whistTable.state.view.to_act === 0")
+            page.wait_for_selector("#seat-0 .clock")  # the time per decision runs
+            assert page.evaluate("() => window.whistTable.state.time_left") > 0
+            watcher.page.wait_for_function(
+                "(seq) => window.whistTable.state.seq === seq", arg=seq_of(page)
+            )
+            # The spectator holds no hand, and sees none of Ana's unplayed cards.
+            assert watcher.page.query_selector("#my-hand") is None
+            view = page.evaluate("() => window.whistTable.state.view")
+            hidden = set(view["hand"]) - {view["turn_up"]}
+            assert hidden
+            assert not hidden & shown_cards(watcher.page)
+            take_turn(page)
+        assert ana.errors == []
+        assert watcher.errors == []
+        ana.close()
+        watcher.close()
+
+
+def test_the_referee_page_judges_a_pasted_round_an_uploaded_sheet_and_a_record(
+    playwright: Any, tmp_path: Path
+) -> None:
+    notation = "\n".join(
+        [
+            "variant: romanian",
+            "dealer: 2",
+            "hand 0: Ah Jc",
+            "hand 1: Kh 10c",
+            "hand 2: 9d 10s",
+            "turn-up: Qs",
+            "bids: 0 0 1",
+            "trick: Jc 10c 9d",
+        ]
+    )
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,0,0,1,0,0\n")
+    record = tmp_path / "match.json"
+    match = Match.new(variants.ROMANIAN, players=3, seed=3)
+    while not match.is_over:
+        match = match.apply(match.legal_actions()[0])
+    record.write_text(records.dumps(match.to_record()), encoding="utf-8")
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        page.goto(server.url + "/referee")
+        page.fill("#referee-text", notation)
+        page.click("#referee-check")
+        page.wait_for_selector("#verdict-line")
+        assert "R-PLAY-3" in page.text_content("#verdict-line")
+        assert "R-PLAY-3" in page.text_content("blockquote.rule")
+        # The position drawn as cards: the hands, and the trick so far.
+        assert {"Ah", "Kh", "10s"} <= shown_cards(page)
+        assert page.eval_on_selector_all(
+            "#position .trick-row [data-card]", "(cards) => cards.map((c) => c.dataset.card)"
+        ) == ["Jc", "10c"]
+        # A paper score sheet, uploaded: the kind follows the file.
+        page.set_input_files("#referee-file", str(sheet))
+        page.wait_for_function("() => document.getElementById('kind-sheet').checked")
+        page.wait_for_function("() => document.getElementById('referee-text').value.length > 0")
+        page.click("#referee-check")
+        page.wait_for_selector("#verdict-line.error")
+        assert "R-BID-2" in page.text_content("#verdict")
+        # A whole match record, uploaded: legal.
+        page.click("#kind-record")
+        page.set_input_files("#referee-file", str(record))
+        page.wait_for_function("() => document.getElementById('referee-text').value.length > 100")
+        page.click("#referee-check")
+        page.wait_for_selector("#verdict-line.ok")
+        assert browser.errors == []
+        browser.close()

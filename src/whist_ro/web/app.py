@@ -210,6 +210,17 @@ class _Connection:
             self._writer.cancel()
 
 
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next message as text: a binary frame is read as UTF-8, so junk is refused, not fatal."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        return bytes(message.get("bytes") or b"").decode("utf-8", "replace")
+    return str(text)
+
+
 def _origin_ok(origin: str | None, host: str | None, public_url: str | None) -> bool:
     """A browser's WebSocket must come from this server's own page (or the public URL's)."""
     if origin is None:
@@ -388,7 +399,7 @@ def create_app(
             while True:
                 try:
                     text = await asyncio.wait_for(
-                        websocket.receive_text(), timeout=None if joined else 15
+                        _receive_text(websocket), timeout=None if joined else 15
                     )
                 except TimeoutError:
                     conn.close(4008)

@@ -310,7 +310,7 @@ async function tablePage(id) {
   if (!mine && info.status === "waiting" && free && !location.search.includes("watch")) {
     return joinForm(id, info);
   }
-  new TableView(id, mine ? mine.token : null).start();
+  new TableView(id, mine ? mine.token : null, info.invite).start();
 }
 
 function joinForm(id, info) {
@@ -332,7 +332,7 @@ function joinForm(id, info) {
       const joined = await api("/api/tables/" + id + "/join", {name: name.value.trim()});
       saveSeat(id, joined.seat, joined.token);
       root.replaceChildren();
-      new TableView(id, joined.token).start();
+      new TableView(id, joined.token, info.invite).start();
     } catch (error) {
       message.textContent = error.message;
     }
@@ -342,9 +342,11 @@ function joinForm(id, info) {
 }
 
 class TableView {
-  constructor(id, token) {
+  constructor(id, token, invite) {
     this.id = id;
     this.token = token;
+    // The server's invite link: its --public-url behind a reverse proxy.
+    this.invite = invite || location.origin + "/t/" + id;
     this.seat = null;
     this.state = null; // the last "state"/"update" data
     this.sheet = [];
@@ -494,7 +496,7 @@ class TableView {
   drawWaiting(st) {
     const board = document.getElementById("board");
     const waiting = st.seats.filter((s) => s.kind === "human" && !s.name).length;
-    const link = location.origin + "/t/" + this.id;
+    const link = this.invite;
     const input = el("input", {id: "invite", readonly: true, value: link, size: 40});
     board.replaceChildren(
       el("p", {text: t("table.waiting", {count: waiting})}),
