@@ -259,7 +259,8 @@ class Room:
         self._match: Match | None = None
         self._seq = 0  # actions played: len(match.history), kept as a count
         self._match_part: tuple[tuple[int, bool] | None, dict[str, Any]] = (None, {})
-        self._shared_view: tuple[Match | None, dict[str, Any]] = (None, {})
+        # The parts of this position's views every seat shares: as data, and as JSON text.
+        self._shared_view: tuple[Match | None, dict[str, Any], str] = (None, {}, "{}")
         self._status: Status = table.status
         self._turn = 0  # counts decisions asked for, so a late bot answer is dropped
         self._bot_task: asyncio.Task[None] | None = None
@@ -649,8 +650,11 @@ class Room:
         )
         client.send(_dumps(self._state(seat)))
 
-    def _turn_data(self, m: Match, seat: int | None) -> dict[str, Any]:
-        """What only the seat to act needs: the rule that stops its other cards or bids."""
+    def _turn_data(self, m: Match, seat: int | None, *, blind: object) -> dict[str, Any]:
+        """What only the seat to act needs: the rule that stops its other cards or bids.
+
+        ``blind`` is the view's ``blind`` (no card is named in a blind round).
+        """
         if seat is None or m.to_act != seat or m.is_over:
             return {}
         r = m.round
@@ -662,9 +666,11 @@ class Room:
                 hand_size=r.hand_size, earlier=earlier, hook=self.variant.hook
             )
             return {} if forbidden is None else {"forbidden_bid": forbidden, "rule": "R-BID-2"}
+        if blind is not None:
+            return {}
         legal = {a.card for a in m.legal_actions() if isinstance(a, Play)}
         blocked = [c for c in r.remaining[seat] if c not in legal]
-        if not blocked or view_of(r, seat).blind is not None:
+        if not blocked:
             return {}
         # The engine says which clause excludes a card; every card outside the
         # playable set is excluded by the same clause.
@@ -674,28 +680,34 @@ class Room:
             return {"blocked": [str(c) for c in blocked], "rule": error.rule, "why": str(error)}
         return {}  # pragma: no cover - the engine refuses every card outside legal_actions
 
-    def _view(self, m: Match, seat: int | None) -> dict[str, Any]:
-        """``view_data`` of the seat's match view (a spectator's when ``seat`` is None).
+    def _parts(self, m: Match, seat: int | None) -> tuple[dict[str, Any], str, dict[str, Any]]:
+        """The seat's view of ``m`` as ``view_data`` writes it, in two parts.
 
-        Every seat's view of one position shares all but four keys (``_OWN``), so
-        the shared part is written once per action and each seat adds its own;
-        the match part changes only when a round ends, so it is written once a
-        round.  (tests/test_web_socket.py holds every message to the library's
-        ``view_of(match, seat).to_dict(past=False)``.)
+        Every seat's view of one position shares all but four keys (``_OWN``):
+        that shared part is built and encoded once per action (the match part
+        once per round), and each seat adds its own.  Returns the shared part
+        as data and as JSON text, and the seat's own part (a spectator's when
+        ``seat`` is None).  (tests/test_web_socket.py holds every message to the
+        library's ``view_of(match, seat).to_dict(past=False)``.)
         """
         key = (len(m.rounds), m.is_over)
         if self._match_part[0] != key:
             self._match_part = (key, view_data(view_of(m, 0))["match"])
         r = m.round
         view = public_view(r) if seat is None else view_of(r, seat)
-        cached_state, shared = self._shared_view
+        cached_state, shared, text = self._shared_view
         if cached_state is not m:
-            shared = view_data(view)
+            shared = {k: v for k, v in view_data(view).items() if k not in _OWN}
             shared["names"] = list(m.names)
             shared["match"] = self._match_part[1]
-            self._shared_view = (m, shared)
-            return shared
-        return {**shared, **_own_part(view)}
+            text = _dumps(shared)
+            self._shared_view = (m, shared, text)
+        return shared, text, _own_part(view)
+
+    def _view(self, m: Match, seat: int | None) -> dict[str, Any]:
+        """``view_data`` of the seat's match view (a spectator's when ``seat`` is None)."""
+        shared, _, own = self._parts(m, seat)
+        return {**shared, **own}
 
     def _timing(self) -> float | None:
         if self._deadline is None:
@@ -717,23 +729,24 @@ class Room:
         data["view"] = self._view(m, seat)
         data["score_sheet"] = [score_row_dict(row) for row in m.score_sheet]
         data["last_trick"] = _last_trick(m)
-        data["turn"] = self._turn_data(m, seat)
+        data["turn"] = self._turn_data(m, seat, blind=data["view"]["blind"])
         data["time_left"] = self._timing()
         if m.is_over:
             data["result"] = MatchResult.from_match(m).to_dict()
         return data
 
-    def _send_all(self, build: Callable[[int | None], dict[str, Any]]) -> None:
+    def _send_all(self, build: Callable[[int | None], str]) -> None:
+        """Send each seat's message (``build(seat)``), and the spectators' (``build(None)``)."""
         for seat in self._seats:
             if seat.client is not None:
-                seat.client.send(_dumps(build(seat.index)))
+                seat.client.send(build(seat.index))
         if self._spectators:
-            text = _dumps(build(None))
+            text = build(None)
             for client in tuple(self._spectators):
                 client.send(text)
 
     def _broadcast_state(self) -> None:
-        self._send_all(self._state)
+        self._send_all(lambda seat: _dumps(self._state(seat)))
 
     def _broadcast_seats(self) -> None:
         text = _dumps(
@@ -768,8 +781,14 @@ class Room:
         if m.is_over:
             shared["result"] = MatchResult.from_match(m).to_dict()
 
-        def build(seat: int | None) -> dict[str, Any]:
-            return {**shared, "view": self._view(m, seat), "turn": self._turn_data(m, seat)}
+        # The JSON is put together from text: the parts every seat shares are
+        # encoded once per action, each seat's own part and turn once per seat.
+        head = _dumps(shared)[:-1]
+
+        def build(seat: int | None) -> str:
+            view_shared, view_text, own = self._parts(m, seat)
+            turn = _dumps(self._turn_data(m, seat, blind=view_shared["blind"]))
+            return f'{head},"view":{view_text[:-1]},{_dumps(own)[1:]},"turn":{turn}}}'
 
         self._send_all(build)
 
