@@ -11,6 +11,7 @@ docs' picture is made so).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from conftest import WebServer
-from whist_ro import Match, records, variants
+from whist_ro import Card, Match, records, variants
 from whist_ro.views import view_of
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -193,6 +194,14 @@ def test_a_person_plays_a_whole_romanian_match_against_two_bots(
         assert records.adjudicate(record).ok
         assert record.players[0] == "Ana"
         assert len(record.rounds) == 21
+        # The score sheet: a streak bonus marked where the record has one, the totals.
+        sheet = Match.from_record(record).score_sheet
+        bonuses = sum(1 for row in sheet for entry in row.seats if entry.bonus)
+        assert len(page.query_selector_all("#sheet td.bonus")) == bonuses
+        totals = page.eval_on_selector_all(
+            "#sheet tfoot td", "(cells) => cells.map((c) => c.textContent)"
+        )
+        assert totals == [str(t) for t in sheet.totals]
         assert browser.errors == []
         browser.close()
         assert table
@@ -382,6 +391,21 @@ def shown_cards(page: Any) -> set[str]:
     )
 
 
+def assert_sorted_by_suit(page: Any, view: dict[str, Any]) -> None:
+    """The hand on the page: every card of the view's hand, trumps first, a suit together."""
+    shown = page.eval_on_selector_all(
+        "#my-hand [data-card]", "(cards) => cards.map((c) => c.dataset.card)"
+    )
+    assert sorted(shown) == sorted(view["hand"])
+    cards = [Card.parse(c) for c in shown]
+    suits = [c.suit for c in cards]
+    assert all(suits.index(x) == i or suits[i - 1] == x for i, x in enumerate(suits))
+    if view["trump"] and any(c.suit.name.lower() == view["trump"] for c in cards):
+        assert cards[0].suit.name.lower() == view["trump"]  # trumps first
+    for a, b in itertools.pairwise(cards):
+        assert a.suit != b.suit or a.rank > b.rank, shown
+
+
 def fits_the_screen(page: Any) -> bool:
     """Nothing sticks out sideways: no sideways scrolling on a phone."""
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
@@ -450,6 +474,13 @@ def test_blind_rounds_the_hook_and_the_last_trick_played_by_keyboard_on_a_phone(
                 page.wait_for_selector("#last-trick", state="detached")
                 seen["last_trick"] = True
             if view["to_act"] == 0:
+                if view["hand"]:
+                    assert_sorted_by_suit(page, view)
+                if view["current_trick"]["cards"]:  # the trick as it forms, on the felt
+                    on_felt = page.eval_on_selector_all(
+                        "#trick [data-card]", "(cards) => cards.map((c) => c.dataset.card)"
+                    )
+                    assert on_felt == view["current_trick"]["cards"]
                 assert fits_the_screen(page)
                 act_by_keyboard(page)
             else:
