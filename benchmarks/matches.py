@@ -58,14 +58,20 @@ def match_workload(variant: Variant) -> Workload:
 
 
 def deal_like_match(variant: Variant, players: int, dealer: int, size: int, seed: str) -> Round:
-    """Deal a round exactly as ``Match`` does (see ``whist_ro.engine.match._Setup.deal``):
-    the shared deck's seeded shuffle, then the unchecked deal."""
-    order = Deck.for_game(variant, players).shuffled_bits(seed)
+    """Deal a round exactly as ``Match`` does (see ``whist_ro.engine.match._Setup.deal``)."""
     if hasattr(Round, "_from_order"):  # the engine before deals became values
+        order = Deck.for_game(variant, players).shuffled_bits(seed)
         return Round._from_order(variant, players, dealer, size, order)  # type: ignore[attr-defined, no-any-return]
     from whist_ro.engine.deal import Deal  # noqa: PLC0415 - absent before deals became values
 
-    return Round.from_deal(Deal._trusted(variant, players, dealer, size, order))
+    if hasattr(Deal, "_trusted"):  # before the match dealt through Deal.shuffled
+        order = Deck.for_game(variant, players).shuffled_bits(seed)
+        return Round.from_deal(Deal._trusted(variant, players, dealer, size, order))  # type: ignore[attr-defined]
+    return Round.from_deal(
+        Deal.shuffled(
+            variant, players=players, dealer=dealer, hand_size=size, seed=random.Random(seed)
+        )
+    )
 
 
 def deal_public(variant: Variant, players: int, dealer: int, size: int, seed: str) -> Round:

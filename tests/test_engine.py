@@ -56,6 +56,68 @@ def test_round_from_deal_and_shortcuts_agree() -> None:
     assert from_deck == shuffled.deal
 
 
+def test_deal_trusted_builds_the_deal_the_checked_constructor_builds() -> None:
+    checked = _three_card_deal()
+    trusted = wr.Deal.trusted(
+        variants.ROMANIAN, dealer=2, masks=checked.masks, turn_up=checked.turn_up
+    )
+    assert trusted == checked
+    assert hash(trusted) == hash(checked)
+    assert (trusted.players, trusted.hand_size, trusted.first_hand) == (3, 2, 0)
+    assert wr.Round.from_deal(trusted) == wr.Round.from_deal(checked)
+
+
+def _mid_round() -> wr.Round:
+    r = wr.Round.from_hands(
+        variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qs Jc"], dealer=2, turn_up="10s"
+    )
+    for action in (*(wr.Bid(seat=s, tricks=0) for s in range(2)), wr.Bid(seat=2, tricks=1)):
+        r = r.apply(action)
+    return r.apply(wr.Play(seat=0, card="9c")).apply(wr.Play(seat=1, card="10c"))
+
+
+def test_with_deal_puts_the_play_on_another_deal() -> None:
+    r = _mid_round()
+    # Seat 2 still holds one of Qs Jc; give it Jc and Qh instead of Qs Jc's other card.
+    other = wr.Deal(variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qh Jc"], dealer=2, turn_up="10s")
+    moved = r.with_deal(other)
+    assert moved.deal == other
+    assert moved.actions == r.actions
+    assert moved.remaining[2] == wr.CardSet.parse("Qh Jc")
+    assert moved.legal_actions() == (wr.Play(seat=2, card="Jc"),)  # it must follow clubs
+    # The same as replaying the actions on the new deal.
+    replayed = wr.Round.from_deal(other)
+    for action in r.actions:
+        replayed = replayed.apply(action)
+    assert moved == replayed
+    assert r.remaining[2] == wr.CardSet.parse("Qs Jc")  # the round it came from is untouched
+
+
+@pytest.mark.parametrize(
+    ("hands", "dealer", "turn_up", "says"),
+    [
+        (["Ah 9c", "Kh 10c", "Qs Jc"], 1, "10s", "same game"),
+        (["Ah 9c", "Kh 10c", "Qs Jc"], 2, "9s", "same game"),
+        (["Ah 10c", "Kh 9c", "Qs Jc"], 2, "10s", "seat 0 played 9c, which the new deal"),
+        (["Ah Jc", "Kh 10c", "Qs 9c"], 2, "10s", "seat 0 played 9c, which the new deal"),
+    ],
+)
+def test_with_deal_refuses_a_deal_that_does_not_fit_the_play(
+    hands: list[str], dealer: int, turn_up: str, says: str
+) -> None:
+    r = _mid_round()
+    with pytest.raises(wr.InvalidDealError, match=says) as info:
+        r.with_deal(wr.Deal(variants.ROMANIAN, hands=hands, dealer=dealer, turn_up=turn_up))
+    assert info.value.rule == "R-DECK-4"
+    other_game = wr.Deal(
+        variants.INVERTED, hands=["Ah 9c", "Kh 10c", "Qs Jc"], dealer=2, turn_up="10s"
+    )
+    with pytest.raises(wr.InvalidDealError, match="same game"):
+        r.with_deal(other_game)
+    with pytest.raises(wr.ConfigurationError, match="takes a Deal"):
+        r.with_deal("Ah 9c")  # type: ignore[arg-type]
+
+
 def test_round_from_deal_refuses_what_is_not_a_deal() -> None:
     with pytest.raises(wr.WhistError):
         wr.Round.from_deal("Ah Kh")  # type: ignore[arg-type]

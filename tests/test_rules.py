@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import random
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, cast
@@ -754,6 +755,34 @@ def test_r_deal_1_seeded_deal_is_the_seeded_shuffle() -> None:
     for seat in range(4):
         assert set(dealt.hands[seat]) == set(order[seat:20:4])
     assert dealt.turn_up == order[20]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_r_deal_1_the_seeded_shuffle_is_random_shuffle(players: int) -> None:
+    # Deck.shuffled_bits spells out random.Random.shuffle to save a call per
+    # card; the order must stay what Random.shuffle gives, seed for seed.
+    deck = Deck.for_game(ROM, players)
+    for seed in [*range(200), "whist-ro:7:3", 2**62]:
+        expected = list(deck.bits)
+        random.Random(seed).shuffle(expected)
+        assert deck.shuffled_bits(seed) == expected
+        generator = random.Random(seed)
+        assert deck.shuffled_bits(generator) == expected
+        assert generator.getstate() != random.Random(seed).getstate()  # it drew from it
+
+    class Counting(random.Random):
+        calls = 0
+
+        def random(self) -> float:
+            Counting.calls += 1
+            return super().random()
+
+    # A subclass draws its numbers its own way, so it shuffles for itself.
+    expected = list(deck.bits)
+    Counting(5).shuffle(expected)
+    before = Counting.calls
+    assert deck.shuffled_bits(Counting(5)) == expected
+    assert Counting.calls > before
 
 
 def test_r_deal_1_a_record_may_store_the_hands_instead() -> None:

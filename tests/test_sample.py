@@ -6,6 +6,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from typing import assert_type
 
 import attrs
 import pytest
@@ -221,7 +222,7 @@ def test_chi_square_check_catches_a_biased_sampler() -> None:
 
 
 @st.composite
-def mid_round_views(draw: st.DrawFn) -> tuple[wr.views.PlayerView, int]:
+def mid_round_views(draw: st.DrawFn) -> tuple[wr.views.PlayerView[wr.Round], int]:
     variant = draw(st.sampled_from(ALL_PRESETS))
     players = draw(st.sampled_from(list(variant.player_counts)))
     size = 13 if variant.is_classic else draw(st.integers(1, 8))
@@ -235,7 +236,9 @@ def mid_round_views(draw: st.DrawFn) -> tuple[wr.views.PlayerView, int]:
 
 @settings(max_examples=150)
 @given(mid_round_views(), st.integers(0, 2**32))
-def test_sample_view_is_the_view(case: tuple[wr.views.PlayerView, int], seed: int) -> None:
+def test_sample_view_is_the_view(
+    case: tuple[wr.views.PlayerView[wr.Round], int], seed: int
+) -> None:
     view, seat = case
     drawn = sample(view, random.Random(seed))
     assert view_of(drawn, seat) == view
@@ -299,6 +302,25 @@ def test_abandoned_and_conceded_matches_sample_to_the_same_ending() -> None:
     again = sample(view_of(conceded, 2), random.Random(1))
     assert again.conceded == 1
     assert view_of(again, 2) == view_of(conceded, 2)
+
+
+def test_a_rounds_view_samples_a_round_and_a_matchs_a_match() -> None:
+    # assert_type is checked by mypy (tests are type-checked): the view's type
+    # says what sample() returns, so a caller needs no cast.
+    m = Match.new(variants.ROMANIAN, players=3, seed=2)
+    match_view = m.view(1)
+    round_view = m.round.view(1)
+    assert_type(match_view, wr.PlayerView[Match])
+    assert_type(round_view, wr.PlayerView[Round])
+    drawn_match = match_view.sample(random.Random(1))
+    drawn_round = round_view.sample(random.Random(1))
+    assert_type(drawn_match, Match)
+    assert_type(drawn_round, Round)
+    assert type(drawn_match) is Match
+    assert type(drawn_round) is Round
+    assert_type(sample(view_of(m, 0), random.Random(2)), Match)
+    either: wr.PlayerView = round_view  # a plain PlayerView is either kind
+    assert_type(either.sample(random.Random(3)), Round | Match)
 
 
 def test_sample_refuses_what_is_not_a_view_or_a_generator() -> None:

@@ -200,7 +200,7 @@ def test_view_of_refuses_bad_seats_and_states() -> None:
         with pytest.raises(ConfigurationError, match="seat must be a seat from 0 to 2"):
             view_of(m, seat)  # type: ignore[arg-type]
     with pytest.raises(ConfigurationError, match="a Round or a Match, not 'x'"):
-        view_of("x", 0)  # type: ignore[arg-type]
+        view_of("x", 0)  # type: ignore[call-overload]
 
 
 def test_to_dict_is_json_ready_for_every_preset() -> None:

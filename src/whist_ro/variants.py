@@ -256,7 +256,7 @@ _EXACT_ONLY_FLAGS: Final = (
 )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Variant(Immutable):
     """Every rule option of one game, as a frozen value.
 

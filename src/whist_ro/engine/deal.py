@@ -17,17 +17,15 @@ with its own generator, a replayed record).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from whist_ro._check import MAX_WHOLE, Seed, excerpt, seat, whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, as_card
 from whist_ro.errors import ConfigurationError, InvalidDealError
-from whist_ro.rules.bidding import first_hand, next_seat
+from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
-from whist_ro.rules.play import beats
 from whist_ro.schedule import Deck, check_players
 from whist_ro.variants import Variant
 
@@ -103,37 +101,12 @@ class Deal(Immutable):
     whist_ro.errors.InvalidDealError: this deal needs a turn-up card to set trump (R-TRUMP-1), ...
     """
 
-    __slots__ = (
-        "_beats",
-        "_clockwise",
-        "_dealer",
-        "_first_hand",
-        "_hand_size",
-        "_hook",
-        "_masks",
-        "_must_overtrump",
-        "_must_trump",
-        "_players",
-        "_trump",
-        "_turn_up",
-        "_variant",
-    )
+    __slots__ = ("_dealer", "_masks", "_turn_up", "_variant")
 
     _variant: Variant
-    _players: int
     _dealer: int
-    _hand_size: int
-    _masks: tuple[int, ...]
+    _masks: tuple[int, ...]  # the number of seats and the hand size follow from these
     _turn_up: Card | None
-    # Derived once per deal for the engine's hot path: every state of the
-    # round reads them.
-    _first_hand: int
-    _trump: int | None
-    _hook: bool
-    _must_trump: bool
-    _must_overtrump: bool
-    _clockwise: tuple[int, ...]
-    _beats: tuple[bool, ...]
 
     def __init__(
         self,
@@ -180,52 +153,47 @@ class Deal(Immutable):
             raise InvalidDealError("hands must hold at least one card (R-DECK-4)", rule="R-DECK-4")
         face_up = _parse_turn_up(turn_up)
         _check_turn_up(variant, players, hand_size, dealer, masks, seen, face_up, deck)
-        self._fill(variant, players, dealer, hand_size, tuple(masks), face_up)
-
-    def _fill(
-        self,
-        variant: Variant,
-        players: int,
-        dealer: int,
-        hand_size: int,
-        masks: tuple[int, ...],
-        turn_up: Card | None,
-    ) -> None:
-        set_ = object.__setattr__
-        set_(self, "_variant", variant)
-        set_(self, "_players", players)
-        set_(self, "_dealer", dealer)
-        set_(self, "_hand_size", hand_size)
-        set_(self, "_masks", masks)
-        set_(self, "_turn_up", turn_up)
-        set_(self, "_first_hand", first_hand(dealer, players))
-        set_(self, "_trump", None if turn_up is None else int(turn_up.suit))
-        is_classic = variant.is_classic
-        set_(self, "_hook", variant.hook and not is_classic)
-        set_(self, "_must_trump", variant.must_trump and not is_classic)
-        set_(self, "_must_overtrump", variant.must_overtrump and not is_classic)
-        trump = None if turn_up is None else int(turn_up.suit)
-        set_(self, "_clockwise", _clockwise(players))
-        set_(self, "_beats", _beats_table(trump))
+        _assign(self, variant, dealer, tuple(masks), face_up)
 
     @classmethod
-    def _trusted(
+    def trusted(
+        cls, variant: Variant, *, dealer: int, masks: Sequence[int], turn_up: Card | None
+    ) -> Deal:
+        """A deal from values the library built itself: nothing is checked.
+
+        ``masks`` holds each seat's hand as dealt, as a card mask (see
+        :attr:`Card.bit <whist_ro.Card.bit>`).  The seeded shuffles, the
+        deck orders of :meth:`from_deck` and the samplers of
+        :mod:`whist_ro.views` build their deals here, since their deals
+        are right by construction; a deal that comes from a person, a file
+        or the network must go through ``Deal(...)``, which checks
+        R-DECK-4 and R-TRUMP-*.  Anything else gives a deal that may break
+        the rules without an error.
+
+        >>> from whist_ro import Card, CardSet, variants
+        >>> hands = [CardSet.parse(h).mask for h in ("Ah", "Kh", "Qh")]
+        >>> d = Deal.trusted(variants.ROMANIAN, dealer=2, masks=hands, turn_up=Card.parse("Jh"))
+        >>> d == Deal(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2, turn_up="Jh")
+        True
+        """
+        deal = _new(cls)
+        _assign(deal, variant, dealer, tuple(masks), turn_up)
+        return deal
+
+    @classmethod
+    def _from_order(
         cls, variant: Variant, players: int, dealer: int, hand_size: int, order: Sequence[int]
     ) -> Deal:
-        """Deal a deck order of card bits the library made itself: nothing to re-check."""
-        deal = object.__new__(cls)
+        """Deal a deck order of card bits that is known to be whole (R-DEAL-1, R-TRUMP-*)."""
         source = trump_source(variant, players=players, hand_size=hand_size)
         index = trump_card_index(source, players=players, hand_size=hand_size)
         masks = deal_hands(order, players=players, dealer=dealer, hand_size=hand_size)
-        deal._fill(
+        return cls.trusted(
             variant,
-            players,
-            dealer,
-            hand_size,
-            masks,
-            None if index is None else _card(order[index]),
+            dealer=dealer,
+            masks=masks,
+            turn_up=None if index is None else _card(order[index]),
         )
-        return deal
 
     @classmethod
     def from_deck(
@@ -276,7 +244,7 @@ class Deal(Immutable):
                 rule="R-DECK-4",
             )
         size = _check_hand_size(hand_size, players=players, deck_size=len(full))
-        return cls._trusted(variant, players, dealer, size, [c.bit for c in order])
+        return cls._from_order(variant, players, dealer, size, [c.bit for c in order])
 
     @classmethod
     def shuffled(
@@ -297,7 +265,7 @@ class Deal(Immutable):
         dealer = seat(dealer, players=players, name="dealer")
         size = _check_hand_size(hand_size, players=players, deck_size=len(deck))
         order = deck.shuffled_bits(seed)
-        return cls._trusted(variant, players, dealer, size, order)
+        return cls._from_order(variant, players, dealer, size, order)
 
     # -- reading ---------------------------------------------------------------
 
@@ -309,7 +277,7 @@ class Deal(Immutable):
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._players
+        return len(self._masks)
 
     @property
     def dealer(self) -> int:
@@ -319,12 +287,12 @@ class Deal(Immutable):
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-BID-1, R-PLAY-1)."""
-        return self._first_hand
+        return first_hand(self._dealer, len(self._masks))
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self._hand_size
+        return self._masks[0].bit_count()
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -383,17 +351,23 @@ class Deal(Immutable):
         return f"Deal({self._variant.name!r}, hands=[{hands}], dealer={self._dealer}{turn_up})"
 
 
-# Caches of rule answers for the engine's hot path (they restate nothing):
-# the seat after each seat (R-BID-1, R-PLAY-1), and whether a card beats the
-# card winning a trick, indexed ``card << 6 | best`` (R-PLAY-6).
-@functools.cache
-def _clockwise(players: int) -> tuple[int, ...]:
-    return tuple(next_seat(s, players) for s in range(players))
+_new: Final = object.__new__
+# Deal's slots refuse assignment: a new deal is filled through the slot
+# descriptors themselves, the cheapest way in (a match deals every round).
+_set_variant: Final = Deal.__dict__["_variant"].__set__
+_set_dealer: Final = Deal.__dict__["_dealer"].__set__
+_set_masks: Final = Deal.__dict__["_masks"].__set__
+_set_turn_up: Final = Deal.__dict__["_turn_up"].__set__
 
 
-@functools.cache
-def _beats_table(trump: int | None) -> tuple[bool, ...]:
-    return tuple(beats(card, best, trump) for card in range(64) for best in range(64))
+def _assign(
+    deal: Deal, variant: Variant, dealer: int, masks: tuple[int, ...], turn_up: Card | None
+) -> None:
+    """Fill a new deal's slots: the one place a Deal gets its values."""
+    _set_variant(deal, variant)
+    _set_dealer(deal, dealer)
+    _set_masks(deal, masks)
+    _set_turn_up(deal, turn_up)
 
 
 def _card(bit: int) -> Card:

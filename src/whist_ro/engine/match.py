@@ -134,9 +134,12 @@ class _Setup(Immutable):
                 f"round {index + 1} needs a deal, but the match was given {len(deals)} (R-SCHED-4)"
             )
         # Seeded from text that joins the match seed and the round number.
-        order = self.deck.shuffled_bits(random.Random(f"whist-ro:{self.seed}:{index}"))
-        return Deal._trusted(
-            self.variant, self.players, self.dealer_of(index), self.schedule.size_of(index), order
+        return Deal.shuffled(
+            self.variant,
+            players=self.players,
+            dealer=self.dealer_of(index),
+            hand_size=self.schedule.size_of(index),
+            seed=random.Random(f"whist-ro:{self.seed}:{index}"),
         )
 
     def extended(self, deals: object) -> _Setup:
@@ -982,7 +985,7 @@ class Match(Immutable):
 
     # -- what a seat may see ----------------------------------------------------
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int) -> PlayerView[Match]:
         """What ``seat`` may know of this match (R-VIEW-1..3): see :class:`~whist_ro.PlayerView`.
 
         Its own remaining hand, the variant, the schedule, the score sheet so

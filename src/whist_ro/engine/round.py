@@ -23,6 +23,7 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
@@ -38,9 +39,11 @@ from whist_ro.errors import (
     ActionTypeError,
     BidOutOfRangeError,
     CardNotHeldError,
+    ConfigurationError,
     ForbiddenBidError,
     GameOverError,
     IllegalActionError,
+    InvalidDealError,
     MustFollowSuitError,
     MustOvertrumpError,
     MustTrumpError,
@@ -49,7 +52,7 @@ from whist_ro.errors import (
     WrongPhaseError,
 )
 from whist_ro.rules import play as play_rules
-from whist_ro.rules.bidding import bid_in_range, forbidden_bid
+from whist_ro.rules.bidding import bid_in_range, forbidden_bid, next_seat
 from whist_ro.rules.scoring import classic_points, exact_round_points
 from whist_ro.variants import Variant
 
@@ -93,7 +96,7 @@ def _trick(leader: int, bits: tuple[int, ...], players: int) -> Trick:
 
 def _bids_total(s: _State) -> int:
     """The sum of the bids made so far (None, not yet bid, and 0 add nothing)."""
-    return sum(filter(None, s[_BIDS]))
+    return sum(filter(None, s.bids))
 
 
 def _cards_text(mask: int) -> str:
@@ -131,43 +134,144 @@ def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     return plays
 
 
-# A state is one tuple, so that building the next state is one tuple and one
-# slot write (the slot refuses ordinary assignment: see _immutable).  Field
-# positions:
-_PHASE: Final = 0
-_TO_ACT: Final = 1
-_BIDS: Final = 2
-_PLAYED: Final = 3
-_TRICK: Final = 4
-_LEADER: Final = 5
-_BEST: Final = 6
-_BEST_SEAT: Final = 7
-_HISTORY: Final = 8
-_WON: Final = 9
-_LEGAL: Final = 10
-_LAST: Final = 11
-_DEAL: Final = 12
-_State = tuple[
-    int,  # phase
-    int,  # to_act
-    tuple[int | None, ...],  # bids
-    int,  # played
-    tuple[int, ...],  # trick
-    int,  # leader
-    int,  # best
-    int,  # best_seat
-    tuple[tuple[int, tuple[int, ...]], ...],  # history
-    tuple[int, ...],  # won
-    int,  # legal
-    Action | None,  # last
-    Deal,  # the deal, shared by every state of the round
-]
-# _PLAYED: mask of every card played so far (a seat holds masks[seat] & ~played)
-# _TRICK: the bits on the table in play order; _BEST/_BEST_SEAT: who is winning it
-# _HISTORY: ((leader, bits), ...) of the completed tricks
-# _LEGAL: the playable-cards mask of the seat to act (0 outside play), found
-#         when the state is made: the next apply needs it anyway
-# _LAST: the action that made this state, or None
+_NO_CARD: Final = -1
+"""``_State.best`` while no card is on the table."""
+
+
+class _Table:
+    """What every state of one round reads: its deal, and rule answers worked out once.
+
+    The engine asks the rules on every step; the answers that depend only
+    on the deal are looked up here instead (they restate nothing): the seat
+    after each seat (R-BID-1, R-PLAY-1), whether a card beats the card
+    winning a trick, indexed ``card << 6 | best`` (R-PLAY-6), and the
+    variant's duties (R-BID-2, R-PLAY-3, R-PLAY-8).  Private to the engine:
+    built by :func:`_table_of` and never changed.
+    """
+
+    __slots__ = (
+        "beats",
+        "clockwise",
+        "deal",
+        "dealer",
+        "first_hand",
+        "hand_size",
+        "hook",
+        "masks",
+        "must_overtrump",
+        "must_trump",
+        "players",
+        "trump",
+        "turn_up",
+        "variant",
+    )
+
+    deal: Deal
+    variant: Variant
+    turn_up: Card | None
+    players: int
+    dealer: int
+    first_hand: int
+    hand_size: int
+    masks: tuple[int, ...]
+    trump: int | None
+    hook: bool
+    must_trump: bool
+    must_overtrump: bool
+    clockwise: tuple[int, ...]
+    beats: tuple[bool, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from the deal, so a pickled round does not carry the tables.
+        return (_table_of, (self.deal,))
+
+
+def _table_of(deal: Deal) -> _Table:
+    t = _Table()
+    variant = deal.variant
+    turn_up = deal.turn_up
+    t.deal = deal
+    t.variant = variant
+    t.turn_up = turn_up
+    t.players = deal.players
+    t.dealer = deal.dealer
+    t.first_hand = deal.first_hand
+    t.hand_size = deal.hand_size
+    t.masks = deal.masks
+    t.trump = None if turn_up is None else int(turn_up.suit)
+    t.hook = variant.hook
+    t.must_trump = variant.must_trump
+    t.must_overtrump = variant.must_overtrump
+    t.clockwise = _clockwise(deal.players)
+    t.beats = _beats_table(t.trump)
+    return t
+
+
+def _with_masks(t: _Table, deal: Deal) -> _Table:
+    """``t`` for another deal of the same game, which differs from t's only in the hands."""
+    n = _Table()
+    n.deal = deal
+    n.masks = deal.masks
+    n.variant = t.variant
+    n.turn_up = t.turn_up
+    n.players = t.players
+    n.dealer = t.dealer
+    n.first_hand = t.first_hand
+    n.hand_size = t.hand_size
+    n.trump = t.trump
+    n.hook = t.hook
+    n.must_trump = t.must_trump
+    n.must_overtrump = t.must_overtrump
+    n.clockwise = t.clockwise
+    n.beats = t.beats
+    return n
+
+
+@functools.cache
+def _clockwise(players: int) -> tuple[int, ...]:
+    return tuple(next_seat(s, players) for s in range(players))
+
+
+@functools.cache
+def _beats_table(trump: int | None) -> tuple[bool, ...]:
+    return tuple(play_rules.beats(card, best, trump) for card in range(64) for best in range(64))
+
+
+class _State:
+    """One moment of a round, by name.  Private to the engine.
+
+    Each transition builds a new state and fills every field once; nothing
+    changes a state after that, so every :class:`Round` ever returned
+    stays valid.  Cards are card bits and card sets masks (see
+    :attr:`Card.bit <whist_ro.Card.bit>`).
+    """
+
+    __slots__ = (
+        "best",
+        "bids",
+        "history",
+        "legal",
+        "phase",
+        "played",
+        "table",
+        "to_act",
+        "trick",
+        "won",
+    )
+
+    table: _Table
+    phase: int  # _BIDDING, _PLAYING or _OVER
+    to_act: int  # the seat to act (after the last trick: its winner)
+    bids: tuple[int | None, ...]  # None until that seat bids
+    played: int  # every card played so far: a seat holds masks[seat] & ~played
+    trick: tuple[int, ...]  # the cards on the table, in play order (led by _leader(s))
+    best: int  # the card winning them, or _NO_CARD
+    history: tuple[tuple[int, tuple[int, ...]], ...]  # (leader, cards) of each completed trick
+    won: tuple[int, ...]  # tricks taken, by seat
+    legal: int  # the cards the seat to act may play (0 outside play), found when
+    # the state is made: the next apply needs them anyway
+    # Who led the trick on the table, who is winning it and which action made
+    # the state follow from these (see _leader, _last), so no step stores them.
 
 
 class _DealAttribute:
@@ -196,7 +300,7 @@ class _DealAttribute:
         if obj is None:
             assert owner is not None
             return owner.shuffled
-        return obj._s[_DEAL]
+        return obj._s.table.deal
 
     def __set__(self, obj: Round, value: object) -> None:
         # A data descriptor, so that assignment is refused here too.
@@ -245,7 +349,7 @@ class Round(Immutable):
             raise ActionTypeError(
                 f"a round starts from a Deal (see whist_ro.Deal), not {excerpt(deal)}"
             )
-        return _start(deal)
+        return _start(_table_of(deal))
 
     @classmethod
     def from_hands(
@@ -267,7 +371,7 @@ class Round(Immutable):
         ...
         whist_ro.errors.InvalidDealError: Ah is dealt twice (R-DECK-4)
         """
-        return _start(Deal(variant, hands=hands, dealer=dealer, turn_up=turn_up))
+        return cls.from_deal(Deal(variant, hands=hands, dealer=dealer, turn_up=turn_up))
 
     @classmethod
     def from_deck(
@@ -287,7 +391,7 @@ class Round(Immutable):
         >>> set(r.hands[1]) == {order[0], order[3]}  # seat 1 gets the 1st and 4th cards
         True
         """
-        return _start(
+        return cls.from_deal(
             Deal.from_deck(variant, deck=deck, dealer=dealer, hand_size=hand_size, players=players)
         )
 
@@ -302,9 +406,10 @@ class Round(Immutable):
         >>> a == Round.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
         True
         """
-        return _start(
-            Deal.shuffled(variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed)
+        deal = Deal.shuffled(
+            variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed
         )
+        return _start(_table_of(deal))
 
     # -- reading the state ----------------------------------------------------
 
@@ -313,32 +418,32 @@ class Round(Immutable):
     @property
     def variant(self) -> Variant:
         """The rules this round is played under."""
-        return self.deal.variant
+        return self._s.table.variant
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self.deal.players
+        return self._s.table.players
 
     @property
     def dealer(self) -> int:
         """The dealing seat; it bids last (R-BID-1)."""
-        return self.deal.dealer
+        return self._s.table.dealer
 
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-PLAY-1)."""
-        return self.deal.first_hand
+        return self._s.table.first_hand
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self.deal.hand_size
+        return self._s.table.hand_size
 
     @property
     def turn_up(self) -> Card | None:
         """The face-up card that set trump, or None (R-TRUMP-*)."""
-        return self.deal.turn_up
+        return self._s.table.turn_up
 
     @property
     def trump(self) -> Suit | None:
@@ -353,65 +458,63 @@ class Round(Immutable):
     @property
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
-        played: int = self._s[_PLAYED]
-        return tuple(CardSet.from_mask(m & ~played) for m in self.deal.masks)
+        s = self._s
+        played = s.played
+        return tuple(CardSet.from_mask(m & ~played) for m in s.table.masks)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid, None until made (always None in classic)."""
-        return self._s[_BIDS]
+        return self._s.bids
 
     @property
     def phase(self) -> Phase:
         """Bidding, playing or over."""
-        return _PHASES[self._s[_PHASE]]
+        return _PHASES[self._s.phase]
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None once the round is over."""
         s = self._s
-        return None if s[_PHASE] == _OVER else s[_TO_ACT]
+        return None if s.phase == _OVER else s.to_act
 
     @property
     def is_over(self) -> bool:
         """True once every trick has been played."""
-        return self._s[_PHASE] == _OVER
+        return self._s.phase == _OVER
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in play order."""
-        players = self.deal.players
-        return tuple(_trick(leader, bits, players) for leader, bits in self._s[_HISTORY])
+        s = self._s
+        players = s.table.players
+        return tuple(_trick(leader, bits, players) for leader, bits in s.history)
 
     @property
     def current_trick(self) -> Trick:
         """The trick on the table (empty before the lead, and once the round is over)."""
         s = self._s
-        trick: tuple[int, ...] = s[_TRICK]
-        leader: int = s[_LEADER] if trick else s[_TO_ACT]
-        return _trick(leader, trick, self.deal.players)
+        return _trick(_leader(s), s.trick, s.table.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks taken so far, one count per seat."""
-        return self._s[_WON]
+        return self._s.won
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action so far in order: the bids, then the plays."""
-        deal = self.deal
         s = self._s
-        players = deal.players
-        bids: tuple[int | None, ...] = s[_BIDS]
+        t = s.table
+        players = t.players
         out: list[Action] = []
-        made = sum(b is not None for b in bids)
+        made = sum(b is not None for b in s.bids)
         for i in range(made):
-            seat = (deal.first_hand + i) % players
-            bid = bids[seat]
+            seat = (t.first_hand + i) % players
+            bid = s.bids[seat]
             assert bid is not None
             out.append(BIDS[seat][bid])
-        history: tuple[tuple[int, tuple[int, ...]], ...] = s[_HISTORY]
-        for leader, bits in (*history, (s[_LEADER], s[_TRICK])):
+        for leader, bits in (*s.history, (_leader(s), s.trick)):
             out.extend(
                 PLAYS[(leader + i) % players][b]  # type: ignore[misc]
                 for i, b in enumerate(bits)
@@ -425,13 +528,12 @@ class Round(Immutable):
         In classic whist both partners show their side's points.
         """
         s = self._s
-        if s[_PHASE] != _OVER:
+        if s.phase != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
-        won: tuple[int, ...] = s[_WON]
-        deal = self.deal
-        if deal.variant.is_classic:
-            return classic_points(won)
-        return exact_round_points(deal.variant, bids=s[_BIDS], tricks=won)
+        variant = s.table.variant
+        if variant.is_classic:
+            return classic_points(s.won)
+        return exact_round_points(variant, bids=s.bids, tricks=s.won)
 
     @property
     def last_step(self) -> Step | None:
@@ -446,19 +548,22 @@ class Round(Immutable):
 points=None, bonuses=None, totals=None, match_over=False)
         """
         s = self._s
-        action: Action | None = s[_LAST]
+        action = _last(s)
         if action is None:
             return None
-        if type(action) is Bid or s[_TRICK]:
+        if type(action) is Bid or s.trick:
             return Step(action=action)
         # A play that leaves the table empty completed a trick: the last one.
-        leader, bits = s[_HISTORY][-1]
-        trick = _trick(leader, bits, s[_DEAL].players)
-        winner: int = s[_TO_ACT]
-        if s[_PHASE] != _OVER:
-            return Step(action=action, trick=trick, trick_winner=winner)
+        leader, bits = s.history[-1]
+        trick = _trick(leader, bits, s.table.players)
+        if s.phase != _OVER:
+            return Step(action=action, trick=trick, trick_winner=s.to_act)
         return Step(
-            action=action, trick=trick, trick_winner=winner, round_over=True, points=self.points
+            action=action,
+            trick=trick,
+            trick_winner=s.to_act,
+            round_over=True,
+            points=self.points,
         )
 
     # -- legality: each answer comes from a rule function ------------------------
@@ -474,10 +579,10 @@ points=None, bonuses=None, totals=None, match_over=False)
         (True, 1)
         """
         s = self._s
-        deal = s[_DEAL]
-        if s[_PHASE] != _BIDDING or s[_TO_ACT] != deal._dealer:
+        t = s.table
+        if s.phase != _BIDDING or s.to_act != t.dealer:
             return None
-        return forbidden_bid(hand_size=deal._hand_size, earlier=_bids_total(s), hook=deal._hook)
+        return forbidden_bid(hand_size=t.hand_size, earlier=_bids_total(s), hook=t.hook)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action allowed now, bids low to high or cards high to low.
@@ -490,13 +595,14 @@ points=None, bonuses=None, totals=None, match_over=False)
         (Bid(seat=0, tricks=0), Bid(seat=0, tricks=1))
         """
         s = self._s
-        phase = s[_PHASE]
+        phase = s.phase
         if phase == _PLAYING:
-            return _plays_for(s[_TO_ACT], s[_LEGAL])
+            found = _PLAY_CACHE[s.to_act].get(s.legal)
+            return _plays_for(s.to_act, s.legal) if found is None else found
         if phase == _OVER:
             return ()
-        row = BIDS[s[_TO_ACT]]
-        size = s[_DEAL]._hand_size
+        row = BIDS[s.to_act]
+        size = s.table.hand_size
         forbidden = self.forbidden_bid()
         if forbidden is None:
             return row[: size + 1]
@@ -523,21 +629,21 @@ points=None, bonuses=None, totals=None, match_over=False)
             seat = action.seat
             card = action.card
             if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
-                return self.apply(self._only_card(action))
-            if s[_PHASE] == _PLAYING and seat == s[_TO_ACT] and s[_LEGAL] >> card.bit & 1:
-                return _play(self, seat, action)
+                return self.apply(self.resolve_play(action))
+            if s.phase == _PLAYING and seat == s.to_act and s.legal >> card.bit & 1:
+                return _play(s, seat, card.bit, action)
             raise self._play_error(action)
         if type(action) is Bid:
             seat = action.seat
             tricks = action.tricks
-            deal = s[_DEAL]
+            t = s.table
             if (
-                s[_PHASE] == _BIDDING
-                and seat == s[_TO_ACT]
-                and bid_in_range(tricks, hand_size=deal._hand_size)
-                and (seat != deal._dealer or tricks != self.forbidden_bid())
+                s.phase == _BIDDING
+                and seat == s.to_act
+                and bid_in_range(tricks, hand_size=t.hand_size)
+                and (seat != t.dealer or tricks != self.forbidden_bid())
             ):
-                return _bid(self, seat, action)
+                return _bid(s, action)
             raise self._bid_error(action)
         raise ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
 
@@ -580,43 +686,135 @@ points=None, bonuses=None, totals=None, match_over=False)
         >>> r.apply_legal(action) == r.apply(action)
         True
         """
-        if type(action) is Play:
-            return _play(self, action.seat, action)
-        return _bid(self, action.seat, action)  # type: ignore[arg-type]
+        s = self._s
+        if type(action) is not Play:
+            return _bid(s, action)  # type: ignore[arg-type]
+        return _play(s, action.seat, action.card.bit, action)  # type: ignore[union-attr]
+
+    def resolve_play(self, action: Action) -> Action:
+        """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
+
+        A blind round's view offers ``Play(seat, card=None)`` (R-VIEW-3);
+        :meth:`apply` reads it through here.  Any other action comes back
+        as it is.  A seat that holds no card or more than one cannot play
+        "its only card" (R-PLAY-7).
+
+        >>> from whist_ro import Play, variants
+        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                      turn_up="Jh")
+        >>> r.resolve_play(Play(seat=1, card=None))
+        Play(seat=1, card=Card.parse('Kh'))
+        """
+        if type(action) is not Play or action.card is not None:
+            return action
+        s = self._s
+        seat = action.seat
+        masks = s.table.masks
+        hand = masks[seat] & ~s.played if seat < len(masks) else 0
+        if hand.bit_count() != 1:
+            raise CardNotHeldError(
+                f"seat {seat} cannot play 'its only card': it holds {hand.bit_count()} cards "
+                "(R-PLAY-7)",
+                rule="R-PLAY-7",
+                seat=seat,
+                action=action,
+            )
+        only = PLAYS[seat][hand.bit_length() - 1]
+        assert only is not None
+        return only
+
+    def with_deal(self, deal: Deal) -> Round:
+        """This state of play on another deal: the same actions, other hidden cards.
+
+        ``deal`` must be a deal of the same game (variant, dealer, hand
+        size, turn-up) in which every card played so far was in the hand
+        of the seat that played it; anything else is refused with an
+        :class:`~whist_ro.errors.InvalidDealError` (R-DECK-4).  Whether each
+        past play was also legal on the new deal (a seat that showed a void
+        must hold none of that suit) is not checked again: a deal drawn by
+        :meth:`PlayerView.sample <whist_ro.PlayerView.sample>` always agrees,
+        and :func:`whist_ro.records.adjudicate` replays a doubtful one.  This
+        is how the samplers give a drawn deal its history without replaying
+        it.
+
+        >>> import random
+        >>> from whist_ro import variants
+        >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=3, seed=1)
+        >>> r = r.apply(r.legal_actions()[0])
+        >>> other = r.view(2).sample(random.Random(4))
+        >>> other.deal != r.deal, r.with_deal(other.deal) == other
+        (True, True)
+        """
+        s = self._s
+        t = s.table
+        if not isinstance(deal, Deal):
+            raise ConfigurationError(f"with_deal takes a Deal, not {excerpt(deal)}", field="deal")
+        masks = deal.masks
+        if (
+            len(masks) != t.players
+            or masks[0].bit_count() != t.hand_size
+            or deal.dealer != t.dealer
+            or deal.turn_up != t.turn_up
+            or (deal.variant is not t.variant and deal.variant != t.variant)
+        ):
+            raise InvalidDealError(
+                f"with_deal needs a deal of the same game: {deal!r} does not match the "
+                "round's variant, dealer, hand size and turn-up (R-DECK-4)",
+                rule="R-DECK-4",
+            )
+        # Each seat's played cards are in its hand of this round's deal, so
+        # they must be in its new hand too.
+        played = s.played
+        for seat, (mine, theirs) in enumerate(zip(t.masks, masks, strict=True)):
+            missing, extra = mine & played & ~theirs, theirs & played & ~mine
+            if missing:
+                why = f"seat {seat} played {_card(missing.bit_length() - 1)}, which the new deal"
+                raise InvalidDealError(f"{why} does not give it (R-DECK-4)", rule="R-DECK-4")
+            if extra:
+                why = f"the new deal gives seat {seat} {_card(extra.bit_length() - 1)}"
+                raise InvalidDealError(
+                    f"{why}, which another seat played (R-DECK-4)", rule="R-DECK-4"
+                )
+        table = _with_masks(t, deal)
+        n = _copy(s)
+        n.table = table
+        if s.phase == _PLAYING:
+            n.legal = _playable_of(table, s.to_act, s.played, s.trick, s.best)[0]
+        return _round(n)
 
     # -- refusals: the rule functions again, asked why ------------------------------
 
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
-        deal = self.deal
         s = self._s
+        t = s.table
         shown = excerpt(tricks)
-        if s[_PHASE] == _OVER:
+        if s.phase == _OVER:
             return GameOverError(
                 f"seat {seat} cannot bid {shown}: the round is over (R-END-4)",
                 rule="R-END-4",
                 seat=seat,
                 action=bid,
             )
-        if s[_PHASE] == _PLAYING:
-            why = "classic whist has no bidding" if deal.variant.is_classic else "play has started"
+        if s.phase == _PLAYING:
+            why = "classic whist has no bidding" if t.variant.is_classic else "play has started"
             return WrongPhaseError(
                 f"seat {seat} cannot bid {shown}: {why} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        if seat != s[_TO_ACT]:
+        if seat != s.to_act:
             return OutOfTurnError(
-                f"seat {seat} cannot bid {shown}: it is seat {s[_TO_ACT]}'s turn to bid (R-BID-3)",
+                f"seat {seat} cannot bid {shown}: it is seat {s.to_act}'s turn to bid (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
             )
-        if not bid_in_range(tricks, hand_size=deal.hand_size):
+        if not bid_in_range(tricks, hand_size=t.hand_size):
             return BidOutOfRangeError(
                 f"seat {seat} cannot bid {shown}: bids run from 0 to the hand size "
-                f"{deal.hand_size} (R-BID-3)",
+                f"{t.hand_size} (R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
@@ -624,54 +822,36 @@ points=None, bonuses=None, totals=None, match_over=False)
         earlier = _bids_total(s)
         return ForbiddenBidError(
             f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
-            f"and {earlier} + {tricks} would equal the hand size {deal.hand_size} (R-BID-2)",
+            f"and {earlier} + {tricks} would equal the hand size {t.hand_size} (R-BID-2)",
             rule="R-BID-2",
             seat=seat,
             action=bid,
         )
-
-    def _only_card(self, play: Play) -> Play:
-        """``Play(seat, card=None)`` read as the one card the seat holds (R-VIEW-3, R-PLAY-7)."""
-        s = self._s
-        seat = play.seat
-        deal = s[_DEAL]
-        hand = deal.masks[seat] & ~s[_PLAYED] if seat < deal.players else 0
-        if hand.bit_count() != 1:
-            raise CardNotHeldError(
-                f"seat {seat} cannot play 'its only card': it holds {hand.bit_count()} cards "
-                "(R-PLAY-7)",
-                rule="R-PLAY-7",
-                seat=seat,
-                action=play,
-            )
-        only = PLAYS[seat][hand.bit_length() - 1]
-        assert only is not None
-        return only
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
         assert card is not None  # apply() has resolved "my only card"
         s = self._s
         text = f"seat {seat} cannot play {card}"
-        if s[_PHASE] == _OVER:
+        if s.phase == _OVER:
             return GameOverError(
                 f"{text}: the round is over (R-END-4)", rule="R-END-4", seat=seat, action=play
             )
-        if s[_PHASE] == _BIDDING:
+        if s.phase == _BIDDING:
             return WrongPhaseError(
-                f"{text}: bidding is not finished, seat {s[_TO_ACT]} bids next (R-PLAY-7)",
+                f"{text}: bidding is not finished, seat {s.to_act} bids next (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        if seat != s[_TO_ACT]:
+        if seat != s.to_act:
             return OutOfTurnError(
-                f"{text}: it is seat {s[_TO_ACT]}'s turn to play (R-PLAY-7)",
+                f"{text}: it is seat {s.to_act}'s turn to play (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        hand = self.deal.masks[seat] & ~s[_PLAYED]
+        hand = s.table.masks[seat] & ~s.played
         if not hand >> card.bit & 1:
             return CardNotHeldError(
                 f"{text}: it does not hold {card} (R-PLAY-7)",
@@ -681,7 +861,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             )
         # The card is held but not playable: ask the rule which clause excluded it.
         mask, clause = self._playable()
-        led = Suit(play_rules.suit_of(s[_TRICK][0]))
+        led = Suit(play_rules.suit_of(s.trick[0]))
         if clause == play_rules.FOLLOW_SUIT:
             return MustFollowSuitError(
                 f"{text}: it holds {_cards_text(mask)} and must follow {led} (R-PLAY-2)",
@@ -689,17 +869,16 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=play,
             )
-        trump = self.deal.trump
         if clause == play_rules.MUST_OVERTRUMP:
             return MustOvertrumpError(
-                f"{text}: it must beat the {_card(s[_BEST])} in the trick with "
+                f"{text}: it must beat the {_card(s.best)} in the trick with "
                 f"{_cards_text(mask)} (R-PLAY-8)",
                 rule="R-PLAY-8",
                 seat=seat,
                 action=play,
             )
         return MustTrumpError(
-            f"{text}: it has no {led} but holds {trump} {_cards_text(mask)} and must trump "
+            f"{text}: it has no {led} but holds {self.trump} {_cards_text(mask)} and must trump "
             "(R-PLAY-3)",
             rule="R-PLAY-3",
             seat=seat,
@@ -709,11 +888,11 @@ points=None, bonuses=None, totals=None, match_over=False)
     def _playable(self) -> tuple[int, str]:
         """The playable cards of the seat to act, and the clause that decided them."""
         s = self._s
-        return _playable_of(s[_DEAL], s[_TO_ACT], s[_PLAYED], s[_TRICK], s[_BEST])
+        return _playable_of(s.table, s.to_act, s.played, s.trick, s.best)
 
     # -- what a seat may see ----------------------------------------------------
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int) -> PlayerView[Round]:
         """What ``seat`` may know of this round (R-VIEW-1..3): see :class:`~whist_ro.PlayerView`.
 
         >>> from whist_ro import variants
@@ -726,24 +905,13 @@ points=None, bonuses=None, totals=None, match_over=False)
 
         return view_of(self, seat)
 
-    def _with_deal(self, deal: Deal) -> Round:
-        """This state of play on another deal that agrees with every card played.
-
-        Trusted: the samplers of :mod:`whist_ro.views` call it with deals they
-        built to agree with the play, and nothing is checked.
-        """
-        s = self._s
-        if s[_PHASE] != _PLAYING:
-            return _make((*s[:_DEAL], deal))
-        legal = _playable_of(deal, s[_TO_ACT], s[_PLAYED], s[_TRICK], s[_BEST])[0]
-        return _make((*s[:_LEGAL], legal, s[_LAST], deal))
-
     # -- value semantics -------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        # The last action is left out: within a round it follows from the rest.
+        # The rest of the state (the trick's winner so far, tricks won, the
+        # playable cards, the last action) follows from these.
         s = self._s
-        return (s[_DEAL], s[:_LAST])
+        return (s.table.deal, s.phase, s.to_act, s.bids, s.played, s.trick, s.history)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Round):
@@ -754,211 +922,187 @@ points=None, bonuses=None, totals=None, match_over=False)
         return hash(self._key())
 
     def __repr__(self) -> str:
-        deal = self.deal
         s = self._s
+        deal = s.table.deal
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"
-        state = (
-            "over" if s[_PHASE] == _OVER else f"{self.phase.name.lower()}, seat {s[_TO_ACT]} to act"
-        )
+        state = "over" if s.phase == _OVER else f"{self.phase.name.lower()}, seat {s.to_act} to act"
         return (
             f"<Round {deal.variant.name} players={deal.players} hand_size={deal.hand_size} "
             f"dealer={deal.dealer} {trump}: {state}>"
         )
 
 
-# Round's slots refuse assignment; states are filled through the slot
-# descriptors themselves, which costs no more than a plain attribute write.
+def _leader(s: _State) -> int:
+    """The seat that led the trick on the table (the seat to lead, before the lead)."""
+    return (s.to_act - len(s.trick)) % s.table.players
+
+
+def _last(s: _State) -> Action | None:
+    """The action that made the state ``s``, or None for a round's first state."""
+    t = s.table
+    players = t.players
+    if s.trick:  # a card to the trick on the table, by the seat right of the one to act
+        return PLAYS[(s.to_act - 1) % players][s.trick[-1]]
+    if s.history:  # the last card of the last trick
+        leader, bits = s.history[-1]
+        return PLAYS[(leader + len(bits) - 1) % players][bits[-1]]
+    made = sum(b is not None for b in s.bids)
+    if made == 0:
+        return None
+    seat = (t.first_hand + made - 1) % players  # the last bid so far
+    tricks = s.bids[seat]
+    assert tricks is not None
+    return BIDS[seat][tricks]
+
+
+# Round's slot refuses assignment; a state is put in through the slot
+# descriptor itself, which costs no more than a plain attribute write.
 _new: Final = object.__new__
 _set_state: Final = Round.__dict__["_s"].__set__
 
 
-def _make(state: _State) -> Round:
+def _round(s: _State) -> Round:
     r = _new(Round)
-    _set_state(r, state)
+    _set_state(r, s)
     return r
 
 
-def _start(deal: Deal) -> Round:
-    players = deal.players
-    first = deal.first_hand
-    if deal.variant.is_classic:
-        phase, legal = _PLAYING, deal.masks[first]
+def _copy(s: _State) -> _State:
+    """A new state with every field of ``s``, for a transition to change some of them."""
+    n = _State()
+    n.table = s.table
+    n.phase = s.phase
+    n.to_act = s.to_act
+    n.bids = s.bids
+    n.played = s.played
+    n.trick = s.trick
+    n.best = s.best
+    n.history = s.history
+    n.won = s.won
+    n.legal = s.legal
+    return n
+
+
+def _start(t: _Table) -> Round:
+    """The round before its first action: bidding, or in classic the first lead."""
+    s = _State()
+    s.table = t
+    s.to_act = t.first_hand
+    s.bids = (None,) * t.players
+    s.played = 0
+    s.trick = ()
+    s.best = _NO_CARD
+    s.history = ()
+    s.won = (0,) * t.players
+    if t.variant.is_classic:  # no bidding (R-BID-*): the first hand leads (R-PLAY-1)
+        s.phase, s.legal = _PLAYING, t.masks[t.first_hand]
     else:
-        phase, legal = _BIDDING, 0
-    return _make(
-        (
-            phase,
-            first,
-            (None,) * players,
-            0,
-            (),
-            first,
-            -1,
-            -1,
-            (),
-            (0,) * players,
-            legal,
-            None,
-            deal,
-        )
-    )
+        s.phase, s.legal = _BIDDING, 0
+    return _round(s)
 
 
-def _bid(r: Round, seat: int, action: Bid) -> Round:
-    s = r._s
-    deal = s[_DEAL]
-    bids = list(s[_BIDS])
+def _bid(s: _State, action: Bid) -> Round:
+    t = s.table
+    seat = action.seat
+    bids = list(s.bids)
     bids[seat] = action.tricks
-    if seat == deal.dealer:
+    n = _copy(s)
+    n.bids = tuple(bids)
+    if seat == t.dealer:
         # The dealer bids last (R-BID-1); the first hand leads (R-PLAY-1).
-        first = deal.first_hand
-        return _make(
-            (
-                _PLAYING,
-                first,
-                tuple(bids),
-                0,
-                (),
-                first,
-                -1,
-                -1,
-                (),
-                s[_WON],
-                deal.masks[first],
-                action,
-                deal,
-            )
-        )
-    return _make(
-        (
-            _BIDDING,
-            deal._clockwise[seat],
-            tuple(bids),
-            0,
-            (),
-            s[_LEADER],
-            -1,
-            -1,
-            (),
-            s[_WON],
-            0,
-            action,
-            deal,
-        )
-    )
+        n.phase = _PLAYING
+        n.to_act = t.first_hand
+        n.legal = t.masks[t.first_hand]
+    else:
+        n.to_act = t.clockwise[seat]
+    return _round(n)
 
 
 _playable_cards: Final = play_rules.playable_cards
 
 
 def _playable_of(
-    deal: Deal, seat: int, played: int, trick: tuple[int, ...], best: int
+    t: _Table, seat: int, played: int, trick: tuple[int, ...], best: int
 ) -> tuple[int, str]:
     """Ask the rule (rules.play.playable_cards) what ``seat`` may play to ``trick``.
 
-    The engine's hot path (_play) makes the same call inline, to save a call.
+    The engine's hot path (Round.apply_legal) makes the same call inline, to save a call.
     """
     return _playable_cards(
-        deal.masks[seat] & ~played,
+        t.masks[seat] & ~played,
         _SUIT_OF[trick[0]] if trick else None,
         best,
-        deal._trump,
-        deal._must_trump,
-        deal._must_overtrump,
+        t.trump,
+        t.must_trump,
+        t.must_overtrump,
     )
 
 
 # The suit of each card bit, from rules.play.suit_of, read by index.
 _SUIT_OF: Final = tuple(play_rules.suit_of(bit) for bit in range(64))
-_next_leader: Final = play_rules.next_leader
+# Who leads after each seat wins a trick, from rules.play.next_leader, read by index.
+_NEXT_LEADER: Final = tuple(play_rules.next_leader(seat) for seat in range(len(PLAYS)))
 
 
-def _play(r: Round, seat: int, action: Play) -> Round:
-    phase, _, bids, played, trick, leader, best, best_seat, history, won, _, _, deal = r._s
-    bit = action.card.bit  # type: ignore[union-attr]  # apply() resolves card=None first
-    played |= 1 << bit
-    if not trick:
-        trick, leader, best, best_seat = (bit,), seat, bit, seat
-    else:
+def _play(s: _State, seat: int, bit: int, action: Play) -> Round:
+    """The round after ``seat`` plays the card ``bit`` (``action``): the engine's hot path.
+
+    Every card of every round comes through here, from :meth:`Round.apply`
+    once it has checked the card and from :meth:`Round.apply_legal`.
+    """
+    t = s.table
+    played = s.played | 1 << bit
+    trick = s.trick
+    if trick:
         trick = (*trick, bit)
-        # R-PLAY-6, from the deal's table of answers of rules.play.beats.
-        if deal._beats[bit << 6 | best]:
-            best, best_seat = bit, seat
-    players = deal._players
-    masks = deal._masks
-    r = _new(Round)
-    if len(trick) < players:
-        to_act = deal._clockwise[seat]
-        legal = _playable_cards(
-            masks[to_act] & ~played,
+        best = s.best
+        if t.beats[bit << 6 | best]:  # R-PLAY-6, from the table of rules.play.beats
+            best = bit
+    else:
+        trick = (bit,)
+        best = bit
+    n = _State()
+    n.table = t
+    n.bids = s.bids
+    n.played = played
+    if len(trick) < t.players:
+        to_act = t.clockwise[seat]
+        n.phase = _PLAYING
+        n.to_act = to_act
+        n.trick = trick
+        n.best = best
+        n.history = s.history
+        n.won = s.won
+        n.legal = _playable_cards(
+            t.masks[to_act] & ~played,
             _SUIT_OF[trick[0]],
             best,
-            deal._trump,
-            deal._must_trump,
-            deal._must_overtrump,
+            t.trump,
+            t.must_trump,
+            t.must_overtrump,
         )[0]
-        _set_state(
-            r,
-            (
-                phase,
-                to_act,
-                bids,
-                played,
-                trick,
-                leader,
-                best,
-                best_seat,
-                history,
-                won,
-                legal,
-                action,
-                deal,
-            ),
-        )
-        return r
-    # The trick is complete: its winner takes it and leads the next (R-PLAY-6, R-PLAY-1).
-    won_list = list(won)
-    won_list[best_seat] += 1
-    history = (*history, (leader, trick))
-    leader = _next_leader(best_seat)
-    if len(history) == deal._hand_size:
-        _set_state(
-            r,
-            (
-                _OVER,
-                leader,
-                bids,
-                played,
-                (),
-                leader,
-                -1,
-                -1,
-                history,
-                tuple(won_list),
-                0,
-                action,
-                deal,
-            ),
-        )
-        return r
-    _set_state(
-        r,
-        (
-            phase,
-            leader,
-            bids,
-            played,
-            (),
-            leader,
-            -1,
-            -1,
-            history,
-            tuple(won_list),
-            masks[leader] & ~played,
-            action,
-            deal,
-        ),
-    )
+    else:
+        # The trick is complete: its winner takes it and leads the next (R-PLAY-6, R-PLAY-1).
+        # The last card of a trick is played right of its leader.
+        led_by = t.clockwise[seat]
+        winner = (led_by + trick.index(best)) % t.players
+        won = list(s.won)
+        won[winner] += 1
+        history = (*s.history, (led_by, trick))
+        leader = _NEXT_LEADER[winner]
+        n.to_act = leader
+        n.trick = ()
+        n.best = _NO_CARD
+        n.history = history
+        n.won = tuple(won)
+        if len(history) == t.hand_size:
+            n.phase = _OVER
+            n.legal = 0
+        else:
+            n.phase = _PLAYING
+            n.legal = t.masks[leader] & ~played
+    r = _new(Round)
+    _set_state(r, n)
     return r
 
 

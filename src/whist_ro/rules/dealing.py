@@ -87,7 +87,9 @@ def deal_hands(
     first = (dealer + 1) % players
     hands = [0] * players
     for offset in range(players):
-        # One seat's cards are every players-th card from its offset; the
-        # bits are distinct, so their sum is their union.
-        hands[(first + offset) % players] = sum(map(_BIT.__getitem__, order[offset:dealt:players]))
+        # One seat's cards are every players-th card from its offset.
+        mask = 0
+        for bit in order[offset:dealt:players]:
+            mask |= _BIT[bit]
+        hands[(first + offset) % players] = mask
     return tuple(hands)

@@ -123,16 +123,18 @@ def playable_cards(
     >>> CardSet.from_mask(mask), clause
     (CardSet.parse('Ks 9s Jd'), 'R-PLAY-5')
     """
+    # cards_of_suit is spelled out here (hand & SUIT_MASKS[suit]): the engine
+    # asks this rule for every card played, and a call costs more than the mask.
     if led is None:
         return hand, LEAD
-    follow = cards_of_suit(hand, led)
+    follow = hand & SUIT_MASKS[led]
     if follow:
         return follow, FOLLOW_SUIT
     if trump is None:
         return hand, ANY_CARD
     if not must_trump:
         return hand, NO_DUTY_TO_TRUMP
-    trumps = cards_of_suit(hand, trump)
+    trumps = hand & SUIT_MASKS[trump]
     if not trumps:
         return hand, ANY_CARD
     if must_overtrump and best >= 0 and suit_of(best) == trump:

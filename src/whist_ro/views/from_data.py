@@ -35,7 +35,7 @@ from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 from whist_ro.variants import get as preset
-from whist_ro.views.view import PlayerView, blind_mode, fill_view
+from whist_ro.views.view import PlayerView, blind_mode, fill_match, fill_view
 
 __all__ = ["read_card", "read_score_row", "view_from_dict"]
 
@@ -384,7 +384,7 @@ def view_from_dict(
         score_sheet = ScoreSheet(
             tuple(score_sheet), players=players, classic=variant.is_classic, names=view.names
         )
-    view = fill_view(
+    view = fill_match(
         view,
         schedule=_schedule(match),
         score_sheet=score_sheet,

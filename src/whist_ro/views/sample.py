@@ -39,7 +39,7 @@ import functools
 import math
 import random
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final, TypeVar, cast
 
 from whist_ro.cards import FULL_PACK_MASK, Card
 from whist_ro.engine.deal import Deal
@@ -52,6 +52,8 @@ from whist_ro.schedule import Deck
 from whist_ro.views.view import PlayerView
 
 __all__ = ["constraints", "count_deals", "sample", "unseen_cards"]
+
+_S = TypeVar("_S", bound="Round | Match")
 
 _PILE: Final = -1
 """The undealt pile's place number; seats are 0 and up."""
@@ -350,7 +352,7 @@ def _check_rng(rng: object) -> random.Random:
     return rng
 
 
-def sample(view: PlayerView, rng: random.Random) -> Any:
+def sample(view: PlayerView[_S], rng: random.Random) -> _S:
     """A state drawn uniformly from those ``view`` allows: a Round, or a Match.
 
     For a round's view, a :class:`~whist_ro.Round` at the same point of
@@ -370,11 +372,11 @@ def sample(view: PlayerView, rng: random.Random) -> Any:
     >>> view_of(s, 1) == v, s.history == m.history, s.score_sheet == m.score_sheet
     (True, True, True)
     """
-    view = _check_view(view)
+    checked = _check_view(view)
     rng = _check_rng(rng)
-    if view.is_match:
-        return _sample_match(view, rng)
-    return _sample_round(view, rng)
+    if checked.is_match:
+        return cast("_S", _sample_match(checked, rng))
+    return cast("_S", _sample_round(checked, rng))
 
 
 def _sample_round(view: PlayerView, rng: random.Random) -> Round:
@@ -389,14 +391,12 @@ def _sample_round(view: PlayerView, rng: random.Random) -> Round:
         return played
     # Only the playable cards of the seat to act depend on the hidden cards,
     # so the engine swaps the deal into the replayed state in one step.
-    return template._with_deal(deal)
+    return template.with_deal(deal)
 
 
 def _deal(view: PlayerView, masks: tuple[int, ...]) -> Deal:
     # The masks are a consistent deal by construction: built without re-checking.
-    deal = object.__new__(Deal)
-    deal._fill(view.variant, view.players, view.dealer, view.hand_size, masks, view.turn_up)
-    return deal
+    return Deal.trusted(view.variant, dealer=view.dealer, masks=masks, turn_up=view.turn_up)
 
 
 def _played_deal(view: PlayerView) -> Deal:

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, overload
+
+from typing_extensions import TypeVar
 
 from whist_ro._check import default_names, excerpt
 from whist_ro._check import seat as check_seat
@@ -31,7 +33,7 @@ from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.engine.tricks import Trick, trick_winner
-from whist_ro.errors import CardNotHeldError, ConfigurationError
+from whist_ro.errors import ConfigurationError
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
 from whist_ro.rules.bidding import first_hand
@@ -46,6 +48,13 @@ __all__ = ["Blind", "PlayerView", "blind_mode", "resolve_play", "view_of"]
 
 Blind = Literal["forehead", "hidden"]
 """How a blind 1-card round hides cards (R-VIEW-3)."""
+
+State_co = TypeVar("State_co", bound="Round | Match", default="Round | Match", covariant=True)
+"""What a view is taken of, and so what :meth:`PlayerView.sample` draws: a Round or a Match.
+
+``PlayerView[Round]`` is a lone round's view, ``PlayerView[Match]`` a
+match's; a plain ``PlayerView`` is either.
+"""
 
 _PAST_VIEWS: Final = 4096
 
@@ -78,22 +87,19 @@ def resolve_play(state: Round | Match, action: Action) -> Action:
     >>> resolve_play(r, wr.Play(seat=1, card=None))
     Play(seat=1, card=Card.parse('Kh'))
     """
-    if not isinstance(action, Play) or action.card is not None:
-        return action
     round_ = state.round if isinstance(state, Match) else state
-    seat = action.seat
-    hand = round_.remaining[seat] if seat < round_.players else CardSet()
-    if len(hand) != 1:
-        raise CardNotHeldError(
-            f"seat {seat} cannot play 'its only card': it holds {len(hand)} cards (R-PLAY-7)",
-            rule="R-PLAY-7",
-            seat=seat,
-            action=action,
-        )
-    return Play(seat=seat, card=next(iter(hand)))
+    return round_.resolve_play(action)
 
 
-def view_of(state: Round | Match, seat: int) -> PlayerView:
+@overload
+def view_of(state: Round, seat: int) -> PlayerView[Round]: ...
+
+
+@overload
+def view_of(state: Match, seat: int) -> PlayerView[Match]: ...
+
+
+def view_of(state: Round | Match, seat: int) -> PlayerView[Round] | PlayerView[Match]:
     """The view of ``state`` (a round or a match) from ``seat`` (R-VIEW-1..3).
 
     >>> import whist_ro as wr
@@ -107,15 +113,15 @@ def view_of(state: Round | Match, seat: int) -> PlayerView:
     whist_ro.errors.ConfigurationError: seat must be a seat from 0 to 2, not 3
     """
     if isinstance(state, Match):
-        return _match_view(state, check_seat(seat, players=state.players))
+        return _view(state.round, check_seat(seat, players=state.players), match=state)
     if isinstance(state, Round):
-        return _round_view(state, check_seat(seat, players=state.players), to_act=state.to_act)
+        return _view(state, check_seat(seat, players=state.players), match=None)
     raise ConfigurationError(
         f"a player view is taken of a Round or a Match, not {excerpt(state)}", field="state"
     )
 
 
-class PlayerView(Immutable):
+class PlayerView(Immutable, Generic[State_co]):
     """Exactly what one seat may know of a round or a match (R-VIEW-1, R-VIEW-2).
 
     The round part: the variant, dealer, hand size, face-up trump card,
@@ -194,7 +200,7 @@ class PlayerView(Immutable):
     # The match part: None / empty for a round's view.
     _schedule: Schedule | None
     _score_sheet: ScoreSheet | None
-    _past: tuple[PlayerView, ...]
+    _past: tuple[PlayerView[Round], ...]
     _totals: tuple[int, ...] | None
     _games: tuple[GameResult, ...]
     _match_over: bool
@@ -372,7 +378,7 @@ class PlayerView(Immutable):
         return self._score_sheet
 
     @property
-    def past(self) -> tuple[PlayerView, ...]:
+    def past(self) -> tuple[PlayerView[Round], ...]:
         """The match's completed rounds as views (everything in them was played)."""
         return self._past
 
@@ -417,18 +423,20 @@ class PlayerView(Immutable):
 
     # -- sampling ---------------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> Any:
+    def sample(self, rng: random.Random) -> State_co:
         """A full state drawn uniformly among those consistent with this view.
 
         A :class:`~whist_ro.Round` for a round's view, a
         :class:`~whist_ro.Match` for a match's (see
-        :func:`whist_ro.views.sample.sample`).
+        :func:`whist_ro.views.sample.sample`); the type checker knows which
+        from the view's type, ``PlayerView[Round]`` or ``PlayerView[Match]``.
 
         >>> import random, whist_ro as wr
         >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=1)
         >>> v = view_of(r, 2)
-        >>> view_of(v.sample(random.Random(5)), 2) == v
-        True
+        >>> drawn = v.sample(random.Random(5))
+        >>> drawn.hand_size, view_of(drawn, 2) == v
+        (3, True)
         """
         # sample.py builds on this module, so it is imported when first used.
         from whist_ro.views.sample import sample  # noqa: PLC0415
@@ -665,44 +673,107 @@ def score_row_dict(row: ScoreRow) -> dict[str, Any]:
 
 _new: Final = object.__new__
 
-# The match part of a lone round's view.
-_NO_MATCH: Final[dict[str, object]] = {
-    "schedule": None,
-    "score_sheet": None,
-    "past": (),
-    "totals": None,
-    "games": (),
-    "match_over": False,
-    "abandoned": False,
-    "disconnected": (),
-    "conceded": None,
-}
 
+def fill_view(
+    *,
+    seat: int,
+    variant: Variant,
+    players: int,
+    names: tuple[str, ...],
+    dealer: int,
+    hand_size: int,
+    turn_up: Card | None,
+    blind: Blind | None,
+    phase: Phase,
+    to_act: int | None,
+    bids: tuple[int | None, ...],
+    tricks: tuple[Trick, ...],
+    current: Trick,
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    known: tuple[CardSet, ...],
+    legal: tuple[Action, ...],
+) -> PlayerView[Any]:
+    """A new lone round's view with these fields; :func:`fill_match` adds a match's part.
 
-def fill_view(view: PlayerView | None = None, /, **fields: object) -> PlayerView:
-    """Set the named fields of a view being built; a new lone-round view when ``view`` is None.
-
-    The one way views are assembled (here and by :mod:`whist_ro.views.from_data`);
-    a view is a value once it leaves the function that builds it.
+    With :func:`fill_match`, the one way views are assembled (here and by
+    :mod:`whist_ro.views.from_data`); a view is a value once it leaves the
+    function that builds it.  Nothing is checked: the callers build the
+    fields from a state, or check them as they read them.
     """
-    if view is None:
-        view = _new(PlayerView)
-        for name, value in _NO_MATCH.items():
-            object.__setattr__(view, "_" + name, value)
-        object.__setattr__(view, "_hash", None)
-    for name, value in fields.items():
-        object.__setattr__(view, "_" + name, value)
+    view: PlayerView[Any] = _new(PlayerView)
+    set_ = object.__setattr__
+    set_(view, "_seat", seat)
+    set_(view, "_variant", variant)
+    set_(view, "_players", players)
+    set_(view, "_names", names)
+    set_(view, "_dealer", dealer)
+    set_(view, "_hand_size", hand_size)
+    set_(view, "_turn_up", turn_up)
+    set_(view, "_blind", blind)
+    set_(view, "_phase", phase)
+    set_(view, "_to_act", to_act)
+    set_(view, "_bids", bids)
+    set_(view, "_tricks", tricks)
+    set_(view, "_current", current)
+    set_(view, "_won", won)
+    set_(view, "_counts", counts)
+    set_(view, "_known", known)
+    set_(view, "_legal", legal)
+    # The match part of a lone round's view.
+    set_(view, "_schedule", None)
+    set_(view, "_score_sheet", None)
+    set_(view, "_past", ())
+    set_(view, "_totals", None)
+    set_(view, "_games", ())
+    set_(view, "_match_over", False)
+    set_(view, "_abandoned", False)
+    set_(view, "_disconnected", ())
+    set_(view, "_conceded", None)
+    set_(view, "_hash", None)
     return view
 
 
-def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
-    """The round part of a view, read from the public facts of ``r`` and ``seat``'s hand."""
+def fill_match(
+    view: PlayerView[Any],
+    /,
+    *,
+    schedule: Schedule,
+    score_sheet: ScoreSheet,
+    past: tuple[PlayerView[Any], ...],
+    totals: tuple[int, ...],
+    games: tuple[GameResult, ...],
+    match_over: bool,
+    abandoned: bool,
+    disconnected: tuple[int, ...],
+    conceded: int | None,
+) -> PlayerView[Match]:
+    """``view``, just built by :func:`fill_view`, with a match's part: now a match's view."""
+    set_ = object.__setattr__
+    set_(view, "_schedule", schedule)
+    set_(view, "_score_sheet", score_sheet)
+    set_(view, "_past", past)
+    set_(view, "_totals", totals)
+    set_(view, "_games", games)
+    set_(view, "_match_over", match_over)
+    set_(view, "_abandoned", abandoned)
+    set_(view, "_disconnected", disconnected)
+    set_(view, "_conceded", conceded)
+    return view
+
+
+def _view(r: Round, seat: int, *, match: Match | None) -> PlayerView[Any]:
+    """``seat``'s view of ``r``, read from its public facts and the seat's own hand.
+
+    With ``match`` (whose current round ``r`` is), the match's part too.
+    """
     deal = r.deal
     variant = deal.variant
     players = deal.players
     blind = blind_mode(variant, deal.hand_size)
     remaining = r.remaining
     turn_up = deal.turn_up
+    to_act = r.to_act if match is None else match.to_act
     exposed = 0
     if (
         turn_up is not None
@@ -727,11 +798,11 @@ def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
         legal = r.legal_actions()
         if blind is not None and r.phase is Phase.PLAYING:
             legal = (Play(seat=seat, card=None),)  # the card is not shown (R-VIEW-3)
-    return fill_view(
+    view = fill_view(
         seat=seat,
         variant=variant,
         players=players,
-        names=default_names(players),
+        names=default_names(players) if match is None else match.names,
         dealer=deal.dealer,
         hand_size=deal.hand_size,
         turn_up=turn_up,
@@ -746,27 +817,23 @@ def _round_view(r: Round, seat: int, *, to_act: int | None) -> PlayerView:
         known=tuple(known),
         legal=legal,
     )
+    if match is None:
+        return view
+    return fill_match(
+        view,
+        schedule=match.schedule,
+        score_sheet=match.score_sheet,
+        past=tuple(_past_view(p, seat) for p in match.rounds),
+        totals=match.totals,
+        games=match.games,
+        match_over=match.is_over,
+        abandoned=match.is_abandoned,
+        disconnected=match.disconnected,
+        conceded=match.conceded,
+    )
 
 
 @functools.lru_cache(maxsize=_PAST_VIEWS)
-def _past_view(r: Round, seat: int) -> PlayerView:
+def _past_view(r: Round, seat: int) -> PlayerView[Round]:
     # A completed round's view never changes: a match view reuses it.
-    return _round_view(r, seat, to_act=None)
-
-
-def _match_view(m: Match, seat: int) -> PlayerView:
-    view = _round_view(m.round, seat, to_act=m.to_act)
-    past: Sequence[Round] = m.rounds
-    return fill_view(
-        view,
-        names=m.names,
-        schedule=m.schedule,
-        score_sheet=m.score_sheet,
-        past=tuple(_past_view(r, seat) for r in past),
-        totals=m.totals,
-        games=m.games,
-        match_over=m.is_over,
-        abandoned=m.is_abandoned,
-        disconnected=m.disconnected,
-        conceded=m.conceded,
-    )
+    return _view(r, seat, match=None)
