@@ -90,7 +90,7 @@ def test_R_PLAY_2_names_the_cards_that_could_follow() -> None:
         turn=2,
         seat=1,
         path="rounds[0].actions[4]",
-        says=("holding 10c", "follow clubs"),
+        says=("holds 10c", "must follow clubs"),
     )
     assert v.action == card(1, "Kh")
     position = v.position
@@ -112,7 +112,7 @@ def test_R_PLAY_3_names_the_trumps_held() -> None:
         turn=3,
         seat=2,
         path="rounds[0].actions[5]",
-        says=("no clubs", "trumps 10s"),
+        says=("no clubs", "holds spades 10s", "must trump"),
     )
 
 
@@ -137,13 +137,13 @@ def test_R_PLAY_8_names_the_trump_to_beat() -> None:
         turn=3,
         seat=2,
         path="rounds[0].actions[5]",
-        says=("10h was winning", "held Kh"),
+        says=("must beat the 10h", "with Kh"),
     )
 
 
 def test_R_PLAY_7_a_card_not_held() -> None:
     report = judge(rnd(*BIDS, card(0, "Kh")))
-    check(
+    v = check(
         report,
         rule="R-PLAY-7",
         round=1,
@@ -151,8 +151,10 @@ def test_R_PLAY_7_a_card_not_held() -> None:
         turn=1,
         seat=0,
         path="rounds[0].actions[3]",
-        says=("does not hold Kh", "held Ah Jc"),
+        says=("does not hold Kh",),
     )
+    assert v.position is not None
+    assert v.position.hands[0] == wr.CardSet.parse("Ah Jc")  # what it held instead
 
 
 def test_R_PLAY_7_a_card_out_of_turn() -> None:
@@ -357,7 +359,7 @@ def test_a_violation_in_a_later_round_of_a_real_match() -> None:
                     turn=place + 1,
                     seat=seat,
                     path=f"rounds[9].actions[{number}]",
-                    says=(f"had to follow {led}",),
+                    says=(f"must follow {led}",),
                 )
                 return
     pytest.fail("no trick in round 10 offers a revoke to test")

@@ -71,11 +71,13 @@ from whist_ro import (
     legal_cards,
     next_streak,
     records,
+    sim,
     trick_winner,
     trump_source,
     variants,
 )
 from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
+from whist_ro.rules.scoring import round_points
 
 ROM = variants.ROMANIAN
 INV = variants.INVERTED
@@ -1501,6 +1503,34 @@ def test_r_score_3_classic_side_with_7_or_more_scores_tricks_minus_6(
     r = play_out(Round.from_hands(CLASSIC, hands=ONE_SUIT_EACH, dealer=dealer, turn_up=turn_up))
     assert r.tricks_won == tricks_won
     assert r.points == points
+
+
+@pytest.mark.parametrize("variant", [ROM, INV, CLASSIC], ids=["1-8-1", "8-1-8", "classic"])
+def test_r_score_3_one_entry_point_scores_a_round_by_its_family(variant: Variant) -> None:
+    # round_points picks R-SCORE-1/2 or R-SCORE-3; the engine and the kernels
+    # score through it, so they agree round for round.
+    players = 4
+    for seed in range(6):
+        r = Round.shuffled(
+            variant,
+            players=players,
+            dealer=seed % players,
+            hand_size=13 if variant.is_classic else 5,
+            seed=seed,
+        )
+        outcome = sim.playout(r, rng=seed)
+        done = play_out(r)
+        expected = (
+            classic_points(done.tricks_won)
+            if variant.is_classic
+            else tuple(
+                exact_points(variant, bid=b, tricks=w)
+                for b, w in zip(cast("tuple[int, ...]", done.bids), done.tricks_won, strict=True)
+            )
+        )
+        assert round_points(variant, bids=done.bids, tricks=done.tricks_won) == expected
+        assert done.points == expected
+        assert outcome.points == round_points(variant, bids=outcome.bids, tricks=outcome.tricks_won)
 
 
 def test_r_score_3_partners_tricks_are_added() -> None:

@@ -159,7 +159,7 @@ def sampled_views(variant: wr.Variant, players: int) -> tuple[tuple[PlayerView, 
     states = playout(variant, players, seed=players)
     step = max(1, len(states) // 40)
     chosen = [*states[::step], states[-1]]
-    views = [m.view(s) for m in chosen for s in range(players)]
+    views: list[wr.PlayerView] = [m.view(s) for m in chosen for s in range(players)]
     r = states[0].round
     views += [r.view(s) for s in range(players)]
     views += [playout_round(r).view(s) for s in range(players)]

@@ -343,7 +343,8 @@ BAD = [
     (
         {"variant": "romanian"},
         "variant",
-        "variant must be a Variant (see whist_ro.variants), not 'romanian'",
+        "variant must be a Variant such as variants.ROMANIAN (see whist_ro.variants), "
+        "not 'romanian'",
     ),
     ({"lineup": "abc"}, "lineup", "lineup must be a list with one entry per seat, not 'abc'"),
     (

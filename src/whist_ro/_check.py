@@ -360,15 +360,17 @@ Seed = int | str | random.Random
 _MAX_SEED_TEXT: Final = 200
 
 
-def check_seed(seed: object) -> Seed:
+def check_seed(seed: object, *, name: str = "seed", none: bool = False) -> Seed:
     """``seed`` if it can seed a deal or a match; the one seed rule of the library.
 
     A seed is an int of at most 63 bits (either sign), a str of at most 200
     characters of valid Unicode (:func:`valid_text`), or a
     :class:`random.Random` to draw from.  Anything else (a float, a bool,
-    None, bytes) is refused.  A match draws one integer from a
-    ``Random`` when it is built, so it stays a pure value; a single deal
-    shuffles with it directly.
+    None, bytes) is refused, None too unless ``none`` says it may stand for
+    "no seed" (the caller then draws a fresh one).  A match draws one
+    integer from a ``Random`` when it is built, so it stays a pure value; a
+    single deal shuffles with it directly.  The error names the argument
+    ``name``.
 
     >>> check_seed(7), check_seed("table 3")
     (7, 'table 3')
@@ -384,39 +386,47 @@ def check_seed(seed: object) -> Seed:
         if seed.bit_length() <= 63:
             return seed
         raise ConfigurationError(
-            f"seed must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), not {excerpt(seed)}",
-            field="seed",
+            f"{name} must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), "
+            f"not {excerpt(seed)}",
+            field=name,
         )
     if isinstance(seed, str):
         if len(seed) > _MAX_SEED_TEXT:
             raise ConfigurationError(
-                f"a text seed holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
-                field="seed",
+                f"a text {name} holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
+                field=name,
             )
         if not valid_text(seed):
             # random.Random would fail on it, and no record could store it.
             raise ConfigurationError(
-                f"a text seed must be valid Unicode; {excerpt(seed)} holds a lone surrogate",
-                field="seed",
+                f"a text {name} must be valid Unicode; {excerpt(seed)} holds a lone surrogate",
+                field=name,
             )
         return seed
+    kinds = "None, an int" if none else "an int"
     raise ConfigurationError(
-        f"seed must be an int, a str or a random.Random, not {excerpt(seed)}", field="seed"
+        f"{name} must be {kinds}, a str or a random.Random, not {excerpt(seed)}", field=name
     )
 
 
-def rng_of(seed: object) -> random.Random:
+def rng_of(seed: object, *, name: str = "seed", fresh: bool = False) -> random.Random:
     """The generator a seed stands for: the ``random.Random`` itself, or one seeded with it.
 
-    The seed is checked by :func:`check_seed` first.
+    The one way the library turns a seed into a generator.  The seed is
+    checked by :func:`check_seed` first (its errors name ``name``); with
+    ``fresh``, None stands for a new generator seeded by the system.
 
     >>> rng_of(7).random() == random.Random(7).random()
     True
     >>> generator = random.Random(1)
     >>> rng_of(generator) is generator
     True
+    >>> type(rng_of(None, fresh=True)).__name__
+    'Random'
     """
-    checked = check_seed(seed)
+    if seed is None and fresh:
+        return random.Random()
+    checked = check_seed(seed, name=name, none=fresh)
     return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 

@@ -42,7 +42,7 @@ def random_playout(state: _State, *, seed: int | str | random.Random | None = No
         raise ConfigurationError(
             f"random_playout plays a Match or a Round, not {excerpt(state)}", field="state"
         )
-    rng = random.Random() if seed is None else rng_of(seed)
+    rng = rng_of(seed, fresh=True)
     choice = rng.choice
     while True:
         actions = state.legal_actions()

@@ -18,7 +18,7 @@ from whist_ro._check import excerpt, is_whole, rng_of, whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Rank, Suit, as_card, cards_of
 from whist_ro.errors import ConfigurationError
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = ["Deck", "Schedule", "check_players", "deck_ranks"]
 
@@ -62,11 +62,7 @@ def check_players(variant: Variant, players: int) -> None:
     ...
     whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 3 (R-DECK-3)
     """
-    if not isinstance(variant, Variant):
-        raise ConfigurationError(
-            f"variant must be a Variant such as variants.ROMANIAN, not {excerpt(variant)}",
-            field="variant",
-        )
+    check_variant(variant)
     whole(players, name="players")
     if players in variant.player_counts:
         return

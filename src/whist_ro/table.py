@@ -71,7 +71,7 @@ from whist_ro.errors import (
     TableBusyError,
     WhistError,
 )
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 from whist_ro.views.view import PlayerView, resolve_play, view_of
 
 if TYPE_CHECKING:
@@ -439,11 +439,7 @@ class Table:
         isolate: bool = False,
         names: Sequence[str] | None = None,
     ) -> None:
-        if not isinstance(variant, Variant):
-            raise ConfigurationError(
-                f"variant must be a Variant (see whist_ro.variants), not {excerpt(variant)}",
-                field="variant",
-            )
+        check_variant(variant)
         if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
             raise ConfigurationError(
                 f"agents must be a list with one agent per seat, not {excerpt(agents)}",

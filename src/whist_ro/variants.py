@@ -52,6 +52,7 @@ __all__ = [
     "ROMANIAN_FOREHEAD",
     "ROMANIAN_HIDDEN",
     "Variant",
+    "check_variant",
     "check_zero_win",
     "get",
     "names",
@@ -549,6 +550,29 @@ _REGISTRY: Final[dict[str, Variant]] = {
     "long-whist": LONG_WHIST,
     "long": LONG_WHIST,
 }
+
+
+def check_variant(value: object, *, name: str = "variant") -> Variant:
+    """``value`` if it is a :class:`Variant`; the one check every entry point makes.
+
+    Anything else is a :class:`~whist_ro.errors.ConfigurationError` whose
+    ``field`` is ``name``; a preset's name is not looked up here (see
+    :func:`get`).
+
+    >>> check_variant(ROMANIAN) is ROMANIAN
+    True
+    >>> check_variant("romanian")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: variant must be a Variant such as ... not 'romanian'
+    """
+    if isinstance(value, Variant):
+        return value
+    raise ConfigurationError(
+        f"{name} must be a Variant such as variants.ROMANIAN (see whist_ro.variants), "
+        f"not {excerpt(value)}",
+        field=name,
+    )
 
 
 def names() -> tuple[str, ...]:

@@ -47,7 +47,7 @@ from whist_ro.bots._common import nothing_to_choose, trump_number, winning
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
-from whist_ro.rules.scoring import advance_runs, classic_points, exact_points
+from whist_ro.rules.scoring import advance_runs, round_points
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -263,19 +263,12 @@ class _Scorer:
                 self.bonus[s] = (if_made[s], if_missed[s])
 
     def points(self, bids: Sequence[int | None], won: Sequence[int]) -> list[float]:
+        base = round_points(self.variant, bids=bids, tricks=won)
         if self.classic:
-            side = classic_points(won)
             # Tricks count a little too, so the search prefers more of them short of 7.
-            return [side[s] + 0.1 * (won[s] + won[(s + 2) % 4]) for s in range(self.players)]
-        out: list[float] = []
-        for s in range(self.players):
-            bid = bids[s]
-            assert bid is not None
-            made = bid == won[s]
-            out.append(
-                exact_points(self.variant, bid=bid, tricks=won[s]) + self.bonus[s][0 if made else 1]
-            )
-        return out
+            return [base[s] + 0.1 * (won[s] + won[(s + 2) % 4]) for s in range(self.players)]
+        # The streak bonus each seat would earn or lose by this round.
+        return [base[s] + self.bonus[s][0 if bids[s] == won[s] else 1] for s in range(self.players)]
 
     def value(self, bids: Sequence[int | None], won: Sequence[int]) -> float:
         pts = self.points(bids, won)
@@ -302,8 +295,7 @@ def _solve(r: Round, scorer: _Scorer) -> tuple[int, ...]:
     variant = r.variant
     trump = r.trump
     t = None if trump is None else int(trump)
-    must_trump = variant.must_trump and not variant.is_classic
-    must_over = variant.must_overtrump and must_trump
+    must_trump, must_over = variant.must_trump, variant.must_overtrump
     players = r.players
     hands = [h.mask for h in r.remaining]
     bids = r.bids

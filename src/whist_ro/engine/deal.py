@@ -27,18 +27,9 @@ from whist_ro.errors import ConfigurationError, InvalidDealError
 from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
 from whist_ro.schedule import Deck, check_players
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = ["Deal"]
-
-
-def _check_variant(variant: object) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    raise ConfigurationError(
-        f"variant must be a Variant (see whist_ro.variants), not {excerpt(variant)}",
-        field="variant",
-    )
 
 
 def _check_hand_size(hand_size: object, *, players: int, deck_size: int) -> int:
@@ -116,7 +107,7 @@ class Deal(Immutable):
         dealer: int,
         turn_up: Card | str | None = None,
     ) -> None:
-        variant = _check_variant(variant)
+        variant = check_variant(variant)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise InvalidDealError(
                 f"hands must be a sequence with one hand per seat, not {excerpt(hands)} (R-DECK-4)",
@@ -221,7 +212,7 @@ class Deal(Immutable):
         >>> d.turn_up == order[6]
         True
         """
-        variant = _check_variant(variant)
+        variant = check_variant(variant)
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
             raise InvalidDealError(
                 f"deck must be a sequence of cards, not {excerpt(deck)} (R-DECK-4)",
@@ -260,7 +251,7 @@ class Deal(Immutable):
         >>> a == Deal.shuffled(variants.ROMANIAN, players=4, dealer=0, hand_size=7, seed=3)
         True
         """
-        variant = _check_variant(variant)
+        variant = check_variant(variant)
         deck = Deck.for_game(variant, players)
         dealer = seat(dealer, players=players, name="dealer")
         size = _check_hand_size(hand_size, players=players, deck_size=len(deck))

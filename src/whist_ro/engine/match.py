@@ -54,13 +54,12 @@ from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
-    exact_round_points,
     game_value,
     honours_held,
     honours_points,
 )
 from whist_ro.schedule import Deck, Schedule, check_players
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 if TYPE_CHECKING:
     from whist_ro.engine.seats import Reclaim, Takeover
@@ -459,11 +458,7 @@ class Match(Immutable):
         ...
         whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 5 (R-DECK-3)
         """
-        if not isinstance(variant, Variant):
-            raise ConfigurationError(
-                f"variant must be a Variant (see whist_ro.variants), not {excerpt(variant)}",
-                field="variant",
-            )
+        check_variant(variant)
         given: tuple[Deal, ...] | None = None
         if deals is not None:
             if seed is not None:
@@ -1108,7 +1103,7 @@ def _score_exact(setup: _Setup, done: Round, before: _Score) -> _Score:
     variant = setup.variant
     totals, runs, entries = before
     bids, won = done.bids, done.tricks_won
-    points = exact_round_points(variant, bids=bids, tricks=won)
+    points = done.points
     if variant.streak_bonus:
         runs, bonuses = advance_runs(
             variant, runs, made=tuple(map(eq, bids, won)), hand_size=done.hand_size

@@ -53,7 +53,7 @@ from whist_ro.errors import (
 )
 from whist_ro.rules import play as play_rules
 from whist_ro.rules.bidding import bid_in_range, forbidden_bid, next_seat
-from whist_ro.rules.scoring import classic_points, exact_round_points
+from whist_ro.rules.scoring import round_points
 from whist_ro.variants import Variant
 
 if TYPE_CHECKING:
@@ -530,10 +530,7 @@ class Round(Immutable):
         s = self._s
         if s.phase != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
-        variant = s.table.variant
-        if variant.is_classic:
-            return classic_points(s.won)
-        return exact_round_points(variant, bids=s.bids, tricks=s.won)
+        return round_points(s.table.variant, bids=s.bids, tricks=s.won)
 
     @property
     def last_step(self) -> Step | None:

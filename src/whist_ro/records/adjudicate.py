@@ -20,7 +20,7 @@ be read at all raises :class:`~whist_ro.errors.RecordError`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -38,7 +38,7 @@ from whist_ro.records.schema import MAX_CHARS, decode_text
 from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 
-__all__ = ["Difference", "Report", "adjudicate", "read_text"]
+__all__ = ["Difference", "Report", "adjudicate", "as_differences", "differences", "read_text"]
 
 
 @attrs.frozen(kw_only=True)
@@ -60,9 +60,17 @@ class Difference(Immutable):
         )
 
 
-def _differences(
-    claimed: tuple[int, ...] | None, totals: tuple[int, ...]
-) -> tuple[Difference, ...]:
+def differences(claimed: Sequence[int] | None, totals: Sequence[int]) -> tuple[Difference, ...]:
+    """Every seat whose ``claimed`` total is not its recomputed one (none if nothing is claimed).
+
+    Shared by :func:`adjudicate` (a record's claimed totals) and
+    :func:`~whist_ro.records.audit` (a score sheet's).
+
+    >>> [str(d) for d in differences((40, 12), (38, 12))]
+    ['seat 0: claimed 40, recomputed 38 (off by +2)']
+    >>> differences(None, (38, 12))
+    ()
+    """
     if claimed is None:
         return ()
     return tuple(
@@ -72,7 +80,12 @@ def _differences(
     )
 
 
-def _differences_tuple(value: Iterable[Difference]) -> tuple[Difference, ...]:
+def as_differences(value: Iterable[Difference]) -> tuple[Difference, ...]:
+    """``value`` as a tuple: the converter of the reports' ``differences`` fields.
+
+    >>> as_differences([Difference(seat=0, claimed=1, recomputed=2)])
+    (Difference(seat=0, claimed=1, recomputed=2),)
+    """
     return tuple(value)
 
 
@@ -97,7 +110,7 @@ class Report(Immutable):
 
     title: str
     violation: Violation | None
-    differences: tuple[Difference, ...] = attrs.field(converter=_differences_tuple)
+    differences: tuple[Difference, ...] = attrs.field(converter=as_differences)
     totals: tuple[int, ...] | None
     claimed_totals: tuple[int, ...] | None
     rounds: int
@@ -278,7 +291,7 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
     return Report(
         title=_title(record),
         violation=None,
-        differences=_differences(record.claimed_totals, m.totals),
+        differences=differences(record.claimed_totals, m.totals),
         totals=m.totals,
         claimed_totals=record.claimed_totals,
         rounds=len(m.rounds),

@@ -42,7 +42,7 @@ from whist_ro._check import seat as check_seat
 from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro._text import count
 from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.records.adjudicate import Difference, _differences, _differences_tuple
+from whist_ro.records.adjudicate import Difference, as_differences, differences
 from whist_ro.records.schema import decode_text
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
@@ -427,7 +427,7 @@ class AuditReport(Immutable):
 
     variant: Variant
     problems: tuple[Problem, ...] = attrs.field(converter=_problems)
-    differences: tuple[Difference, ...] = attrs.field(converter=_differences_tuple)
+    differences: tuple[Difference, ...] = attrs.field(converter=as_differences)
     totals: tuple[int, ...]
     claimed_totals: tuple[int, ...] | None
     score_sheet: ScoreSheet
@@ -667,7 +667,7 @@ def audit(
     return AuditReport(
         variant=variant,
         problems=problems,
-        differences=_differences(sheet.totals, totals),
+        differences=differences(sheet.totals, totals),
         totals=totals,
         claimed_totals=sheet.totals,
         score_sheet=ScoreSheet(rows, players=players, names=sheet.names),

@@ -70,11 +70,11 @@ from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
-from whist_ro.errors import RecordError, WhistError
+from whist_ro.errors import ConfigurationError, RecordError, WhistError
 from whist_ro.records.record import Record, RoundRecord, preset_name
 from whist_ro.records.schema import decode_text
 from whist_ro.rules.play import trick_winner_index
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = ["MAX_TEXT", "LoneRound", "NotationError", "format_round", "parse_round"]
 
@@ -134,8 +134,10 @@ class LoneRound(Immutable):
     where: tuple[tuple[int, int], ...] = attrs.field(default=(), eq=False, converter=_places)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.variant, Variant):
-            raise RecordError(f"variant must be a Variant, not {excerpt(self.variant)}")
+        try:
+            check_variant(self.variant)
+        except ConfigurationError as error:
+            raise RecordError(str(error)) from None
         if not isinstance(self.round, RoundRecord):
             raise RecordError(f"round must be a RoundRecord, not {excerpt(self.round)}")
         if self.preset is not None and self.preset != preset_name(self.variant):

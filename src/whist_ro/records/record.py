@@ -54,7 +54,7 @@ from whist_ro.records.schema import (
     parse_json,
     text,
 )
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = [
     "FORMAT",
@@ -359,8 +359,10 @@ def _seed(_: object, __: object, value: Any) -> None:
 
 
 def _variant(_: object, __: object, value: Any) -> None:
-    if not isinstance(value, Variant):
-        raise RecordError(f"variant must be a Variant, not {excerpt(value)}", path="variant")
+    try:
+        check_variant(value)
+    except ConfigurationError as error:
+        raise RecordError(str(error), path="variant") from None
     if value.scorer is not None:
         raise RecordError(
             "variant.config.scorer: a variant with a custom scorer cannot be recorded; "

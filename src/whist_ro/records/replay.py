@@ -30,15 +30,10 @@ from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase, Round, legal_cards
-from whist_ro.engine.tricks import winning_index
+from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import (
-    CardNotHeldError,
     IllegalActionError,
     MatchEndError,
-    MustFollowSuitError,
-    MustOvertrumpError,
-    MustTrumpError,
     OutOfDealsError,
     RecordError,
     WhistError,
@@ -213,40 +208,6 @@ class Replay(Immutable):
 # -- explanations -------------------------------------------------------------------
 
 
-def _explain(round_: Round, action: Action, error: IllegalActionError) -> str:
-    """Plain words and the evidence for an illegal card.
-
-    The engine's error class already says which clause refused the card;
-    :func:`legal_cards` gives the cards the seat was bound to.
-    """
-    if not isinstance(action, Play) or round_.phase is not Phase.PLAYING:
-        return str(error)
-    seat, card = action.seat, action.card
-    if isinstance(error, CardNotHeldError):
-        return f"{error}; seat {seat} then held {round_.remaining[seat] or 'nothing'}"
-    trick = round_.current_trick
-    led = trick.led_suit
-    if isinstance(error, MustFollowSuitError):
-        return (
-            f"seat {seat} played {card} to a {led} lead while holding {legal_cards(round_)}, so "
-            f"it had to follow {led}: a player must follow the led suit when able (R-PLAY-2)"
-        )
-    if isinstance(error, MustTrumpError):
-        return (
-            f"seat {seat} played {card} with no {led} to follow but holding the trumps "
-            f"{legal_cards(round_)}: a player who cannot follow suit must trump when able "
-            "(R-PLAY-3)"
-        )
-    if isinstance(error, MustOvertrumpError):
-        best = trick.cards[winning_index(trick.cards, round_.trump)]
-        return (
-            f"seat {seat} played {card} while {best} was winning the trick and it held "
-            f"{legal_cards(round_)}, which beat it: a player who must trump must also beat a "
-            "trump already played when able (R-PLAY-8)"
-        )
-    return str(error)
-
-
 def _at_action(
     round_: Round, number: int, action: Action, rule: str, why: str, path: str
 ) -> Violation:
@@ -374,8 +335,8 @@ def _play_round(
         try:
             state = state.apply(action)
         except IllegalActionError as error:
-            why = _explain(round_, action, error)
-            return state, _at_action(round_, index + 1, action, error.rule, why, path), False
+            # The engine's refusal is the explanation: one voice, with its evidence.
+            return state, _at_action(round_, index + 1, action, error.rule, str(error), path), False
         except OutOfDealsError:
             return state, None, True
     return state, None, False

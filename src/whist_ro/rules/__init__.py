@@ -14,7 +14,8 @@ A referee looking for a rule opens the module of its section:
 - :mod:`whist_ro.rules.play`: R-PLAY-2/3/4/5/8 as the clauses of
   :func:`~whist_ro.rules.play.playable_cards`, R-PLAY-6
   (:func:`~whist_ro.rules.play.beats`, :func:`~whist_ro.rules.play.trick_winner_index`);
-- :mod:`whist_ro.rules.scoring`: R-SCORE-*, R-STREAK-*, R-HON-*, R-RUBBER-2.
+- :mod:`whist_ro.rules.scoring`: R-SCORE-* (one round's points by family:
+  :func:`~whist_ro.rules.scoring.round_points`), R-STREAK-*, R-HON-*, R-RUBBER-2.
 
 The engine (:mod:`whist_ro.engine`) calls these functions for its legal
 moves, its transitions and its error messages; it restates none of them.
@@ -45,6 +46,7 @@ from whist_ro.rules.scoring import (
     game_value,
     honours_held,
     honours_points,
+    round_points,
 )
 
 __all__ = [
@@ -67,6 +69,7 @@ __all__ = [
     "next_seat",
     "overtrumps",
     "playable_cards",
+    "round_points",
     "schedule_rule",
     "suit_of",
     "trick_winner_index",

@@ -40,6 +40,7 @@ __all__ = [
     "honours_points",
     "next_streak",
     "next_streaks",
+    "round_points",
 ]
 
 # The J, Q, K and A of one suit inside its 16-bit lane (bits 11 to 14).
@@ -96,6 +97,28 @@ def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
     sides = (tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3])
     side_points = tuple(max(t - 6, 0) for t in sides)
     return tuple(side_points[seat % 2] for seat in range(len(tricks_won)))
+
+
+def round_points(
+    variant: Variant, *, bids: Sequence[int | None], tricks: Sequence[int]
+) -> tuple[int, ...]:
+    """Every seat's points for one finished round, by the variant's family, without bonuses.
+
+    The one place the family picks the scoring rule: the exact-bid family
+    scores each seat's bid (R-SCORE-1, R-SCORE-2, :func:`exact_round_points`),
+    classic whist each side's tricks over six (R-SCORE-3, :func:`classic_points`;
+    ``bids`` are all None there).  The engine, the playout kernels and the
+    search bot all score through here.
+
+    >>> from whist_ro import variants
+    >>> round_points(variants.ROMANIAN, bids=(0, 2, 1), tricks=(0, 1, 1))
+    (5, -1, 6)
+    >>> round_points(variants.CLASSIC, bids=(None,) * 4, tricks=(2, 5, 1, 5))
+    (0, 4, 0, 4)
+    """
+    if variant.is_classic:
+        return classic_points(tricks)
+    return exact_round_points(variant, bids=bids, tricks=tricks)
 
 
 def honours_held(hands: Sequence[CardSet], trump: Suit) -> tuple[int, int]:

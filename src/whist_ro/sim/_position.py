@@ -164,10 +164,12 @@ def position_of(state: object) -> Position:
     p.deck = Deck.for_game(variant, players).mask
     p.deck_bits = tuple(b for b in range(64) if p.deck >> b & 1)
     p.classic = variant.is_classic
-    p.hook = variant.hook and not p.classic
-    # Classic whist lets a void player discard (R-PLAY-5) whatever the flags say.
-    p.must_trump = variant.must_trump and not p.classic
-    p.must_overtrump = variant.must_overtrump and p.must_trump
+    # The flags alone say what binds: Variant refuses the hook and the duties
+    # to trump for classic whist (R-BID-2, R-PLAY-5), and the duty to
+    # overtrump without the duty to trump (R-PLAY-8).
+    p.hook = variant.hook
+    p.must_trump = variant.must_trump
+    p.must_overtrump = variant.must_overtrump
     turn_up = state.turn_up
     p.turn_up = -1 if turn_up is None else turn_up.bit
     p.trump = -1 if turn_up is None else int(turn_up.suit)

@@ -107,17 +107,6 @@ def _eq_table(value: int) -> bytes:
     return bytes(1 if v == value else 0 for v in range(256))
 
 
-def _bit_table(bit: int) -> bytes:
-    return bytes(v >> bit & 1 for v in range(256))
-
-
-_BIT_TABLES: Final = tuple(_bit_table(b) for b in range(8))
-
-
-def _planes_of(column: bytes, bits: int = _COUNT_BITS) -> list[int]:
-    return [_plane_of(column, _BIT_TABLES[b]) for b in range(bits)]
-
-
 def _column_of(planes: Sequence[int], n: int) -> bytes:
     total = 0
     for k, plane in enumerate(planes):

@@ -14,8 +14,8 @@ from typing import Final, overload
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
-from whist_ro.rules.scoring import classic_points, exact_round_points
-from whist_ro.variants import Variant
+from whist_ro.rules.scoring import round_points
+from whist_ro.variants import Variant, check_variant
 
 __all__ = ["Outcome", "Outcomes"]
 
@@ -70,10 +70,7 @@ class Outcome(_ByValue, Immutable):
     def __init__(
         self, variant: Variant, *, bids: Sequence[int | None], tricks_won: Sequence[int]
     ) -> None:
-        if not isinstance(variant, Variant):
-            raise ConfigurationError(
-                f"variant must be a Variant, not {excerpt(variant)}", field="variant"
-            )
+        check_variant(variant)
         bids_t, won_t = tuple(bids), tuple(tricks_won)
         if len(bids_t) != len(won_t):
             raise ConfigurationError(
@@ -119,9 +116,7 @@ class Outcome(_ByValue, Immutable):
     @property
     def points(self) -> tuple[int, ...]:
         """The round's points per seat (R-SCORE-1..3)."""
-        if self._variant.is_classic:
-            return classic_points(self._won)
-        return exact_round_points(self._variant, bids=self._bids, tricks=self._won)
+        return round_points(self._variant, bids=self._bids, tricks=self._won)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Outcome._trusted, (self._variant, self._bids, self._won))

@@ -28,7 +28,7 @@ from whist_ro.errors import ConfigurationError
 from whist_ro.table import Table
 from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = ["MAX_SEEDS", "tournament"]
 
@@ -280,11 +280,7 @@ def tournament(
     ...
     whist_ro.errors.ConfigurationError: seeds[2] repeats the seed 1: the match would be played twice
     """
-    if not isinstance(variant, Variant):
-        raise ConfigurationError(
-            f"variant must be a Variant (see whist_ro.variants), not {excerpt(variant)}",
-            field="variant",
-        )
+    check_variant(variant)
     entrants = _check_lineup(variant, lineup)
     checked_seeds = _check_seeds(seeds)
     if not isinstance(duplicate, bool):

@@ -84,8 +84,7 @@ def constraints(view: PlayerView) -> tuple[int, ...]:
     trump = view.trump
     trump_suit = None if trump is None else int(trump)
     variant = view.variant
-    must_trump = variant.must_trump and not variant.is_classic
-    must_over = variant.must_overtrump and must_trump
+    must_trump, must_over = variant.must_trump, variant.must_overtrump
     players = view.players
     forbidden = [0] * players
     for trick in (*view.tricks, view.current_trick):
