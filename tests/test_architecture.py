@@ -72,6 +72,10 @@ UPWARD_ON_PURPOSE: frozenset[str] = frozenset(
         "whist_ro.engine.match:Match.view",
         "whist_ro.engine.match:Match.to_record",
         "whist_ro.engine.match:Match.from_record",
+        # Table(isolate=True) runs each in-process agent as an engine in its
+        # own process: the engine side of the protocol sits above the table.
+        "whist_ro.table:Table._start_isolated",
+        "whist_ro.table:Table._astart_isolated",
     }
 )
 # Any value's picture hooks may import the pictures.
