@@ -226,7 +226,7 @@ def test_check_reads_the_round_notation(tmp_path: Any, capsys: pytest.CaptureFix
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "VIOLATION of R-PLAY-2 (line 7, column 11)" in out
-    assert "holding 10c" in out
+    assert "it holds 10c and must follow clubs (R-PLAY-2)" in out
 
 
 SHEET = "hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n"

@@ -421,7 +421,11 @@ def test_absurd_sizes_and_junk_arguments_are_refused_before_any_game() -> None:
         sim.Stats.of([5])  # type: ignore[list-item]
     with pytest.raises(wr.ConfigurationError, match="random_playout plays a Match or a Round"):
         wr.random_playout(None)  # type: ignore[type-var]
-    with pytest.raises(wr.ConfigurationError, match="seed must be an int, a str"):
+    # None is a seed here (a fresh one), so the message lists it.
+    with pytest.raises(
+        wr.ConfigurationError,
+        match=r"seed must be None, an int, a str or a random\.Random, not 1\.5",
+    ):
         wr.random_playout(r, seed=1.5)  # type: ignore[arg-type]
 
 

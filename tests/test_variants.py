@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import re
 from typing import Any
 
@@ -741,3 +742,15 @@ def _load(data: Any) -> Variant | ConfigurationError:
         return Variant.from_dict(data)
     except ConfigurationError as error:
         return error
+
+
+def test_a_variant_caches_its_hash_and_an_unpickled_one_hashes_afresh() -> None:
+    # Variant caches its hash (a deal hashes it on every seeded deal); the
+    # cache is not pickled, so an unpickled variant works it out again.
+    custom = attrs.evolve(variants.ROMANIAN, name="club", hook=False)
+    for variant in (variants.ROMANIAN, custom):
+        for protocol in (0, 2, pickle.HIGHEST_PROTOCOL):
+            restored = pickle.loads(pickle.dumps(variant, protocol=protocol))
+            assert restored == variant
+            assert hash(restored) == hash(variant)
+            assert {restored: 1}[variant] == 1

@@ -25,16 +25,26 @@ through the slot descriptor: ``Cls.__dict__["name"].__set__``), or decorate
 it with ``@attrs.frozen`` (attrs makes it slotted);
 ``Immutable.__init_subclass__`` removes the ``__setattr__``,
 ``__delattr__``, ``__getstate__`` and ``__setstate__`` that attrs writes, so
-every value refuses the same way.  A slot that caches something worked out
-from the others (a hash) is named in :attr:`Immutable._volatile_`: it is not
-pickled, and a rebuilt object starts with ``None`` there.  Mappings inside
-values are :class:`FrozenMapping`.
+every value refuses the same way.  A value made at every move of a game
+(:class:`~whist_ro.Round`) may instead be filled in as a *draft*: an
+instance of a private class that declares the same slots and refuses
+nothing, which becomes the value when its class is set to the value class
+(``draft.__class__ = Value``; Python allows it between classes of one
+layout).  The value class then takes its slots from that shared base and
+adds none (see ``whist_ro.engine.round._Draft``); no reference to the
+draft may be kept, and nothing writes to it after the change.  A slot that
+caches something worked out from the others (a hash) is named in
+:attr:`Immutable._volatile_`: it is not pickled, and a rebuilt object
+starts with ``None`` there (as does attrs' own cached hash, for a class
+declared with ``cache_hash=True``).  Mappings inside values are
+:class:`FrozenMapping`.
 
 What is out of reach of any Python class, and so out of scope: writing
 through ``object.__setattr__`` or a slot descriptor called by hand, and
 reaching objects through frames or the garbage collector.  The engine itself
-writes new states through the slot descriptors.  Code that runs in the same
-process (an in-process agent, say) is trusted code.
+fills its rounds in as drafts, as above, and writes a few other values
+through the slot descriptors.  Code that runs in the same process (an
+in-process agent, say) is trusted code.
 
 >>> import pickle
 >>> from whist_ro import Card
@@ -64,7 +74,8 @@ _ATTRS_MADE: Final = ("__setattr__", "__delattr__", "__getstate__", "__setstate_
 # What a hand-written value class may not define: each would let a live value change.
 _FORBIDDEN: Final = ("__setattr__", "__delattr__", "__setstate__")
 # Slots that hold no field: Python's own, and the hash attrs may cache.
-_NOT_FIELDS: Final = frozenset({"__dict__", "__weakref__", "_attrs_cached_hash"})
+_ATTRS_HASH: Final = "_attrs_cached_hash"  # attrs' slot for the hash of cache_hash=True
+_NOT_FIELDS: Final = frozenset({"__dict__", "__weakref__", _ATTRS_HASH})
 
 
 def _refuse_set(self: object, name: str, value: object) -> NoReturn:
@@ -181,6 +192,8 @@ def _layout(cls: type) -> _Layout:
             slots = klass.__dict__.get("__slots__", ())
             for name in (slots,) if isinstance(slots, str) else slots:
                 if name in _NOT_FIELDS:
+                    if name == _ATTRS_HASH:  # attrs' cached hash: None until first asked
+                        cached.append(klass.__dict__[name])
                     continue
                 if name.startswith("__") and not name.endswith("__"):
                     name = f"_{klass.__name__.lstrip('_')}{name}"  # noqa: PLW2901  (mangled)

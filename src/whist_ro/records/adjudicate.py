@@ -254,9 +254,8 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
     ... '''))
     round: romanian, 3 players, 2 cards each
     VIOLATION of R-PLAY-3 (line 9, column 15):
-      round 1, trick 1, card 3: seat 2 plays 9d breaks R-PLAY-3: seat 2 played 9d with no clubs
-        to follow but holding the trumps 10s: a player who cannot follow suit must trump when
-        able (R-PLAY-3)
+      round 1, trick 1, card 3: seat 2 plays 9d breaks R-PLAY-3: seat 2 cannot play 9d: it
+        has no clubs but holds spades 10s and must trump (R-PLAY-3)
       position at that moment:
         round 1: 2 cards each, dealer seat 2, turn-up Qs (trump spades)
         bids: seat 0 0, seat 1 0, seat 2 1
