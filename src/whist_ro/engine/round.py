@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 from whist_ro._check import Seed, excerpt
 from whist_ro._immutable import Immutable, ImmutableIntEnum
 from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play, parse_action
-from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, iter_bits
+from whist_ro.cards import CARD_BY_BIT, SUIT_MASKS, Card, CardSet, Suit, iter_bits
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick
@@ -94,9 +94,9 @@ def _trick(leader: int, bits: tuple[int, ...], players: int) -> Trick:
     return Trick._trusted(leader, tuple(map(_card, bits)), players)
 
 
-def _bids_total(s: _State) -> int:
+def _bids_total(s: Round) -> int:
     """The sum of the bids made so far (None, not yet bid, and 0 add nothing)."""
-    return sum(filter(None, s.bids))
+    return sum(filter(None, s._bids))
 
 
 def _cards_text(mask: int) -> str:
@@ -109,45 +109,39 @@ def _card(bit: int) -> Card:
     return card
 
 
-# Legal plays for one seat and one card mask, built once and shared.  Masks
-# inside a single suit are cached; a mask spanning suits is the concatenation
-# of its suits' cached tuples, which keeps the cache small (at most 2**13
-# entries per seat and suit) however many hands are played.
-_PLAY_CACHE: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({} for _ in range(8))
-_SUIT_MASKS_HIGH_FIRST: Final = tuple(0xFFFF << (16 * s) for s in (3, 2, 1, 0))
+# Legal plays for one seat and one card mask, built once and shared, high
+# cards first.  The cache holds the masks inside one suit (and 0); a mask
+# spanning suits, as a lead's often does, is joined from its suits' cached
+# parts, which keeps the cache small (at most 2**13 entries per seat and
+# suit) however many hands are played.
+_PLAY_CACHE: Final[tuple[dict[int, tuple[Play, ...]], ...]] = tuple({0: ()} for _ in range(8))
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (SUIT_MASKS[s] for s in (3, 2, 1, 0))
 
 
 def _plays_for(seat: int, mask: int) -> tuple[Play, ...]:
     cache = _PLAY_CACHE[seat]
-    found = cache.get(mask)
-    if found is not None:
-        return found
-    plays: tuple[Play, ...] = ()
-    for suit in _SUIT_MASKS_HIGH_FIRST:
-        part = mask & suit
-        if part:
-            found = cache.get(part)
-            if found is None:
-                row = PLAYS[seat]
-                found = cache[part] = tuple(row[bit] for bit in iter_bits(part))  # type: ignore[misc]
-            plays += found
-    return plays
+    try:
+        return (
+            cache[mask & _SPADES]
+            + cache[mask & _HEARTS]
+            + cache[mask & _DIAMONDS]
+            + cache[mask & _CLUBS]
+        )
+    except KeyError:  # a suit's part not seen yet: build it once
+        row = PLAYS[seat]
+        for suit in (_SPADES, _HEARTS, _DIAMONDS, _CLUBS):
+            part = mask & suit
+            if part not in cache:
+                cache[part] = tuple(row[bit] for bit in iter_bits(part))  # type: ignore[misc]
+        return _plays_for(seat, mask)
 
 
 _NO_CARD: Final = -1
-"""``_State.best`` while no card is on the table."""
+"""``Round._best`` while no card is on the table."""
 
 
-class _Table:
-    """What every state of one round reads: its deal, and rule answers worked out once.
-
-    The engine asks the rules on every step; the answers that depend only
-    on the deal are looked up here instead (they restate nothing): the seat
-    after each seat (R-BID-1, R-PLAY-1), whether a card beats the card
-    winning a trick, indexed ``card << 6 | best`` (R-PLAY-6), and the
-    variant's duties (R-BID-2, R-PLAY-3, R-PLAY-8).  Private to the engine:
-    built by :func:`_table_of` and never changed.
-    """
+class _TableFields:
+    """The fields of a :class:`_Table`, by name.  Private to the engine."""
 
     __slots__ = (
         "beats",
@@ -181,13 +175,33 @@ class _Table:
     clockwise: tuple[int, ...]
     beats: tuple[bool, ...]
 
+
+class _TableDraft(_TableFields):
+    """A :class:`_Table` while :func:`_table_of` fills it in (see :class:`_Draft`)."""
+
+    __slots__ = ()
+
+
+class _Table(Immutable, _TableFields):
+    """What every state of one round reads: its deal, and rule answers worked out once.
+
+    The engine asks the rules on every step; the answers that depend only
+    on the deal are looked up here instead (they restate nothing): the seat
+    after each seat (R-BID-1, R-PLAY-1), whether a card beats the card
+    winning a trick, indexed ``card << 6 | best`` (R-PLAY-6), and the
+    variant's duties (R-BID-2, R-PLAY-3, R-PLAY-8).  Private to the engine:
+    built by :func:`_table_of`, a value like the round that holds it.
+    """
+
+    __slots__ = ()
+
     def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt from the deal, so a pickled round does not carry the tables.
         return (_table_of, (self.deal,))
 
 
 def _table_of(deal: Deal) -> _Table:
-    t = _Table()
+    t = _TableDraft()
     variant = deal.variant
     turn_up = deal.turn_up
     t.deal = deal
@@ -204,12 +218,13 @@ def _table_of(deal: Deal) -> _Table:
     t.must_overtrump = variant.must_overtrump
     t.clockwise = _clockwise(deal.players)
     t.beats = _beats_table(t.trump)
-    return t
+    t.__class__ = _Table  # type: ignore[assignment]  # sealed (see _Draft)
+    return t  # type: ignore[return-value]
 
 
 def _with_masks(t: _Table, deal: Deal) -> _Table:
     """``t`` for another deal of the same game, which differs from t's only in the hands."""
-    n = _Table()
+    n = _TableDraft()
     n.deal = deal
     n.masks = deal.masks
     n.variant = t.variant
@@ -224,7 +239,8 @@ def _with_masks(t: _Table, deal: Deal) -> _Table:
     n.must_overtrump = t.must_overtrump
     n.clockwise = t.clockwise
     n.beats = t.beats
-    return n
+    n.__class__ = _Table  # type: ignore[assignment]  # sealed (see _Draft)
+    return n  # type: ignore[return-value]
 
 
 @functools.cache
@@ -237,41 +253,54 @@ def _beats_table(trump: int | None) -> tuple[bool, ...]:
     return tuple(play_rules.beats(card, best, trump) for card in range(64) for best in range(64))
 
 
-class _State:
-    """One moment of a round, by name.  Private to the engine.
+class _Fields:
+    """One moment of a round, by name: the fields every :class:`Round` holds.  Private.
 
-    Each transition builds a new state and fills every field once; nothing
-    changes a state after that, so every :class:`Round` ever returned
-    stays valid.  Cards are card bits and card sets masks (see
-    :attr:`Card.bit <whist_ro.Card.bit>`).
+    Cards are card bits and card sets masks (see :attr:`Card.bit
+    <whist_ro.Card.bit>`).  Who led the trick on the table, who is winning
+    it and which action made the state follow from these (see
+    :func:`_leader`, :func:`_last`), so no transition stores them.
     """
 
     __slots__ = (
-        "best",
-        "bids",
-        "history",
-        "legal",
-        "phase",
-        "played",
-        "table",
-        "to_act",
-        "trick",
-        "won",
+        "_best",
+        "_bids",
+        "_history",
+        "_legal",
+        "_phase",
+        "_played",
+        "_table",
+        "_to_act",
+        "_trick",
+        "_won",
     )
 
-    table: _Table
-    phase: int  # _BIDDING, _PLAYING or _OVER
-    to_act: int  # the seat to act (after the last trick: its winner)
-    bids: tuple[int | None, ...]  # None until that seat bids
-    played: int  # every card played so far: a seat holds masks[seat] & ~played
-    trick: tuple[int, ...]  # the cards on the table, in play order (led by _leader(s))
-    best: int  # the card winning them, or _NO_CARD
-    history: tuple[tuple[int, tuple[int, ...]], ...]  # (leader, cards) of each completed trick
-    won: tuple[int, ...]  # tricks taken, by seat
-    legal: int  # the cards the seat to act may play (0 outside play), found when
+    _table: _Table
+    _phase: int  # _BIDDING, _PLAYING or _OVER
+    _to_act: int  # the seat to act (after the last trick: its winner)
+    _bids: tuple[int | None, ...]  # None until that seat bids
+    _played: int  # every card played so far: a seat holds masks[seat] & ~played
+    _trick: tuple[int, ...]  # the cards on the table, in play order (led by _leader(s))
+    _best: int  # the card winning them, or _NO_CARD
+    _history: tuple[tuple[int, tuple[int, ...]], ...]  # (leader, cards) of each completed trick
+    _won: tuple[int, ...]  # tricks taken, by seat
+    _legal: int  # the cards the seat to act may play (0 outside play), found when
     # the state is made: the next apply needs them anyway
-    # Who led the trick on the table, who is winning it and which action made
-    # the state follow from these (see _leader, _last), so no step stores them.
+
+
+class _Draft(_Fields):
+    """A round's next state while a transition fills it in.  Private to the engine.
+
+    A :class:`Round` refuses every write (:mod:`whist_ro._immutable`), so a
+    transition builds a draft, whose fields are plain slots written at full
+    speed, fills every field once and then seals it with :func:`_sealed`:
+    the draft becomes the :class:`Round` itself (both classes have exactly
+    the fields of :class:`_Fields`, so Python allows the change of class).
+    Nothing writes to it after that, so every round ever returned stays
+    valid.  One object per transition, and no write through a descriptor.
+    """
+
+    __slots__ = ()
 
 
 class _DealAttribute:
@@ -300,14 +329,14 @@ class _DealAttribute:
         if obj is None:
             assert owner is not None
             return owner.shuffled
-        return obj._s.table.deal
+        return obj._table.deal
 
     def __set__(self, obj: Round, value: object) -> None:
         # A data descriptor, so that assignment is refused here too.
         raise AttributeError("Round is immutable; cannot set 'deal'")
 
 
-class Round(Immutable):
+class Round(Immutable, _Fields):
     """One deal: bidding (exact family), then tricks, then points.
 
     Build one with :meth:`from_deal` (or the shortcuts :meth:`from_hands`,
@@ -325,14 +354,12 @@ class Round(Immutable):
     ((None, None, None, None), (2, None, None, None))
     """
 
-    __slots__ = ("_s",)
+    __slots__ = ()  # the fields are _Fields' slots
 
     # No annotations on purpose: help() then shows no "Round()" signature,
     # which would suggest calling the class.
     def __init__(self):  # type: ignore[no-untyped-def]
         raise TypeError("build a Round with Round.from_deal(deal)")
-
-    _s: _State
 
     # -- construction -------------------------------------------------------
 
@@ -418,32 +445,32 @@ class Round(Immutable):
     @property
     def variant(self) -> Variant:
         """The rules this round is played under."""
-        return self._s.table.variant
+        return self._table.variant
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._s.table.players
+        return self._table.players
 
     @property
     def dealer(self) -> int:
         """The dealing seat; it bids last (R-BID-1)."""
-        return self._s.table.dealer
+        return self._table.dealer
 
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-PLAY-1)."""
-        return self._s.table.first_hand
+        return self._table.first_hand
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self._s.table.hand_size
+        return self._table.hand_size
 
     @property
     def turn_up(self) -> Card | None:
         """The face-up card that set trump, or None (R-TRUMP-*)."""
-        return self._s.table.turn_up
+        return self._table.turn_up
 
     @property
     def trump(self) -> Suit | None:
@@ -458,63 +485,58 @@ class Round(Immutable):
     @property
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
-        s = self._s
-        played = s.played
-        return tuple(CardSet.from_mask(m & ~played) for m in s.table.masks)
+        played = self._played
+        return tuple(CardSet.from_mask(m & ~played) for m in self._table.masks)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
         """Each seat's bid, None until made (always None in classic)."""
-        return self._s.bids
+        return self._bids
 
     @property
     def phase(self) -> Phase:
         """Bidding, playing or over."""
-        return _PHASES[self._s.phase]
+        return _PHASES[self._phase]
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None once the round is over."""
-        s = self._s
-        return None if s.phase == _OVER else s.to_act
+        return None if self._phase == _OVER else self._to_act
 
     @property
     def is_over(self) -> bool:
         """True once every trick has been played."""
-        return self._s.phase == _OVER
+        return self._phase == _OVER
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in play order."""
-        s = self._s
-        players = s.table.players
-        return tuple(_trick(leader, bits, players) for leader, bits in s.history)
+        players = self._table.players
+        return tuple(_trick(leader, bits, players) for leader, bits in self._history)
 
     @property
     def current_trick(self) -> Trick:
         """The trick on the table (empty before the lead, and once the round is over)."""
-        s = self._s
-        return _trick(_leader(s), s.trick, s.table.players)
+        return _trick(_leader(self), self._trick, self._table.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks taken so far, one count per seat."""
-        return self._s.won
+        return self._won
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action so far in order: the bids, then the plays."""
-        s = self._s
-        t = s.table
+        t = self._table
         players = t.players
         out: list[Action] = []
-        made = sum(b is not None for b in s.bids)
+        made = sum(b is not None for b in self._bids)
         for i in range(made):
             seat = (t.first_hand + i) % players
-            bid = s.bids[seat]
+            bid = self._bids[seat]
             assert bid is not None
             out.append(BIDS[seat][bid])
-        for leader, bits in (*s.history, (_leader(s), s.trick)):
+        for leader, bits in (*self._history, (_leader(self), self._trick)):
             out.extend(
                 PLAYS[(leader + i) % players][b]  # type: ignore[misc]
                 for i, b in enumerate(bits)
@@ -527,10 +549,9 @@ class Round(Immutable):
 
         In classic whist both partners show their side's points.
         """
-        s = self._s
-        if s.phase != _OVER:
+        if self._phase != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
-        return round_points(s.table.variant, bids=s.bids, tricks=s.won)
+        return round_points(self._table.variant, bids=self._bids, tricks=self._won)
 
     @property
     def last_step(self) -> Step | None:
@@ -544,21 +565,20 @@ class Round(Immutable):
         Step(action=Bid(seat=1, tricks=0), trick=None, trick_winner=None, round_over=False, \
 points=None, bonuses=None, totals=None, match_over=False)
         """
-        s = self._s
-        action = _last(s)
+        action = _last(self)
         if action is None:
             return None
-        if type(action) is Bid or s.trick:
+        if type(action) is Bid or self._trick:
             return Step(action=action)
         # A play that leaves the table empty completed a trick: the last one.
-        leader, bits = s.history[-1]
-        trick = _trick(leader, bits, s.table.players)
-        if s.phase != _OVER:
-            return Step(action=action, trick=trick, trick_winner=s.to_act)
+        leader, bits = self._history[-1]
+        trick = _trick(leader, bits, self._table.players)
+        if self._phase != _OVER:
+            return Step(action=action, trick=trick, trick_winner=self._to_act)
         return Step(
             action=action,
             trick=trick,
-            trick_winner=s.to_act,
+            trick_winner=self._to_act,
             round_over=True,
             points=self.points,
         )
@@ -575,11 +595,10 @@ points=None, bonuses=None, totals=None, match_over=False)
         ...     Bid(seat=1, tricks=0)).forbidden_bid()
         (True, 1)
         """
-        s = self._s
-        t = s.table
-        if s.phase != _BIDDING or s.to_act != t.dealer:
+        t = self._table
+        if self._phase != _BIDDING or self._to_act != t.dealer:
             return None
-        return forbidden_bid(hand_size=t.hand_size, earlier=_bids_total(s), hook=t.hook)
+        return forbidden_bid(hand_size=t.hand_size, earlier=_bids_total(self), hook=t.hook)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action allowed now, bids low to high or cards high to low.
@@ -591,15 +610,14 @@ points=None, bonuses=None, totals=None, match_over=False)
         >>> r.legal_actions()
         (Bid(seat=0, tricks=0), Bid(seat=0, tricks=1))
         """
-        s = self._s
-        phase = s.phase
+        phase = self._phase
         if phase == _PLAYING:
-            found = _PLAY_CACHE[s.to_act].get(s.legal)
-            return _plays_for(s.to_act, s.legal) if found is None else found
+            found = _PLAY_CACHE[self._to_act].get(self._legal)
+            return _plays_for(self._to_act, self._legal) if found is None else found
         if phase == _OVER:
             return ()
-        row = BIDS[s.to_act]
-        size = s.table.hand_size
+        row = BIDS[self._to_act]
+        size = self._table.hand_size
         forbidden = self.forbidden_bid()
         if forbidden is None:
             return row[: size + 1]
@@ -620,27 +638,27 @@ points=None, bonuses=None, totals=None, match_over=False)
         ...
         whist_ro.errors.BidOutOfRangeError: seat 0 cannot bid 2: bids run from 0 to ... (R-BID-3)
         """
-        s = self._s
         if type(action) is Play:
             # type(...) is, not isinstance: the exact classes, at the lowest cost.
             seat = action.seat
             card = action.card
             if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
                 return self.apply(self.resolve_play(action))
-            if s.phase == _PLAYING and seat == s.to_act and s.legal >> card.bit & 1:
-                return _play(s, seat, card.bit, action)
+            # _legal is 0 outside play, so this also refuses a card while bidding or once over.
+            if seat == self._to_act and self._legal >> card.bit & 1:
+                return _play(self, seat, card.bit)
             raise self._play_error(action)
         if type(action) is Bid:
             seat = action.seat
             tricks = action.tricks
-            t = s.table
+            t = self._table
             if (
-                s.phase == _BIDDING
-                and seat == s.to_act
+                self._phase == _BIDDING
+                and seat == self._to_act
                 and bid_in_range(tricks, hand_size=t.hand_size)
                 and (seat != t.dealer or tricks != self.forbidden_bid())
             ):
-                return _bid(s, action)
+                return _bid(self, action)
             raise self._bid_error(action)
         raise ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
 
@@ -683,10 +701,9 @@ points=None, bonuses=None, totals=None, match_over=False)
         >>> r.apply_legal(action) == r.apply(action)
         True
         """
-        s = self._s
         if type(action) is not Play:
-            return _bid(s, action)  # type: ignore[arg-type]
-        return _play(s, action.seat, action.card.bit, action)  # type: ignore[union-attr]
+            return _bid(self, action)  # type: ignore[arg-type]
+        return _play(self, action.seat, action.card.bit)  # type: ignore[union-attr]
 
     def resolve_play(self, action: Action) -> Action:
         """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
@@ -704,10 +721,9 @@ points=None, bonuses=None, totals=None, match_over=False)
         """
         if type(action) is not Play or action.card is not None:
             return action
-        s = self._s
         seat = action.seat
-        masks = s.table.masks
-        hand = masks[seat] & ~s.played if seat < len(masks) else 0
+        masks = self._table.masks
+        hand = masks[seat] & ~self._played if seat < len(masks) else 0
         if hand.bit_count() != 1:
             raise CardNotHeldError(
                 f"seat {seat} cannot play 'its only card': it holds {hand.bit_count()} cards "
@@ -742,8 +758,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         >>> other.deal != r.deal, r.with_deal(other.deal) == other
         (True, True)
         """
-        s = self._s
-        t = s.table
+        t = self._table
         if not isinstance(deal, Deal):
             raise ConfigurationError(f"with_deal takes a Deal, not {excerpt(deal)}", field="deal")
         masks = deal.masks
@@ -761,7 +776,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             )
         # Each seat's played cards are in its hand of this round's deal, so
         # they must be in its new hand too.
-        played = s.played
+        played = self._played
         for seat, (mine, theirs) in enumerate(zip(t.masks, masks, strict=True)):
             missing, extra = mine & played & ~theirs, theirs & played & ~mine
             if missing:
@@ -773,27 +788,26 @@ points=None, bonuses=None, totals=None, match_over=False)
                     f"{why}, which another seat played (R-DECK-4)", rule="R-DECK-4"
                 )
         table = _with_masks(t, deal)
-        n = _copy(s)
-        n.table = table
-        if s.phase == _PLAYING:
-            n.legal = _playable_of(table, s.to_act, s.played, s.trick, s.best)[0]
-        return _round(n)
+        n = _copy(self)
+        n._table = table
+        if self._phase == _PLAYING:
+            n._legal = _playable_of(table, self._to_act, self._played, self._trick, self._best)[0]
+        return _sealed(n)
 
     # -- refusals: the rule functions again, asked why ------------------------------
 
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
-        s = self._s
-        t = s.table
+        t = self._table
         shown = excerpt(tricks)
-        if s.phase == _OVER:
+        if self._phase == _OVER:
             return GameOverError(
                 f"seat {seat} cannot bid {shown}: the round is over (R-END-4)",
                 rule="R-END-4",
                 seat=seat,
                 action=bid,
             )
-        if s.phase == _PLAYING:
+        if self._phase == _PLAYING:
             why = "classic whist has no bidding" if t.variant.is_classic else "play has started"
             return WrongPhaseError(
                 f"seat {seat} cannot bid {shown}: {why} (R-BID-3)",
@@ -801,9 +815,10 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=bid,
             )
-        if seat != s.to_act:
+        if seat != self._to_act:
             return OutOfTurnError(
-                f"seat {seat} cannot bid {shown}: it is seat {s.to_act}'s turn to bid (R-BID-3)",
+                f"seat {seat} cannot bid {shown}: it is seat {self._to_act}'s turn to bid "
+                "(R-BID-3)",
                 rule="R-BID-3",
                 seat=seat,
                 action=bid,
@@ -816,7 +831,7 @@ points=None, bonuses=None, totals=None, match_over=False)
                 seat=seat,
                 action=bid,
             )
-        earlier = _bids_total(s)
+        earlier = _bids_total(self)
         return ForbiddenBidError(
             f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
             f"and {earlier} + {tricks} would equal the hand size {t.hand_size} (R-BID-2)",
@@ -828,27 +843,26 @@ points=None, bonuses=None, totals=None, match_over=False)
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
         assert card is not None  # apply() has resolved "my only card"
-        s = self._s
         text = f"seat {seat} cannot play {card}"
-        if s.phase == _OVER:
+        if self._phase == _OVER:
             return GameOverError(
                 f"{text}: the round is over (R-END-4)", rule="R-END-4", seat=seat, action=play
             )
-        if s.phase == _BIDDING:
+        if self._phase == _BIDDING:
             return WrongPhaseError(
-                f"{text}: bidding is not finished, seat {s.to_act} bids next (R-PLAY-7)",
+                f"{text}: bidding is not finished, seat {self._to_act} bids next (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        if seat != s.to_act:
+        if seat != self._to_act:
             return OutOfTurnError(
-                f"{text}: it is seat {s.to_act}'s turn to play (R-PLAY-7)",
+                f"{text}: it is seat {self._to_act}'s turn to play (R-PLAY-7)",
                 rule="R-PLAY-7",
                 seat=seat,
                 action=play,
             )
-        hand = s.table.masks[seat] & ~s.played
+        hand = self._table.masks[seat] & ~self._played
         if not hand >> card.bit & 1:
             return CardNotHeldError(
                 f"{text}: it does not hold {card} (R-PLAY-7)",
@@ -858,7 +872,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             )
         # The card is held but not playable: ask the rule which clause excluded it.
         mask, clause = self._playable()
-        led = Suit(play_rules.suit_of(s.trick[0]))
+        led = Suit(play_rules.suit_of(self._trick[0]))
         if clause == play_rules.FOLLOW_SUIT:
             return MustFollowSuitError(
                 f"{text}: it holds {_cards_text(mask)} and must follow {led} (R-PLAY-2)",
@@ -868,7 +882,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             )
         if clause == play_rules.MUST_OVERTRUMP:
             return MustOvertrumpError(
-                f"{text}: it must beat the {_card(s.best)} in the trick with "
+                f"{text}: it must beat the {_card(self._best)} in the trick with "
                 f"{_cards_text(mask)} (R-PLAY-8)",
                 rule="R-PLAY-8",
                 seat=seat,
@@ -884,8 +898,7 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     def _playable(self) -> tuple[int, str]:
         """The playable cards of the seat to act, and the clause that decided them."""
-        s = self._s
-        return _playable_of(s.table, s.to_act, s.played, s.trick, s.best)
+        return _playable_of(self._table, self._to_act, self._played, self._trick, self._best)
 
     # -- what a seat may see ----------------------------------------------------
 
@@ -907,8 +920,15 @@ points=None, bonuses=None, totals=None, match_over=False)
     def _key(self) -> tuple[object, ...]:
         # The rest of the state (the trick's winner so far, tricks won, the
         # playable cards, the last action) follows from these.
-        s = self._s
-        return (s.table.deal, s.phase, s.to_act, s.bids, s.played, s.trick, s.history)
+        return (
+            self._table.deal,
+            self._phase,
+            self._to_act,
+            self._bids,
+            self._played,
+            self._trick,
+            self._history,
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Round):
@@ -919,100 +939,110 @@ points=None, bonuses=None, totals=None, match_over=False)
         return hash(self._key())
 
     def __repr__(self) -> str:
-        s = self._s
-        deal = s.table.deal
+        deal = self._table.deal
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"
-        state = "over" if s.phase == _OVER else f"{self.phase.name.lower()}, seat {s.to_act} to act"
+        state = (
+            "over"
+            if self._phase == _OVER
+            else f"{self.phase.name.lower()}, seat {self._to_act} to act"
+        )
         return (
             f"<Round {deal.variant.name} players={deal.players} hand_size={deal.hand_size} "
             f"dealer={deal.dealer} {trump}: {state}>"
         )
 
 
-def _leader(s: _State) -> int:
+def _leader(s: Round) -> int:
     """The seat that led the trick on the table (the seat to lead, before the lead)."""
-    return (s.to_act - len(s.trick)) % s.table.players
+    return (s._to_act - len(s._trick)) % s._table.players
 
 
-def _last(s: _State) -> Action | None:
+def _last(s: Round) -> Action | None:
     """The action that made the state ``s``, or None for a round's first state."""
-    t = s.table
+    t = s._table
     players = t.players
-    if s.trick:  # a card to the trick on the table, by the seat right of the one to act
-        return PLAYS[(s.to_act - 1) % players][s.trick[-1]]
-    if s.history:  # the last card of the last trick
-        leader, bits = s.history[-1]
+    if s._trick:  # a card to the trick on the table, by the seat right of the one to act
+        return PLAYS[(s._to_act - 1) % players][s._trick[-1]]
+    if s._history:  # the last card of the last trick
+        leader, bits = s._history[-1]
         return PLAYS[(leader + len(bits) - 1) % players][bits[-1]]
-    made = sum(b is not None for b in s.bids)
+    made = sum(b is not None for b in s._bids)
     if made == 0:
         return None
     seat = (t.first_hand + made - 1) % players  # the last bid so far
-    tricks = s.bids[seat]
+    tricks = s._bids[seat]
     assert tricks is not None
     return BIDS[seat][tricks]
 
 
-# Round's slot refuses assignment; a state is put in through the slot
-# descriptor itself, which costs no more than a plain attribute write.
-_new: Final = object.__new__
-_set_state: Final = Round.__dict__["_s"].__set__
+def _sealed(n: _Draft) -> Round:
+    """``n``, filled in, as a :class:`Round` (see :class:`_Draft`); nothing writes to it again.
+
+    The hot transitions (:func:`_play`) make this change inline, to save a call.
+    """
+    n.__class__ = Round  # type: ignore[assignment]
+    return n  # type: ignore[return-value]
 
 
-def _round(s: _State) -> Round:
-    r = _new(Round)
-    _set_state(r, s)
-    return r
-
-
-def _copy(s: _State) -> _State:
-    """A new state with every field of ``s``, for a transition to change some of them."""
-    n = _State()
-    n.table = s.table
-    n.phase = s.phase
-    n.to_act = s.to_act
-    n.bids = s.bids
-    n.played = s.played
-    n.trick = s.trick
-    n.best = s.best
-    n.history = s.history
-    n.won = s.won
-    n.legal = s.legal
+def _copy(s: Round) -> _Draft:
+    """A draft with every field of ``s``, for a transition to change some of them."""
+    n = _Draft()
+    n._table = s._table
+    n._phase = s._phase
+    n._to_act = s._to_act
+    n._bids = s._bids
+    n._played = s._played
+    n._trick = s._trick
+    n._best = s._best
+    n._history = s._history
+    n._won = s._won
+    n._legal = s._legal
     return n
 
 
 def _start(t: _Table) -> Round:
     """The round before its first action: bidding, or in classic the first lead."""
-    s = _State()
-    s.table = t
-    s.to_act = t.first_hand
-    s.bids = (None,) * t.players
-    s.played = 0
-    s.trick = ()
-    s.best = _NO_CARD
-    s.history = ()
-    s.won = (0,) * t.players
+    s = _Draft()
+    s._table = t
+    s._to_act = t.first_hand
+    s._bids = (None,) * t.players
+    s._played = 0
+    s._trick = ()
+    s._best = _NO_CARD
+    s._history = ()
+    s._won = (0,) * t.players
     if t.variant.is_classic:  # no bidding (R-BID-*): the first hand leads (R-PLAY-1)
-        s.phase, s.legal = _PLAYING, t.masks[t.first_hand]
+        s._phase, s._legal = _PLAYING, t.masks[t.first_hand]
     else:
-        s.phase, s.legal = _BIDDING, 0
-    return _round(s)
+        s._phase, s._legal = _BIDDING, 0
+    return _sealed(s)
 
 
-def _bid(s: _State, action: Bid) -> Round:
-    t = s.table
+def _bid(s: Round, action: Bid) -> Round:
+    """The round after ``action``, a bid: every field written here, as in :func:`_play`."""
+    t = s._table
     seat = action.seat
-    bids = list(s.bids)
+    bids = list(s._bids)
     bids[seat] = action.tricks
-    n = _copy(s)
-    n.bids = tuple(bids)
+    n = _Draft()
+    n._table = t
+    n._bids = tuple(bids)
+    n._played = s._played
+    n._trick = s._trick
+    n._best = s._best
+    n._history = s._history
+    n._won = s._won
     if seat == t.dealer:
         # The dealer bids last (R-BID-1); the first hand leads (R-PLAY-1).
-        n.phase = _PLAYING
-        n.to_act = t.first_hand
-        n.legal = t.masks[t.first_hand]
+        n._phase = _PLAYING
+        n._to_act = t.first_hand
+        n._legal = t.masks[t.first_hand]
     else:
-        n.to_act = t.clockwise[seat]
-    return _round(n)
+        n._phase = s._phase
+        n._to_act = t.clockwise[seat]
+        n._legal = s._legal
+    n.__class__ = Round  # type: ignore[assignment]  # sealed, as _sealed does
+    return n  # type: ignore[return-value]
 
 
 _playable_cards: Final = play_rules.playable_cards
@@ -1041,36 +1071,36 @@ _SUIT_OF: Final = tuple(play_rules.suit_of(bit) for bit in range(64))
 _NEXT_LEADER: Final = tuple(play_rules.next_leader(seat) for seat in range(len(PLAYS)))
 
 
-def _play(s: _State, seat: int, bit: int, action: Play) -> Round:
-    """The round after ``seat`` plays the card ``bit`` (``action``): the engine's hot path.
+def _play(s: Round, seat: int, bit: int) -> Round:
+    """The round after ``seat`` plays the card ``bit``: the engine's hot path.
 
     Every card of every round comes through here, from :meth:`Round.apply`
     once it has checked the card and from :meth:`Round.apply_legal`.
     """
-    t = s.table
-    played = s.played | 1 << bit
-    trick = s.trick
+    t = s._table
+    played = s._played | 1 << bit
+    trick = s._trick
     if trick:
         trick = (*trick, bit)
-        best = s.best
+        best = s._best
         if t.beats[bit << 6 | best]:  # R-PLAY-6, from the table of rules.play.beats
             best = bit
     else:
         trick = (bit,)
         best = bit
-    n = _State()
-    n.table = t
-    n.bids = s.bids
-    n.played = played
+    n = _Draft()
+    n._table = t
+    n._bids = s._bids
+    n._played = played
     if len(trick) < t.players:
         to_act = t.clockwise[seat]
-        n.phase = _PLAYING
-        n.to_act = to_act
-        n.trick = trick
-        n.best = best
-        n.history = s.history
-        n.won = s.won
-        n.legal = _playable_cards(
+        n._phase = _PLAYING
+        n._to_act = to_act
+        n._trick = trick
+        n._best = best
+        n._history = s._history
+        n._won = s._won
+        n._legal = _playable_cards(
             t.masks[to_act] & ~played,
             _SUIT_OF[trick[0]],
             best,
@@ -1083,24 +1113,23 @@ def _play(s: _State, seat: int, bit: int, action: Play) -> Round:
         # The last card of a trick is played right of its leader.
         led_by = t.clockwise[seat]
         winner = (led_by + trick.index(best)) % t.players
-        won = list(s.won)
+        won = list(s._won)
         won[winner] += 1
-        history = (*s.history, (led_by, trick))
+        history = (*s._history, (led_by, trick))
         leader = _NEXT_LEADER[winner]
-        n.to_act = leader
-        n.trick = ()
-        n.best = _NO_CARD
-        n.history = history
-        n.won = tuple(won)
+        n._to_act = leader
+        n._trick = ()
+        n._best = _NO_CARD
+        n._history = history
+        n._won = tuple(won)
         if len(history) == t.hand_size:
-            n.phase = _OVER
-            n.legal = 0
+            n._phase = _OVER
+            n._legal = 0
         else:
-            n.phase = _PLAYING
-            n.legal = t.masks[leader] & ~played
-    r = _new(Round)
-    _set_state(r, n)
-    return r
+            n._phase = _PLAYING
+            n._legal = t.masks[leader] & ~played
+    n.__class__ = Round  # type: ignore[assignment]  # sealed, as _sealed does
+    return n  # type: ignore[return-value]
 
 
 class _Acting(Protocol):
