@@ -274,6 +274,22 @@ def test_R_VIEW_3_hidden_shows_no_card_and_bids_stay_public() -> None:
     assert view_of(r, 1).current_trick.cards == (Card.parse("Ah"),)  # public once played
 
 
+def test_R_VIEW_3_the_turn_up_stays_public_in_a_blind_round() -> None:
+    # R-VIEW-3 hides the hands of a one-card round, never the turn-up (R-TRUMP-1):
+    # every seat sees it, before the bids and after a card is played.
+    for variant in (variants.ROMANIAN_HIDDEN, variants.ROMANIAN_FOREHEAD):
+        r = one_card(variant)
+        for state in (r, bid_in_turn(r, 1, 0, 1)):
+            for seat in range(3):
+                v = view_of(state, seat)
+                assert v.blind == variant.blind_one_card
+                assert (v.turn_up, v.trump) == (Card.parse("Jc"), wr.Suit.CLUBS)
+                assert (v.to_dict()["turn_up"], v.to_dict()["trump"]) == ("Jc", "clubs")
+        m = Match.new(variant, players=3, seed=1)
+        assert m.round.hand_size == 1
+        assert all(m.view(seat).turn_up == m.round.turn_up is not None for seat in range(3))
+
+
 def test_R_VIEW_3_legality_and_scores_do_not_change() -> None:
     plain = one_card(variants.ROMANIAN)
     for variant in (variants.ROMANIAN_FOREHEAD, variants.ROMANIAN_HIDDEN):
