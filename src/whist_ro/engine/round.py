@@ -222,27 +222,6 @@ def _table_of(deal: Deal) -> _Table:
     return t  # type: ignore[return-value]
 
 
-def _with_masks(t: _Table, deal: Deal) -> _Table:
-    """``t`` for another deal of the same game, which differs from t's only in the hands."""
-    n = _TableDraft()
-    n.deal = deal
-    n.masks = deal.masks
-    n.variant = t.variant
-    n.turn_up = t.turn_up
-    n.players = t.players
-    n.dealer = t.dealer
-    n.first_hand = t.first_hand
-    n.hand_size = t.hand_size
-    n.trump = t.trump
-    n.hook = t.hook
-    n.must_trump = t.must_trump
-    n.must_overtrump = t.must_overtrump
-    n.clockwise = t.clockwise
-    n.beats = t.beats
-    n.__class__ = _Table  # type: ignore[assignment]  # sealed (see _Draft)
-    return n  # type: ignore[return-value]
-
-
 @functools.cache
 def _clockwise(players: int) -> tuple[int, ...]:
     return tuple(next_seat(s, players) for s in range(players))
@@ -787,7 +766,7 @@ points=None, bonuses=None, totals=None, match_over=False)
                 raise InvalidDealError(
                     f"{why}, which another seat played (R-DECK-4)", rule="R-DECK-4"
                 )
-        table = _with_masks(t, deal)
+        table = _table_of(deal)  # the same game, so only the hands differ
         n = _copy(self)
         n._table = table
         if self._phase == _PLAYING:
