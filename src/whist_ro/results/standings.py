@@ -339,7 +339,19 @@ def match_standings(
     standings = rank_totals(match_points(games, rubber=variant.rubber) * 2, system, names=names)
     if conceded is None:
         return standings
-    rows = tuple(attrs.evolve(row, conceded=row.seat % 2 == conceded) for row in standings)
+    # A concession gives the match to the other side whatever the match points
+    # (R-END-5, R-RANK-9).  The points can tie (conceders up a treble give up a
+    # game on 4: 3 against 1 + the rubber's 2); the concession then decides the
+    # places, while the awards stay those of the match points (R-RANK-8).
+    winners = sum(1 for row in standings if row.seat % 2 != conceded)
+    rows = tuple(
+        attrs.evolve(
+            row,
+            conceded=row.seat % 2 == conceded,
+            place=1 + winners if row.seat % 2 == conceded else 1,
+        )
+        for row in standings
+    )
     return attrs.evolve(standings, rows=rows)
 
 
