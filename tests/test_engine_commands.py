@@ -115,6 +115,24 @@ def test_match_lists_takeovers_and_writes_them_into_records(tmp_path: Path) -> N
         assert whist_ro("check", str(path)).returncode == 0
 
 
+def test_match_starts_a_fresh_engine_process_for_every_match(tmp_path: Path) -> None:
+    """With --duplicate too: no engine remembers a deal from an earlier rotation of the seats."""
+    census = shlex.quote(str(ENGINES / "census.py"))
+    logs = {name: tmp_path / f"{name}.pids" for name in ("a", "b", "c")}
+    engines = [
+        arg
+        for name, log in logs.items()
+        for arg in ("--engine", f"{name}={PYTHON} {census} {shlex.quote(str(log))}")
+    ]
+    done = whist_ro("match", *engines, "--matches", "2", "--duplicate", "--workers", "0")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "6 matches (2 duplicate sets of 3)" in done.stdout
+    for log in logs.values():
+        pids = log.read_text().split()  # one line per new_match, with the process's id
+        assert len(pids) == 6
+        assert len(set(pids)) == 6  # a process per match, and one match per process
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -200,6 +200,47 @@ def test_unknown_messages_and_blank_lines_from_an_engine_are_ignored() -> None:
     check_record(table, "chatty")
 
 
+def test_a_table_tells_an_engine_only_the_steps_it_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine that observes hears of every step; any other only of round ends and the end.
+
+    The table builds no view for the steps an engine would not be sent.
+    """
+    (tmp_path / "watcher.py").write_text(
+        "from whist_ro.bots import RuleBot\n"
+        "from whist_ro.remote import serve\n"
+        "class Watcher(RuleBot):\n"
+        "    def observe(self, view, step):\n"
+        "        self.seen = getattr(self, 'seen', 0) + 1\n"
+        "if __name__ == '__main__':\n"
+        "    serve(Watcher(seed=1), name='watcher')\n"
+    )
+    told: list[tuple[str, wr.Step]] = []
+    observe = EngineAgent.observe
+
+    def spy(self: EngineAgent, view: wr.PlayerView, step: wr.Step) -> None:
+        told.append((self.name, step))
+        observe(self, view, step)
+
+    monkeypatch.setattr(EngineAgent, "observe", spy)
+    rule = [sys.executable, "-m", "whist_ro", "engine", "rule"]
+    with (
+        EngineAgent.popen([sys.executable, "-m", "watcher"], cwd=str(tmp_path)) as watcher,
+        EngineAgent.popen(rule) as silent,
+    ):
+        assert watcher.info.observe
+        assert not silent.info.observe
+        table = wr.Table(variants.ROMANIAN, agents=[watcher, silent, RandomBot(seed=1)], seed=2)
+        m = table.run()
+        assert table.takeovers == ()
+    assert len([s for name, s in told if name == "watcher"]) == len(m.history)
+    ends = [s for name, s in told if name == "rule"]
+    assert len(ends) == len(m.rounds)
+    assert all(s.round_over for s in ends)
+    assert [s.match_over for s in ends] == [False] * (len(ends) - 1) + [True]
+
+
 def test_a_crashed_engine_says_so_at_every_later_call() -> None:
     with EngineAgent.popen(command("crash"), time_limit=LIMIT) as engine:
         play_with(engine)

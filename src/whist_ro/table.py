@@ -350,6 +350,16 @@ def _is_engine(agent: object) -> bool:
     return module is not None and isinstance(agent, module.EngineAgent)
 
 
+def _told(agent: object, step: Step) -> bool:
+    """False when ``agent`` is an engine that has no use for ``step``.
+
+    An engine that did not ask to observe every step is sent only the ends
+    of rounds and of the match; building its seat's view for the steps in
+    between, three in four, would cost the table time for nothing.
+    """
+    return not _is_engine(agent) or agent.needs(step)  # type: ignore[attr-defined]
+
+
 class Table:
     """Plays a match with one agent per seat; takes a failing seat over (R-SEAT-1).
 
@@ -895,6 +905,8 @@ class Table:
         while pending:
             seat, step = pending.popleft()
             agent = self._agents[seat]
+            if not _told(agent, step):
+                continue
             try:
                 observe = getattr(agent, "observe", None)
                 if callable(observe):
@@ -920,6 +932,8 @@ class Table:
         while pending:
             seat, step = pending.popleft()
             agent = self._agents[seat]
+            if not _told(agent, step):
+                continue
             in_thread = False
             try:
                 aobserve = _attribute(agent, "aobserve")

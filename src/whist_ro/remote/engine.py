@@ -783,13 +783,31 @@ class EngineAgent:
 
         Nothing is waited for: the messages are written in the background,
         and a failure of the engine (a crash, say) is raised here at the
-        next call.
+        next call.  A table calls it only for the steps :meth:`needs` says
+        the engine is sent.
         """
         engine = self._engine
         engine.check()
         messages = engine.feed.observe(view, step)
         if messages:
             engine.post(messages)
+
+    def needs(self, step: Step) -> bool:
+        """True when the engine is to be told of ``step``; a table asks before it calls observe.
+
+        An engine that asked to observe (``"observe": true`` in its
+        ``hello``) needs every step; any other needs only the steps that end
+        a round or the match (``round_end``, ``match_end``), so a table
+        spares itself the seat's view for the rest.
+
+        >>> import sys, whist_ro as wr
+        >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+        >>> m = m.apply(m.legal_actions()[0])
+        >>> with EngineAgent.popen([sys.executable, "-m", "whist_ro", "engine", "rule"]) as engine:
+        ...     engine.needs(m.last_step)
+        False
+        """
+        return self._engine.feed.observes or step.round_over or step.match_over
 
     async def aobserve(self, view: PlayerView, step: Step) -> None:
         """:meth:`observe` for asyncio."""
