@@ -105,8 +105,11 @@ def test_a_slow_sync_agent_is_abandoned_in_its_thread_and_logged(
     assert time.monotonic() - start < 20  # the table did not wait for the stuck thread
     release.set()
     assert m.is_over
-    (takeover,) = table.takeovers
+    # On a loaded machine a RandomBot's thread may overrun 0.1 s too: such a takeover is a
+    # time-limit one like the stuck seat's, which is the one this test is about.
+    (takeover,) = [t for t in table.takeovers if t.seat == 0]
     assert takeover.reason == "took longer than the 0.1 s limit"
+    assert all(t.reason == takeover.reason for t in table.takeovers)
     assert any("thread is abandoned" in r.getMessage() for r in caplog.records)
     assert records.adjudicate(table.to_record()).ok
 
