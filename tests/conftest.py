@@ -64,6 +64,7 @@ from whist_ro import (
     Play,
     Round,
     WhistError,
+    locale,
 )
 
 __all__ = [
@@ -103,6 +104,26 @@ def profile_name(environ: Mapping[str, str]) -> str:
 
 
 settings.load_profile(profile_name(os.environ))
+
+# -- the language ----------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts on an English machine: a developer's Romanian locale changes nothing.
+
+    The command line speaks the language the environment asks for
+    (``WHIST_RO_LANG``, ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``);
+    the tests that check its English words must not depend on the machine.
+    Variables naming another language are left alone (they mean English to
+    whist-ro); the Romanian tests set their own.
+    """
+    for name in ("WHIST_RO_LANG", "LANGUAGE", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    for name in ("LC_ALL", "LANG"):
+        if locale.language_of(os.environ.get(name, "")) == "ro":
+            monkeypatch.setenv(name, "C.UTF-8")
+
 
 # -- playing ------------------------------------------------------------------------
 

@@ -196,11 +196,14 @@ def test_the_function_check_catches_an_unlisted_upward_import(tmp_path: Path) ->
 
 
 def test_locale_imports_nothing_of_ours() -> None:
-    # The base of the base: errors render their messages through it.
+    # The base of the base: errors render their messages through it.  Its own
+    # modules may import each other (python -m whist_ro.locale runs the tools).
     for path in MODULES:
         if part_of(module_name(path)) == "locale":
-            assert not top_level_imports(path), module_name(path)
-            assert not function_imports(path), module_name(path)
+            top = [t for _, t in top_level_imports(path) if part_of(t) != "locale"]
+            inner = [t for _, _, t in function_imports(path) if part_of(t) != "locale"]
+            assert not top, module_name(path)
+            assert not inner, module_name(path)
 
 
 _LOADED = """

@@ -288,12 +288,103 @@ def test_links_resolve() -> None:
     assert not broken, f"broken links in docs/rules.md: {broken}"
 
 
+# -- the rules in Romanian ----------------------------------------------------------------
+
+ROMANIAN_RULES_PAGE = DOCS / "ro" / "reguli.md"
+GLOSSARY = DOCS / "ro" / "glosar.md"
+API_ROLE = re.compile(r"\{py:\w+\}`[^`]+`")
+
+
+def test_the_romanian_rules_cover_every_rule_the_english_ones_cover() -> None:
+    english, romanian = heading_ids(RULES_PAGE), heading_ids(ROMANIAN_RULES_PAGE)
+    assert english, "no rule headings found in docs/rules.md"
+    assert romanian == english, (
+        f"docs/ro/reguli.md lacks {sorted(english - romanian)}, "
+        f"and has no English entry for {sorted(romanian - english)}"
+    )
+    titles = [t for t in headings(read(ROMANIAN_RULES_PAGE)) if RULE_ID.search(t)]
+    assert all(RULE_ID.fullmatch(t) for t in titles), "Romanian rule headings must be bare IDs"
+    assert len(titles) == len(set(titles)), "a rule ID with two headings in docs/ro/reguli.md"
+
+
+def test_the_romanian_rules_link_the_same_functions() -> None:
+    english = rule_sections()
+    romanian = rule_sections(read(ROMANIAN_RULES_PAGE))
+    differ = {
+        rule: (sorted(set(API_ROLE.findall(english[rule]))), sorted(set(API_ROLE.findall(body))))
+        for rule, body in romanian.items()
+        if set(API_ROLE.findall(body)) != set(API_ROLE.findall(english.get(rule, "")))
+    }
+    assert not differ, f"the Romanian entries link other code than the English ones: {differ}"
+
+
+def test_the_romanian_pages_links_resolve() -> None:
+    broken = []
+    for page in (ROMANIAN_RULES_PAGE, GLOSSARY, DOCS / "ro" / "index.md"):
+        for target in LINK.findall("\n".join(prose_lines(read(page)))):
+            if "://" in target:
+                continue
+            name, _, anchor = target.partition("#")
+            path = page if not name else (page.parent / name).resolve()
+            if not path.exists():
+                broken.append(f"{page.name}: {target}: no such page")
+            elif anchor and anchor not in anchors(path):
+                broken.append(f"{page.name}: {target}: no such heading")
+    assert not broken, broken
+
+
+def test_the_romanian_rules_cite_real_tests() -> None:
+    tests = {path.relative_to(ROOT).as_posix(): defined_tests(path) for path in TESTS.glob("*.py")}
+    every = set().union(*tests.values())
+    cited = re.finditer(
+        r"`(?:(tests/\w+\.py)::)?(test_\w+?)(\*)?`(?: în `(tests/\w+\.py)`)?",
+        read(ROMANIAN_RULES_PAGE),
+    )
+    missing = []
+    for match in cited:
+        where, name, prefix, where_after = match.groups()
+        names = tests.get(where or where_after, set()) if where or where_after else every
+        if not (any(n.startswith(name) for n in names) if prefix else name in names):
+            missing.append(match.group(0))
+    assert not missing, f"docs/ro/reguli.md cites tests that do not exist: {missing}"
+
+
+def test_the_glossary_pairs_the_players_words_with_rules(rule_book_ids: set[str]) -> None:
+    text = read(GLOSSARY)
+    unknown = sorted(set(RULE_ID.findall(text)) - rule_book_ids)
+    assert not unknown, f"docs/ro/glosar.md cites IDs the rule book does not define: {unknown}"
+    rows = [line for line in text.splitlines() if line.startswith("| **")]
+    assert rows, "no glossary rows found"
+    for word, english in (
+        ("levată", "trick"),
+        ("mână", "round"),
+        ("subjoc", "round"),
+        ("atu", "trump"),
+        ("licitație", "bid"),
+        ("împărțitor", "dealer"),
+        ("premiere", "bonus"),
+        ("inimă", "hearts"),
+        ("caro", "diamonds"),
+        ("treflă", "clubs"),
+        ("pică", "spades"),
+        ("popă", "king"),
+    ):
+        row = next((r for r in rows if f"**{word}**" in r), None)
+        assert row is not None, f"the glossary has no row for {word}"
+        assert english in row, f"the glossary pairs {word} without {english!r}"
+        assert RULE_ID.search(row), f"the glossary names no rule for {word}"
+
+
 # -- the published docs stand alone ----------------------------------------------------
 
 # A reader of the docs site or of PyPI has the pages and nothing else, so no
 # page may send them to a file outside docs/. The two pages that embed a
 # repository file do it with {include}: the text is copied into the page.
-PAGES = sorted(DOCS.glob("*.md")) + sorted((DOCS / "api").glob("*.md"))
+PAGES = (
+    sorted(DOCS.glob("*.md"))
+    + sorted((DOCS / "api").glob("*.md"))
+    + sorted((DOCS / "ro").glob("*.md"))
+)
 EMBEDDED = {("quickstart.md", "../README.md"), ("changelog.md", "../CHANGELOG.md")}
 # Where a path can hide in MyST: a link, a reference definition, an
 # autolink, an image, or the argument of a directive such as {include}.

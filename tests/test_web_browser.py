@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ import pytest
 
 from conftest import WebServer
 from whist_ro import Card, Match, records, variants
+from whist_ro.rules.book import rule as book_rule
 from whist_ro.views import view_of
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -62,15 +64,18 @@ def playwright() -> Iterator[Any]:
 class Browser:
     """One browser: its own Chromium process and profile (so its own saved seats)."""
 
-    def __init__(self, playwright: Any, profile: str | None = None) -> None:
+    def __init__(
+        self, playwright: Any, profile: str | None = None, *, locale: str = "en-US"
+    ) -> None:
         self.profile = profile or tempfile.mkdtemp(prefix="whist-ro-chromium-")
         self.context = playwright.chromium.launch_persistent_context(
             self.profile,
             executable_path=CHROMIUM,
-            args=ARGS,
+            args=[*ARGS, f"--lang={locale}"],
             headless=True,
             viewport={"width": 420, "height": 900},  # a phone
             accept_downloads=True,
+            locale=locale,  # navigator.languages and Accept-Language
         )
         self.context.set_default_timeout(30_000)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
@@ -205,6 +210,76 @@ def test_a_person_plays_a_whole_romanian_match_against_two_bots(
         assert browser.errors == []
         browser.close()
         assert table
+
+
+def _english_page_texts() -> list[str]:
+    """The English texts of the page's table that differ in Romanian (two words or more)."""
+    from test_web_lang import EN, RO  # noqa: PLC0415
+
+    pieces = set()
+    for key, (text, _) in EN.items():
+        if RO[key][0] == text:
+            continue
+        for part in re.split(r"\{\w+\}", text):
+            piece = part.strip(" .,:;()…")
+            if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 2:
+                pieces.add(piece)
+    return sorted(pieces, key=len, reverse=True)
+
+
+def test_a_romanian_browser_plays_a_match_and_asks_the_referee_in_romanian(
+    playwright: Any, tmp_path: Path
+) -> None:
+    english = _english_page_texts()
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, locale="ro-RO")
+        page = browser.page
+        page.goto(server.url + "/")
+        assert page.get_attribute("html", "lang") == "ro"
+        assert page.text_content("h1") == "Joacă whist românesc"
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"], schedule="3 3")
+        seen: list[str] = []
+        blocked_rules: set[str] = set()
+        while True:
+            blocked = page.query_selector("#my-hand .card.blocked")
+            if blocked is not None and page.query_selector("#my-hand .card.legal"):
+                # The rule that stops a card is quoted from the Romanian rule book.
+                rule = blocked.get_attribute("data-rule")
+                blocked.click(force=True)
+                note = page.text_content("#blocked-rule")
+                assert note.startswith(f"Nu se poate juca: {rule} — ")
+                assert book_rule(rule).translated("ro").summary in note
+                blocked_rules.add(rule)
+            seen.append(page.text_content("body") or "")
+            if take_turn(page) == "over":
+                break
+        seen.append(page.text_content("body") or "")
+        assert "Clasamentul final" in page.text_content("body")
+        assert page.text_content("#sheet thead")
+        untranslated = {piece for text in seen for piece in english if piece in text}
+        assert untranslated == set()
+        # The referee page, in Romanian: an illegal round gets a Romanian verdict.
+        page.goto(server.url + "/referee")
+        page.fill("#referee-text", NOTATION)
+        page.click("#referee-check")
+        page.wait_for_selector("#verdict-line")
+        verdict = page.text_content("#verdict-line")
+        assert verdict.startswith("Ilegal: mâna 1, levata 1, cartea 3: locul 2 joacă 9 de caro")
+        assert "R-PLAY-3" in verdict
+        assert "atu" in page.text_content("#verdict")
+        assert browser.errors == []
+        browser.close()
+
+
+NOTATION = """variant: romanian
+dealer: 2
+hand 0: Ah Jc
+hand 1: Kh 10c
+hand 2: 9d 10s
+turn-up: Qs
+bids: 0 0 1
+trick: Jc 10c 9d
+"""
 
 
 def test_two_browsers_and_a_bot_a_dropped_seat_is_taken_over_and_reclaimed(

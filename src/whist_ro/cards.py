@@ -15,6 +15,7 @@ from typing import Final
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable, ImmutableIntEnum
 from whist_ro.errors import CardParseError
+from whist_ro.locale import N_, render, translation
 
 __all__ = ["Card", "CardSet", "Rank", "Suit"]
 
@@ -59,6 +60,14 @@ class Suit(ImmutableIntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    def __localized__(self, lang: str) -> str:
+        """The suit's name in ``lang``: ``"hearts"`` in English, ``"inimă"`` in Romanian.
+
+        >>> Suit.HEARTS.__localized__("ro"), Suit.CLUBS.__localized__("en")
+        ('inimă', 'clubs')
+        """
+        return translation(lang).gettext(_SUIT_NAMES[self])
+
     def __bool__(self) -> bool:
         # Clubs is 0; a member is a suit, never "no suit" (None says that).
         return True
@@ -69,6 +78,12 @@ class Suit(ImmutableIntEnum):
         return NotImplemented
 
     __le__ = __gt__ = __ge__ = __lt__
+
+
+# Each suit's name as str() gives it, marked for the catalogue (Romanian: treflă, caro ...).
+_SUIT_NAMES: Final = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+# How a card is named in words, in languages other than English ("Q de inimă").
+_CARD_WORDS: Final = N_("{rank} of {suit}")
 
 
 class Rank(ImmutableIntEnum):
@@ -220,6 +235,17 @@ class Card(Immutable):
 
     def __str__(self) -> str:
         return self.rank.label + self.suit.letter
+
+    def __localized__(self, lang: str) -> str:
+        """The card as a message in ``lang`` shows it: the notation in English, words elsewhere.
+
+        >>> card = Card.parse("Qh")
+        >>> card.__localized__("en"), card.__localized__("ro")
+        ('Qh', 'Q de inimă')
+        """
+        if lang == "en":
+            return str(self)
+        return render(_CARD_WORDS, lang, rank=self.rank.label, suit=self.suit)
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -433,6 +459,16 @@ class CardSet(Immutable):
 
     def __str__(self) -> str:
         return " ".join(map(str, self))
+
+    def __localized__(self, lang: str) -> str:
+        """The cards as a message in ``lang`` shows them (English: ``str(cards)``).
+
+        >>> CardSet.parse("Qs 10d").__localized__("ro")
+        'Q de pică, 10 de caro'
+        """
+        if lang == "en":
+            return str(self)
+        return ", ".join(card.__localized__(lang) for card in self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse('{self}')"

@@ -12,7 +12,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from whist_ro import locale
 
 if TYPE_CHECKING:
     from whist_ro.engine.seats import Takeover
@@ -52,11 +56,20 @@ __all__ = [
 ]
 
 
+_NO_EVIDENCE: Final[Mapping[str, object]] = MappingProxyType({})
+
+
 class WhistError(Exception):
     """Base class of everything whist-ro raises on purpose.
 
     ``rule`` is the rule ID the problem breaks (``"R-PLAY-2"`` ...), or
     ``None`` when no single rule applies (a typo in a card, say).
+
+    A refusal built from structured data keeps it: ``template`` is the
+    English message with ``{fields}`` (a catalogue message) and
+    ``evidence`` the values that fill it (the seat, the card, the cards
+    held ...).  ``str(error)`` is the English text; :meth:`explain` renders
+    the same template in another language.
 
     >>> from whist_ro import Card
     >>> try:
@@ -67,11 +80,45 @@ class WhistError(Exception):
     """
 
     rule: str | None = None
+    template: str | None = None
+    """The English template of the message, or None for a message written out whole."""
+    evidence: Mapping[str, object] = _NO_EVIDENCE
+    """The values the template is filled with (read-only); empty without a template."""
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         if rule is not None:
             self.rule = rule
+        if evidence is not None:
+            self.template = message
+            self.evidence = MappingProxyType(dict(evidence))
+            message = locale.render(message, locale.ENGLISH, **self.evidence)
         super().__init__(message)
+
+    def explain(self, lang: str = locale.ENGLISH) -> str:
+        """This refusal in ``lang`` (``"en"`` or ``"ro"``), rendered from its template and evidence.
+
+        ``explain()`` is ``str(error)``.  The template is looked up in the
+        language's catalogue only now, so a refusal costs nothing until it
+        is read; a message with no Romanian text stays English.
+
+        >>> error = WhistError("seat {seat} plays {card}", evidence={"seat": 1, "card": "Qh"})
+        >>> str(error), error.explain("ro")
+        ('seat 1 plays Qh', 'locul 1 joacă Qh')
+        """
+        language = locale.check(lang)
+        if self.template is None:
+            return locale.translation(language).gettext(str(self))
+        return locale.render(self.template, language, **self.evidence)
+
+    def __localized__(self, lang: str) -> str:
+        # A refusal quoted inside another message speaks that message's language.
+        return self.explain(lang)
 
 
 class CardParseError(WhistError, ValueError):
@@ -98,9 +145,16 @@ class ConfigurationError(WhistError, ValueError):
     streak_length
     """
 
-    def __init__(self, message: str, *, field: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str,
+        rule: str | None = None,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.field = field
-        super().__init__(message, rule=rule)
+        super().__init__(message, rule=rule, evidence=evidence)
 
 
 class InvalidDealError(WhistError, ValueError):
@@ -195,9 +249,16 @@ class ActionParseError(WhistError, ValueError):
     bid
     """
 
-    def __init__(self, message: str, *, field: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str,
+        rule: str | None = None,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.field = field
-        super().__init__(message, rule=rule)
+        super().__init__(message, rule=rule, evidence=evidence)
 
 
 class InvalidTrickError(WhistError, ValueError):
@@ -233,10 +294,18 @@ class IllegalActionError(WhistError, ValueError):
 
     rule: str
 
-    def __init__(self, message: str, *, rule: str, seat: int, action: object) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str,
+        seat: int,
+        action: object,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.seat = seat
         self.action = action
-        super().__init__(message, rule=rule)
+        super().__init__(message, rule=rule, evidence=evidence)
 
 
 class GameOverError(IllegalActionError):
@@ -427,9 +496,16 @@ class RecordError(WhistError, ValueError):
     version
     """
 
-    def __init__(self, message: str, *, path: str = "", rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str = "",
+        rule: str | None = None,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.path = path
-        super().__init__(message, rule=rule)
+        super().__init__(message, rule=rule, evidence=evidence)
 
 
 class AgentError(WhistError):
@@ -572,3 +648,13 @@ class EngineProtocolError(EngineError, ValueError):
     ) -> None:
         self.kind = kind
         super().__init__(message, engine=engine, stderr=stderr)
+
+
+def _refused_language(value: object, field: str, why: str) -> ConfigurationError:
+    from whist_ro._check import excerpt  # noqa: PLC0415 (_check imports this module)
+
+    return ConfigurationError(f"{field}={excerpt(value)} {why}", field=field)
+
+
+# whist_ro.locale, below this module, raises its refusals of a language through this.
+locale._raise_refusals_with(_refused_language)

@@ -45,6 +45,7 @@ from typing import Final, NoReturn
 
 from whist_ro import __version__
 from whist_ro.cli import commands, status, text
+from whist_ro.cli.language import argparse_speaking, choose_language
 from whist_ro.cli.options import (
     SHARED,
     add_deal_options,
@@ -77,7 +78,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, refusing in one line (no usage block), in one voice for every command."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(status.USAGE, f"{PROG}: error: {message}\n")
+        self.exit(status.USAGE, _error_line(message))
 
 
 # The library's name for a setting -> the option a user typed for it, so that a
@@ -108,6 +109,7 @@ def _subcommand(
     help_text: str,
     description: str,
 ) -> argparse.ArgumentParser:
+    takes = takes | {"lang"}  # every command speaks either language
     parser = subcommands.add_parser(
         name,
         help=help_text,
@@ -123,15 +125,20 @@ def _subcommand(
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        epilog=presets_epilog() + "\n\n" + text.EXIT_STATUSES,
+        epilog=presets_epilog() + "\n\n" + text.tr(text.EXIT_STATUSES),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=text.DESCRIPTION,
+        description=text.tr(text.DESCRIPTION),
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=text.tr(text.VERSION_HELP),
+    )
     add_shared_options(parser, SHARED, before=True)
     # Each command sets its own; these keep bare ``whist-ro`` playing the demo match.
     parser.set_defaults(command=commands.demo, command_name="", takes=SHARED)
-    subcommands = parser.add_subparsers(title=text.COMMANDS_TITLE, metavar="COMMAND")
+    subcommands = parser.add_subparsers(title=text.tr(text.COMMANDS_TITLE), metavar="COMMAND")
     ascii_only = frozenset({"ascii"})
     # The commands that print a score sheet take --wide, and the ones that play one
     # match --names; the others refuse them.
@@ -142,47 +149,47 @@ def _build_parser() -> argparse.ArgumentParser:
         "check",
         commands.check,
         takes=ascii_only,
-        help_text=text.CHECK_HELP,
-        description=text.CHECK_DESCRIPTION,
+        help_text=text.tr(text.CHECK_HELP),
+        description=text.tr(text.CHECK_DESCRIPTION),
     )
-    check.add_argument("file", metavar="RECORD", help=text.CHECK_FILE_HELP)
+    check.add_argument("file", metavar="RECORD", help=text.tr(text.CHECK_FILE_HELP))
 
     audit = _subcommand(
         subcommands,
         "audit",
         commands.audit,
         takes=frozenset({"variant", "ascii"}),
-        help_text=text.AUDIT_HELP,
-        description=text.AUDIT_DESCRIPTION,
+        help_text=text.tr(text.AUDIT_HELP),
+        description=text.tr(text.AUDIT_DESCRIPTION),
     )
-    audit.add_argument("file", metavar="SHEET", help=text.AUDIT_FILE_HELP)
+    audit.add_argument("file", metavar="SHEET", help=text.tr(text.AUDIT_FILE_HELP))
 
     perft = _subcommand(
         subcommands,
         "perft",
         commands.perft,
         takes=match_options,
-        help_text=text.PERFT_HELP,
-        description=text.PERFT_DESCRIPTION,
+        help_text=text.tr(text.PERFT_HELP),
+        description=text.tr(text.PERFT_DESCRIPTION),
     )
     perft.add_argument(
         "depth",
         type=whole_option(low=0, high=MAX_DEPTH),
         nargs="?",
         metavar="DEPTH",
-        help=text.PERFT_DEPTH_HELP.format(most=MAX_DEPTH),
+        help=text.tr(text.PERFT_DEPTH_HELP, most=MAX_DEPTH),
     )
-    add_deal_options(perft, hand_size_default=text.FIRST_ROUND_SIZE)
-    perft.add_argument("--divide", action="store_true", help=text.PERFT_DIVIDE_HELP)
-    perft.add_argument("--table", action="store_true", help=text.PERFT_TABLE_HELP)
+    add_deal_options(perft, hand_size_default=text.tr(text.FIRST_ROUND_SIZE))
+    perft.add_argument("--divide", action="store_true", help=text.tr(text.PERFT_DIVIDE_HELP))
+    perft.add_argument("--table", action="store_true", help=text.tr(text.PERFT_TABLE_HELP))
 
     rules = _subcommand(
         subcommands,
         "rules",
         commands.rules,
         takes=frozenset({"variant", "ascii"}),
-        help_text=text.RULES_HELP,
-        description=text.RULES_DESCRIPTION,
+        help_text=text.tr(text.RULES_HELP),
+        description=text.tr(text.RULES_DESCRIPTION),
     )
     rules.add_argument(
         "rules_variant",
@@ -190,72 +197,86 @@ def _build_parser() -> argparse.ArgumentParser:
         nargs="?",
         default=None,
         metavar="VARIANT",
-        help=text.RULES_VARIANT_HELP,
+        help=text.tr(text.RULES_VARIANT_HELP),
     )
-    rules.add_argument("--rule", metavar="ID", default=None, help=text.RULES_RULE_HELP)
-    rules.add_argument("--full", action="store_true", help=text.RULES_FULL_HELP)
+    rules.add_argument("--rule", metavar="ID", default=None, help=text.tr(text.RULES_RULE_HELP))
+    rules.add_argument("--full", action="store_true", help=text.tr(text.RULES_FULL_HELP))
 
     play_parser = _subcommand(
         subcommands,
         "play",
         play,
         takes=SHARED,
-        help_text=text.PLAY_HELP,
-        description=text.PLAY_DESCRIPTION,
+        help_text=text.tr(text.PLAY_HELP),
+        description=text.tr(text.PLAY_DESCRIPTION),
     )
     play_parser.add_argument(
-        "--seat", type=whole_option(low=0), default=None, metavar="SEAT", help=text.PLAY_SEAT_HELP
+        "--seat",
+        type=whole_option(low=0),
+        default=None,
+        metavar="SEAT",
+        help=text.tr(text.PLAY_SEAT_HELP),
     )
-    play_parser.add_argument("--bots", choices=BOTS, default=None, help=text.PLAY_BOTS_HELP)
-    play_parser.add_argument("--record", default=None, metavar="PATH", help=text.PLAY_RECORD_HELP)
-    play_parser.add_argument("--force", action="store_true", help=text.PLAY_FORCE_HELP)
-    play_parser.add_argument("--resume", default=None, metavar="RECORD", help=text.PLAY_RESUME_HELP)
+    play_parser.add_argument(
+        "--bots", choices=BOTS, default=None, help=text.tr(text.PLAY_BOTS_HELP)
+    )
+    play_parser.add_argument(
+        "--record", default=None, metavar="PATH", help=text.tr(text.PLAY_RECORD_HELP)
+    )
+    play_parser.add_argument("--force", action="store_true", help=text.tr(text.PLAY_FORCE_HELP))
+    play_parser.add_argument(
+        "--resume", default=None, metavar="RECORD", help=text.tr(text.PLAY_RESUME_HELP)
+    )
 
     simulate = _subcommand(
         subcommands,
         "simulate",
         commands.simulate,
         takes=match_options,
-        help_text=text.SIMULATE_HELP,
-        description=text.SIMULATE_DESCRIPTION,
+        help_text=text.tr(text.SIMULATE_HELP),
+        description=text.tr(text.SIMULATE_DESCRIPTION),
     )
     simulate.add_argument(
         "--bots",
         default="random",
         metavar="NAMES",
-        help=text.SIMULATE_BOTS_HELP.format(bots=", ".join(BOTS)),
+        help=text.tr(text.SIMULATE_BOTS_HELP, bots=", ".join(BOTS)),
     )
     simulate.add_argument(
         "--matches",
         type=whole_option(low=1, high=MAX_SEEDS),
         default=20,
         metavar="N",
-        help=text.SIMULATE_MATCHES_HELP.format(most=f"{MAX_SEEDS:,}"),
+        help=text.tr(text.SIMULATE_MATCHES_HELP, most=MAX_SEEDS),
     )
-    simulate.add_argument("--duplicate", action="store_true", help=text.SIMULATE_DUPLICATE_HELP)
     simulate.add_argument(
-        "--reference", default=None, metavar="NAME", help=text.SIMULATE_REFERENCE_HELP
+        "--duplicate", action="store_true", help=text.tr(text.SIMULATE_DUPLICATE_HELP)
     )
-    add_workers_options(simulate, workers_help=text.SIMULATE_WORKERS_HELP)
+    simulate.add_argument(
+        "--reference", default=None, metavar="NAME", help=text.tr(text.SIMULATE_REFERENCE_HELP)
+    )
+    add_workers_options(simulate, workers_help=text.tr(text.SIMULATE_WORKERS_HELP))
 
     stats = _subcommand(
         subcommands,
         "stats",
         commands.stats,
         takes=match_options,
-        help_text=text.STATS_HELP,
-        description=text.STATS_DESCRIPTION,
+        help_text=text.tr(text.STATS_HELP),
+        description=text.tr(text.STATS_DESCRIPTION),
     )
     stats.add_argument(
         "--games",
         type=whole_option(low=1, high=MAX_STATS_GAMES),
         default=10_000,
         metavar="N",
-        help=text.STATS_GAMES_HELP.format(most=f"{MAX_STATS_GAMES:,}"),
+        help=text.tr(text.STATS_GAMES_HELP, most=MAX_STATS_GAMES),
     )
-    add_deal_options(stats, hand_size_default=text.LARGEST_SIZE)
-    stats.add_argument("--policy", choices=POLICIES, default="random", help=text.STATS_POLICY_HELP)
-    add_workers_options(stats, workers_help=text.STATS_WORKERS_HELP)
+    add_deal_options(stats, hand_size_default=text.tr(text.LARGEST_SIZE))
+    stats.add_argument(
+        "--policy", choices=POLICIES, default="random", help=text.tr(text.STATS_POLICY_HELP)
+    )
+    add_workers_options(stats, workers_help=text.tr(text.STATS_WORKERS_HELP))
     add_engine_commands(subcommands, _subcommand)
 
     web = _subcommand(
@@ -263,21 +284,26 @@ def _build_parser() -> argparse.ArgumentParser:
         "serve",
         serve,
         takes=frozenset(),
-        help_text=text.SERVE_HELP,
-        description=text.SERVE_DESCRIPTION,
+        help_text=text.tr(text.SERVE_HELP),
+        description=text.tr(text.SERVE_DESCRIPTION),
     )
-    web.add_argument("--host", default="127.0.0.1", help=text.SERVE_HOST_HELP)
+    web.add_argument("--host", default="127.0.0.1", help=text.tr(text.SERVE_HOST_HELP))
     web.add_argument(
-        "--port", type=whole_option(low=0, high=65535), default=8000, help=text.SERVE_PORT_HELP
+        "--port",
+        type=whole_option(low=0, high=65535),
+        default=8000,
+        help=text.tr(text.SERVE_PORT_HELP),
     )
-    web.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=text.SERVE_DB_HELP)
-    web.add_argument("--public-url", default=None, metavar="URL", help=text.SERVE_PUBLIC_URL_HELP)
+    web.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help=text.tr(text.SERVE_DB_HELP))
+    web.add_argument(
+        "--public-url", default=None, metavar="URL", help=text.tr(text.SERVE_PUBLIC_URL_HELP)
+    )
     web.add_argument(
         "--bot-delay",
         type=float,
         default=0.6,
         metavar="SECONDS",
-        help=text.SERVE_BOT_DELAY_HELP,
+        help=text.tr(text.SERVE_BOT_DELAY_HELP),
     )
     return parser
 
@@ -288,22 +314,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     Bad arguments, and settings the library refuses, raise ``SystemExit(2)``
     after one ``whist-ro: error:`` line on stderr; ``--help`` and
     ``--version`` raise ``SystemExit(0)``.  The other statuses are returned
-    (see :mod:`whist_ro.cli.status`).
+    (see :mod:`whist_ro.cli.status`).  The command speaks the language
+    :func:`~whist_ro.cli.language.choose_language` picks (``--lang``, then
+    the environment).
 
-    >>> main(["--players", "3", "--seed", "2"])  # doctest: +ELLIPSIS
+    >>> main(["--players", "3", "--seed", "2", "--lang", "en"])  # doctest: +ELLIPSIS
     romanian whist, 3 players, seed 2...
     Winner: seat ...
     0
     """
     if sys.stdout is None:  # started with stdout closed (>&-): nowhere to print to
-        _complain(text.STDOUT_CLOSED)
+        _complain(text.tr(text.STDOUT_CLOSED))
         return status.SYSTEM
-    with ascii_output():
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    try:
+        lang = choose_language(arguments)
+    except WhistError as error:  # WHIST_RO_LANG names a language whist-ro does not speak
+        with ascii_output():
+            sys.stderr.write(_error_line(str(error)))
+        raise SystemExit(status.USAGE) from None
+    with text.speaking(lang), argparse_speaking(lang), ascii_output():
         parser = _build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
         merge_shared(args, parser)
         with ascii_output(forced=bool(args.ascii)):
             return _run(parser, args)
+
+
+def _error_line(message: str) -> str:
+    """The one line a usage error prints: ``whist-ro: error: ...`` in the command's language."""
+    return text.tr(text.ERROR_LINE, prog=PROG, message=message) + "\n"
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -314,37 +354,37 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except WhistError as error:
         # A refused setting (9 players, classic for 3) is a usage error, not a crash:
         # one line naming the problem, status 2 as argparse gives for bad options.
-        parser.exit(status.USAGE, f"{PROG}: error: {_about_flag(error, args)}\n")
+        parser.exit(status.USAGE, _error_line(_about_flag(error, args)))
     except BrokenPipeError:
         # ``whist-ro | head``: the reader has gone, so stop quietly as other tools do.
         _drop_stdout()
         return status.SYSTEM
     except KeyboardInterrupt:
         _drop_stdout_quietly()
-        _complain(text.INTERRUPTED)
+        _complain(text.tr(text.INTERRUPTED))
         return status.INTERRUPTED
     except MemoryError:
-        _complain(text.OUT_OF_MEMORY)
+        _complain(text.tr(text.OUT_OF_MEMORY))
         return status.SYSTEM
     except OSError as error:
         # A full disk behind stdout (/dev/full), a pool that cannot start a process ...
         _drop_stdout()
-        _complain(text.SYSTEM_ERROR.format(reason=error.strerror or type(error).__name__))
+        _complain(text.tr(text.SYSTEM_ERROR, reason=error.strerror or type(error).__name__))
         return status.SYSTEM
     except Exception:
         _complain(traceback.format_exc().rstrip())
-        _complain(text.INTERNAL_ERROR)
+        _complain(text.tr(text.INTERNAL_ERROR))
         return status.INTERNAL
     return code
 
 
 def _about_flag(error: WhistError, args: argparse.Namespace) -> str:
     """The error's message, marked with the flag it is about when the user typed that flag."""
-    message = str(error)
+    message = error.explain(text.lang())
     flag = _FLAGS.get(error.field) if isinstance(error, ConfigurationError) else None
     if flag is None or flag in message or getattr(args, flag[2:].replace("-", "_"), None) is None:
         return message
-    return f"argument {flag}: {message}"
+    return text.tr(text.ABOUT_FLAG, flag=flag, message=message)
 
 
 def _complain(message: str) -> None:

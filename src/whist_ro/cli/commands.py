@@ -61,7 +61,7 @@ def read_input(path: str) -> str:
     try:
         if path == "-":
             if sys.stdin is None:
-                raise RecordError(text.STDIN_CLOSED)
+                raise RecordError(text.tr(text.STDIN_CLOSED))
             data = sys.stdin.read(limit + 1)
         else:
             with open(path, encoding="utf-8") as file:
@@ -70,26 +70,26 @@ def read_input(path: str) -> str:
         if isinstance(error, OSError):
             why = error.strerror or type(error).__name__
         elif isinstance(error, UnicodeDecodeError):
-            why = text.NOT_UTF8
+            why = text.tr(text.NOT_UTF8)
         else:  # a path holding NUL, or a stdin already closed
             why = str(error)
-        raise RecordError(text.CANNOT_READ.format(path=excerpt(path), reason=why)) from None
+        raise RecordError(text.tr(text.CANNOT_READ, path=excerpt(path), reason=why)) from None
     if len(data) > limit:
-        raise RecordError(text.TOO_LONG.format(path=excerpt(path), limit=f"{limit:,}"))
+        raise RecordError(text.tr(text.TOO_LONG, path=excerpt(path), limit=limit))
     return data
 
 
 def check(args: argparse.Namespace) -> int:
     """``whist-ro check``: the adjudication report; 0 legal and consistent, 1 not."""
     report = records.adjudicate(read_input(args.file))
-    print(report)
+    print(report.render(text.lang()))
     return status.OK if report.ok else status.VIOLATION
 
 
 def audit(args: argparse.Namespace) -> int:
     """``whist-ro audit``: the score-sheet report; 0 consistent, 1 problems or wrong totals."""
     report = records.audit(read_input(args.file), variant=variant_of(args))
-    print(report)
+    print(report.render(text.lang()))
     return status.OK if report.ok else status.VIOLATION
 
 
@@ -103,17 +103,17 @@ def perft(args: argparse.Namespace) -> int:
             if not same:
                 code = status.VIOLATION
             turn_up = str(entry.turn_up) if entry.turn_up else "-"
-            entry_line = text.PERFT_ENTRY.format(
-                preset=entry.preset, dealer=entry.dealer, turn_up=turn_up
+            entry_line = text.tr(
+                text.PERFT_ENTRY, preset=entry.preset, dealer=entry.dealer, turn_up=turn_up
             )
             print(entry_line)
             for seat, hand in enumerate(entry.hands):
-                print(text.PERFT_HAND.format(seat=seat, hand=hand))
-            verdict = text.PERFT_SAME if same else text.PERFT_DIFFERENT
-            print(text.PERFT_COUNTS.format(counts=" ".join(map(str, counts)), verdict=verdict))
+                print(text.tr(text.PERFT_HAND, seat=seat, hand=hand))
+            verdict = text.tr(text.PERFT_SAME) if same else text.tr(text.PERFT_DIFFERENT)
+            print(text.tr(text.PERFT_COUNTS, counts=" ".join(map(str, counts)), verdict=verdict))
         return code
     if args.depth is None:
-        raise ConfigurationError(text.PERFT_NEEDS_DEPTH, field="depth")
+        raise ConfigurationError(text.tr(text.PERFT_NEEDS_DEPTH), field="depth")
     variant = variant_of(args)
     players = players_of(args)
     seed = seed_of(args)
@@ -121,14 +121,22 @@ def perft(args: argparse.Namespace) -> int:
     if size is None:
         size = Schedule.for_game(variant, players).size_of(0)
     r = Round.shuffled(variant, players=players, dealer=args.dealer, hand_size=size, seed=seed)
-    print(f"{variant.name}, {players} players, seed {seed}: {r.deal!r}")
+    print(
+        text.tr(
+            text.PERFT_HEAD,
+            variant=variant.name,
+            players=players,
+            seed=seed,
+            deal=repr(r.deal),
+        )
+    )
     if args.divide:
         split = records.divide(r, args.depth)
         for action, count in split:
-            print(f"{action}: {count}")
-        print(f"total: {sum(n for _, n in split)}")
+            print(text.tr(text.PERFT_DIVIDED, action=str(action), count=count))
+        print(text.tr(text.PERFT_TOTAL, count=sum(n for _, n in split)))
     else:
-        print(f"perft({args.depth}) = {records.perft(r, args.depth)}")
+        print(text.tr(text.PERFT_COUNT, depth=args.depth, count=records.perft(r, args.depth)))
     return status.OK
 
 
@@ -141,17 +149,18 @@ def rules(args: argparse.Namespace) -> int:
     chosen = args.rules_variant
     if chosen is not None and args.variant is not None and chosen != args.variant:
         raise ConfigurationError(
-            text.VARIANT_TWICE.format(option=args.variant.name, positional=chosen.name),
+            text.tr(text.VARIANT_TWICE, option=args.variant.name, positional=chosen.name),
             field="variant",
         )
     variant: variants.Variant = chosen or args.variant or variants.ROMANIAN
     if args.rule is not None:
-        print(format_rule(args.rule, variant))
+        print(format_rule(args.rule, variant, lang=text.lang()))
     elif args.full:
-        print("\n\n".join(format_rule(r.id, variant) for r in rules_for(variant)))
+        shown = (format_rule(r.id, variant, lang=text.lang()) for r in rules_for(variant))
+        print("\n\n".join(shown))
     else:
-        print(format_rules(variant))
-        print(text.RULES_FOOTER)
+        print(format_rules(variant, lang=text.lang()))
+        print(text.tr(text.RULES_FOOTER))
     return status.OK
 
 
@@ -167,25 +176,32 @@ def demo(args: argparse.Namespace) -> int:
     bots = [RuleBot(seed=f"{seed}:{s}") for s in range(players)]
     match = Table(variant, agents=bots, seed=seed, names=names).run()
     print(
-        text.DEMO_HEAD.format(
-            variant=variant.name, players=players, seed=seed, dealer=match.first_dealer
+        text.tr(
+            text.DEMO_HEAD,
+            variant=variant.name,
+            players=players,
+            seed=seed,
+            dealer=match.first_dealer,
         )
     )
-    print(match.score_sheet.format(wide=bool(args.wide)))
+    print(match.score_sheet.format(wide=bool(args.wide), lang=text.lang()))
     print()
-    print(text.STANDINGS_HEAD.format(system=type(variant.ranking).__name__))
-    print(match.standings())
-    winners, who = match.winners, match.names
+    print(text.tr(text.STANDINGS_HEAD, system=type(variant.ranking).__name__))
+    print(match.standings().format(lang=text.lang()))
+    winners = match.winners
+    who = [text.seat_name(match.names, seat) for seat in range(players)]
     if variant.is_classic:
-        print(text.WINNERS_PARTNERS.format(first=who[winners[0]], second=who[winners[1]]))
+        print(text.tr(text.WINNERS_PARTNERS, first=who[winners[0]], second=who[winners[1]]))
     elif len(winners) > 1:
         print(
-            text.WINNERS_TIED.format(
-                who=", ".join(who[s] for s in winners), points=match.totals[winners[0]]
+            text.tr(
+                text.WINNERS_TIED,
+                who=", ".join(who[s] for s in winners),
+                points=match.totals[winners[0]],
             )
         )
     else:
-        print(text.WINNER.format(who=who[winners[0]], points=match.totals[winners[0]]))
+        print(text.tr(text.WINNER, who=who[winners[0]], points=match.totals[winners[0]]))
     return status.OK
 
 
@@ -226,18 +242,19 @@ def stats(args: argparse.Namespace) -> int:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
     print(
-        text.STATS_HEAD.format(
+        text.tr(
+            text.STATS_HEAD,
             variant=variant.name,
             players=players,
             size=size,
             dealer=args.dealer,
-            games=f"{counted.games:,}",
+            games=counted.games,
             policy=args.policy,
             seed=seed,
         )
     )
     columns = " ".join(f"{k:>5}" for k in range(size + 1))
-    print(f"seat  tricks  {columns}   made    points")
+    print(text.tr(text.STATS_COLUMNS, columns=columns))
     for seat in range(players):
         shares = " ".join(f"{100 * x:4.1f}%" for x in counted.tricks_distribution(seat)[: size + 1])
         made = counted.made_rate(seat)
@@ -260,7 +277,7 @@ def run_seeds(args: argparse.Namespace) -> Sequence[int | str]:
     seed = seed_of(args)
     if isinstance(seed, int) and (seed + args.matches - 1).bit_length() > _SEED_BITS:
         raise ConfigurationError(
-            text.SEEDS_RUN_OUT.format(seed=seed, matches=args.matches), field="seed"
+            text.tr(text.SEEDS_RUN_OUT, seed=seed, matches=args.matches), field="seed"
         )
     if isinstance(seed, int):
         return range(seed, seed + args.matches)
@@ -282,26 +299,28 @@ def simulate(args: argparse.Namespace) -> int:
     variant = variant_of(args)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not names:
-        raise ConfigurationError(text.NO_BOTS, field="bots")
+        raise ConfigurationError(text.tr(text.NO_BOTS), field="bots")
     if len(names) == 1:
         names *= players_of(args)  # the count is checked before the list is made
     elif args.players is not None and args.players != len(names):
         raise ConfigurationError(
-            text.BOTS_MISMATCH.format(players=args.players, bots=len(names)), field="bots"
+            text.tr(text.BOTS_MISMATCH, players=args.players, bots=len(names)), field="bots"
         )
     else:
         try:
             check_players(variant, len(names))
         except ConfigurationError as error:
             raise ConfigurationError(
-                text.BOTS_COUNT.format(bots=len(names), reason=error), field="bots"
+                text.tr(text.BOTS_COUNT, bots=len(names), reason=error), field="bots"
             ) from None
     for name in dict.fromkeys(names):
         check_bot(name, variant)
     if args.reference is not None and args.reference not in names:
         raise ConfigurationError(
-            text.REFERENCE_NOT_PLAYING.format(
-                reference=excerpt(args.reference), bots=", ".join(dict.fromkeys(names))
+            text.tr(
+                text.REFERENCE_NOT_PLAYING,
+                reference=excerpt(args.reference),
+                bots=", ".join(dict.fromkeys(names)),
             ),
             field="reference",
         )
@@ -315,5 +334,5 @@ def simulate(args: argparse.Namespace) -> int:
         workers=min(args.workers, args.matches),
         progress=progress_bar if args.progress or sys.stderr.isatty() else None,
     )
-    print(result)
+    print(result.render(text.lang()))
     return status.OK

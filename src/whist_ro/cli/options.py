@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from whist_ro import variants
+from whist_ro import locale, variants
 from whist_ro._check import MAX_WORKERS, excerpt
 from whist_ro._check import names as check_names
 from whist_ro.cli import text
@@ -58,7 +58,7 @@ DEFAULT_PLAYERS: Final = 4
 DEFAULT_SEED: Final = 7
 """The seed of every command but ``play`` when ``--seed`` is left out: the same run each time."""
 
-SHARED: Final = frozenset({"variant", "players", "seed", "ascii", "wide", "names"})
+SHARED: Final = frozenset({"variant", "players", "seed", "ascii", "wide", "names", "lang"})
 """The options that may stand before the command or after it."""
 
 _INTEGER: Final = re.compile(r"-?[0-9]+")
@@ -81,7 +81,7 @@ def variant_option(value: str) -> variants.Variant:
     except WhistError:
         # variants.get lists every alias; on the command line the presets are the answer.
         raise argparse.ArgumentTypeError(
-            text.UNKNOWN_VARIANT.format(name=excerpt(value), presets=", ".join(_presets()))
+            text.tr(text.UNKNOWN_VARIANT, name=excerpt(value), presets=", ".join(_presets()))
         ) from None
 
 
@@ -90,7 +90,7 @@ def _seed(value: str) -> int | str:
     if _INTEGER.fullmatch(value) is None:
         return value
     if len(value.lstrip("-")) > _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(text.SEED_TOO_LONG.format(value=excerpt(value)))
+        raise argparse.ArgumentTypeError(text.tr(text.SEED_TOO_LONG, value=excerpt(value)))
     return int(value)
 
 
@@ -129,11 +129,11 @@ def whole_option(*, low: int | None = None, high: int | None = None) -> Callable
             return number
         shown = excerpt(value) if number is None else str(number)
         if low is not None and high is not None:
-            message = text.WHOLE_BETWEEN.format(low=f"{low:,}", high=f"{high:,}", value=shown)
+            message = text.tr(text.WHOLE_BETWEEN, low=low, high=high, value=shown)
         elif low is not None:
-            message = text.WHOLE_AT_LEAST.format(low=f"{low:,}", value=shown)
+            message = text.tr(text.WHOLE_AT_LEAST, low=low, value=shown)
         else:
-            message = text.WHOLE_NUMBER.format(value=shown)
+            message = text.tr(text.WHOLE_NUMBER, value=shown)
         raise argparse.ArgumentTypeError(message)
 
     read.__name__ = "whole number"  # argparse names the type in some messages
@@ -151,8 +151,9 @@ _SHARED_SPECS: Final[dict[str, dict[str, Any]]] = {
         "metavar": "A,B,...",
         "help": text.HELP_NAMES,
     },
+    "lang": {"choices": locale.LANGUAGES, "metavar": "LANG", "help": text.HELP_LANG},
 }
-_ORDER: Final = ("variant", "players", "seed", "names", "ascii", "wide")
+_ORDER: Final = ("variant", "players", "seed", "names", "ascii", "wide", "lang")
 
 
 def add_shared_options(
@@ -173,6 +174,7 @@ def add_shared_options(
         # Every default is None, "not given" (for --ascii too: None or True), so that
         # merge_shared can tell a typed value from a default.
         spec = {**_SHARED_SPECS[name], "default": None}
+        spec["help"] = text.tr(spec["help"])  # in the language the command speaks
         parser.add_argument(f"--{name}", dest=f"before_{name}" if before else name, **spec)
 
 
@@ -204,11 +206,14 @@ def merge_shared(args: argparse.Namespace, parser: argparse.ArgumentParser) -> N
             continue
         command = args.command_name or "whist-ro"
         if name not in args.takes:
-            parser.error(text.OPTION_NOT_TAKEN.format(option=f"--{name}", command=command))
+            parser.error(text.tr(text.OPTION_NOT_TAKEN, option=f"--{name}", command=command))
         if after is not None and after != before:
             parser.error(
-                text.OPTION_TWICE.format(
-                    option=f"--{name}", before=_shown(before), after=_shown(after)
+                text.tr(
+                    text.OPTION_TWICE,
+                    option=f"--{name}",
+                    before=_shown(before),
+                    after=_shown(after),
                 )
             )
         setattr(args, name, before)
@@ -287,14 +292,14 @@ def add_deal_options(parser: argparse.ArgumentParser, *, hand_size_default: str)
         type=whole_option(low=1, high=13),
         default=None,
         metavar="N",
-        help=text.HELP_HAND_SIZE.format(default=hand_size_default),
+        help=text.tr(text.HELP_HAND_SIZE, default=hand_size_default),
     )
     parser.add_argument(
         "--dealer",
         type=whole_option(low=0),
         default=0,
         metavar="SEAT",
-        help=text.HELP_DEALER,
+        help=text.tr(text.HELP_DEALER),
     )
 
 
@@ -311,9 +316,9 @@ def add_workers_options(parser: argparse.ArgumentParser, *, workers_help: str) -
         type=whole_option(low=0, high=MAX_WORKERS),
         default=1,
         metavar="N",
-        help=workers_help + text.HELP_WORKERS_CAP.format(cap=MAX_WORKERS),
+        help=workers_help + text.tr(text.HELP_WORKERS_CAP, cap=MAX_WORKERS),
     )
-    parser.add_argument("--progress", action="store_true", help=text.HELP_PROGRESS)
+    parser.add_argument("--progress", action="store_true", help=text.tr(text.HELP_PROGRESS))
 
 
 def presets_epilog() -> str:
@@ -329,9 +334,9 @@ def presets_epilog() -> str:
             aliases[preset].append(name)
     width = max(map(len, aliases))
     lines = [
-        f"  {preset:<{width}}  " + text.ALSO.format(aliases=", ".join(others))
+        f"  {preset:<{width}}  " + text.tr(text.ALSO, aliases=", ".join(others))
         if others
         else f"  {preset}"
         for preset, others in aliases.items()
     ]
-    return text.PRESETS_HEAD + "\n" + "\n".join(lines)
+    return text.tr(text.PRESETS_HEAD) + "\n" + "\n".join(lines)

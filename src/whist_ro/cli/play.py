@@ -35,9 +35,11 @@ import argparse
 import contextlib
 import io
 import os
+import re
 import secrets
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -46,9 +48,10 @@ from whist_ro import bots as bot_package
 from whist_ro import records
 from whist_ro._check import excerpt
 from whist_ro._check import seat as check_seat
+from whist_ro._immutable import FrozenMapping
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.agents import BotFactory
-from whist_ro.cards import Card
+from whist_ro.cards import Card, Suit
 from whist_ro.cli import status, text
 from whist_ro.cli.options import names_of, players_of, variant_of
 from whist_ro.engine.match import Match
@@ -60,12 +63,15 @@ from whist_ro.views import PlayerView
 
 __all__ = [
     "BOTS",
+    "COMMANDS",
     "DEFAULT_RECORD",
+    "SUIT_WORDS",
     "TerminalGame",
     "bot_class",
     "check_bot",
     "make_bot",
     "play",
+    "read_card",
     "record_path",
 ]
 
@@ -100,7 +106,7 @@ def bot_class(name: str) -> BotFactory:
     cls = getattr(bot_package, kind[0], None) if kind else None
     if cls is None:
         raise ConfigurationError(
-            text.UNKNOWN_BOT.format(name=excerpt(name), bots=", ".join(BOTS)), field="bots"
+            text.tr(text.UNKNOWN_BOT, name=excerpt(name), bots=", ".join(BOTS)), field="bots"
         )
     found: BotFactory = cls
     return found
@@ -124,7 +130,8 @@ def check_bot(name: str, variant: Variant) -> None:
     family = _KINDS[name][1]
     if family is not None and variant.family != family:
         raise ConfigurationError(
-            text.BOT_WRONG_FAMILY.format(
+            text.tr(
+                text.BOT_WRONG_FAMILY,
                 name=name,
                 cls=_KINDS[name][0],
                 variant=variant.name,
@@ -148,6 +155,83 @@ def make_bot(name: str, *, seed: int | str) -> object:
     factory: Any = bot_class(name)
     bot: object = factory(seed=seed)
     return bot
+
+
+COMMANDS: Final[Mapping[str, str]] = FrozenMapping(
+    {
+        **{word: word for word in ("help", "quit", "sheet", "last", "hint", "card")},
+        "?": "help",
+        "ajutor": "help",
+        "iesire": "quit",
+        "scor": "sheet",
+        "ultima": "last",
+        "sfat": "hint",
+        "carte": "card",
+    }
+)
+"""What the person may type besides a bid or a card, in English or Romanian -> the command.
+
+The words are matched in lower case and without diacritics, so ``ieșire``,
+``iesire`` and ``IEȘIRE`` all stop the game.
+"""
+
+SUIT_WORDS: Final[Mapping[str, Suit]] = FrozenMapping(
+    {
+        "inima": Suit.HEARTS,
+        "inimi": Suit.HEARTS,
+        "caro": Suit.DIAMONDS,
+        "romb": Suit.DIAMONDS,
+        "trefla": Suit.CLUBS,
+        "trefle": Suit.CLUBS,
+        "pica": Suit.SPADES,
+        "frunza": Suit.SPADES,
+        "hearts": Suit.HEARTS,
+        "diamonds": Suit.DIAMONDS,
+        "clubs": Suit.CLUBS,
+        "spades": Suit.SPADES,
+    }
+)
+"""The suit names a card may be typed with, matched in lower case without diacritics.
+
+Romanian (inimă, caro or romb, treflă, pică or frunză) and English; the
+notation's letters and symbols (``Qh``, ``Q♥``) are read by
+:meth:`Card.parse <whist_ro.Card.parse>` as before.  There are no Romanian
+one-letter suits: ``c`` is clubs (treflă) as in the notation, never caro.
+"""
+
+_WORDED_CARD: Final = re.compile(r"(10|[2-9]|[akqjt])\s*(?:de\s+)?([a-z]+)")
+
+
+def _plain(text: str) -> str:
+    """``text`` in lower case without diacritics (``Ieșire`` -> ``iesire``), spaces trimmed."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def read_card(answer: str) -> Card:
+    """The card a person typed: the notation (``Qh``, ``10c``, ``K♠``) or words (``Q inimă``).
+
+    A card in words is a rank and a suit name of :data:`SUIT_WORDS`, with
+    or without ``de`` between them and with or without diacritics: ``Q
+    inimă``, ``10 de caro``, ``a pica``, ``K hearts``.
+
+    >>> read_card("Q inimă"), read_card("10 de caro"), read_card("a pica"), read_card("Kh")
+    (Card.parse('Qh'), Card.parse('10d'), Card.parse('As'), Card.parse('Kh'))
+    >>> read_card("Q rosu")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardParseError: cannot read 'Q rosu' as a card: unknown suit rosu; ...
+    """
+    match = _WORDED_CARD.fullmatch(_plain(answer))
+    if match is not None and len(match[2]) > 1:
+        suit = SUIT_WORDS.get(match[2])
+        if suit is None:
+            raise CardParseError(
+                text.UNKNOWN_SUIT_WORD,
+                evidence={"text": excerpt(answer), "word": match[2]},
+            )
+        return Card.parse(match[1] + suit.letter)
+    return Card.parse(answer)
 
 
 class TerminalGame:
@@ -197,7 +281,9 @@ class TerminalGame:
 
     def name(self, seat: int) -> str:
         """How the game calls a seat: "you" for the person, else the player's name ("seat N")."""
-        return text.YOU if seat == self.seat else self.match.names[seat]
+        if seat == self.seat:
+            return text.tr(text.YOU)
+        return text.seat_name(self.match.names, seat)
 
     def run(self) -> Match:
         """Play until the match is over or the person stops; the match as it stands."""
@@ -218,15 +304,15 @@ class TerminalGame:
             self.interrupted = isinstance(stop, KeyboardInterrupt)
             self.input_lost = isinstance(stop, OSError)
             self.say()
-            self.say(text.STOPPED)
+            self.say(text.tr(text.STOPPED))
         return self.match
 
     def sheet(self) -> str:
         """The score sheet so far, as ``sheet`` shows it (compact unless ``wide``)."""
         m = self.match
         if not m.rounds:
-            return text.NO_ROUND_YET
-        return m.score_sheet.format(wide=self.wide)
+            return text.tr(text.NO_ROUND_YET)
+        return m.score_sheet.format(wide=self.wide, lang=text.lang())
 
     # -- turns ---------------------------------------------------------------------
 
@@ -238,12 +324,12 @@ class TerminalGame:
     def _person_acts(self, m: Match) -> Match:
         view = m.view(self.seat)
         self.say()
-        self.say(str(view))
+        self.say(view.render(lang=text.lang()))
         while True:
             answer = self._ask(self._prompt(view)).strip()
-            command = answer.lower()
-            if command in ("", "help", "?"):
-                self.say(text.GAME_HELP)
+            command = COMMANDS.get(_plain(answer)) if answer else "help"
+            if command == "help":
+                self.say(text.tr(text.GAME_HELP))
                 continue
             if command == "quit":
                 raise _QuitError
@@ -263,26 +349,26 @@ class TerminalGame:
                 return m.apply(action)
             except IllegalActionError as error:
                 # The rule and the evidence, then the question again.
-                self.say(text.REFUSED.format(reason=error))
+                self.say(text.tr(text.REFUSED, reason=error.explain(text.lang())))
 
     def _prompt(self, view: PlayerView) -> str:
         bids = [a.tricks for a in view.legal_actions if isinstance(a, Bid)]
         if bids:
-            return text.BID_PROMPT.format(bids=", ".join(map(str, bids)))
-        return text.CARD_PROMPT
+            return text.tr(text.BID_PROMPT, bids=", ".join(map(str, bids)))
+        return text.tr(text.CARD_PROMPT)
 
     def _read_action(self, view: PlayerView, answer: str) -> Action | None:
         if any(isinstance(a, Bid) for a in view.legal_actions):
             if answer.isdecimal() and len(answer) < 4:  # isdigit() also passes "²", int() not
                 return Bid(seat=self.seat, tricks=int(answer))
-            self.say(text.NOT_A_BID.format(answer=excerpt(answer)))
+            self.say(text.tr(text.NOT_A_BID, answer=excerpt(answer)))
             return None
-        if answer.lower() == "card":
+        if COMMANDS.get(_plain(answer)) == "card":
             return Play(seat=self.seat, card=None)
         try:
-            return Play(seat=self.seat, card=Card.parse(answer))
+            return Play(seat=self.seat, card=read_card(answer))
         except CardParseError as error:
-            self.say(text.NOT_A_CARD.format(reason=error))
+            self.say(text.tr(text.NOT_A_CARD, reason=error.explain(text.lang())))
             return None
 
     def _last_trick(self, m: Match) -> str:
@@ -293,15 +379,17 @@ class TerminalGame:
         elif m.rounds and m.rounds[-1].tricks:
             found = (m.rounds[-1].tricks[-1], m.rounds[-1].trump)
         if found is None:
-            return text.NO_TRICK_YET
+            return text.tr(text.NO_TRICK_YET)
         trick, trump = found
-        return text.LAST_TRICK.format(
-            cards=self._played(trick), winner=self.name(trick_winner(trick, trump))
+        return text.tr(
+            text.LAST_TRICK,
+            cards=self._played(trick),
+            winner=self.name(trick_winner(trick, trump)),
         )
 
     def _played(self, trick: Trick) -> str:
         return ", ".join(
-            text.PLAYED_BY.format(who=self.name(s), card=c)
+            text.tr(text.PLAYED_BY, who=self.name(s), card=c)
             for s, c in zip(trick.seats, trick.cards, strict=True)
         )
 
@@ -310,9 +398,11 @@ class TerminalGame:
         adviser = make_bot("rule", seed=f"{self.seed}:hint:{len(m.history)}")
         action = adviser.act(view)  # type: ignore[attr-defined]
         if isinstance(action, Bid):
-            return text.HINT_BID.format(bid=action.tricks)
+            return text.tr(text.HINT_BID, bid=action.tricks)
         assert isinstance(action, Play)
-        return text.HINT_CARD.format(card=action.card if action.card is not None else "card")
+        if action.card is None:
+            return text.tr(text.HINT_ONLY_CARD)
+        return text.tr(text.HINT_CARD, card=action.card)
 
     # -- what happened ------------------------------------------------------------
 
@@ -321,28 +411,28 @@ class TerminalGame:
         you = action.seat == self.seat
         if isinstance(action, Bid):
             line = text.YOU_BID if you else text.SEAT_BIDS
-            self.say(line.format(who=self.name(action.seat), bid=action.tricks))
+            self.say(text.tr(line, who=self.name(action.seat), bid=action.tricks))
         elif isinstance(action, Play):
             line = text.YOU_PLAY if you else text.SEAT_PLAYS
-            self.say(line.format(who=self.name(action.seat), card=action.card))
+            self.say(text.tr(line, who=self.name(action.seat), card=action.card))
         if step.trick is not None and step.trick_winner is not None:
             played_in = self.match.rounds[-1] if step.round_over else self.match.round
             number = len(played_in.tricks)
             winner = step.trick_winner
             line = text.YOU_WIN_TRICK if winner == self.seat else text.SEAT_WINS_TRICK
             self.say(
-                line.format(number=number, who=self.name(winner), cards=self._played(step.trick))
+                text.tr(line, number=number, who=self.name(winner), cards=self._played(step.trick))
             )
         if step.round_over and step.points is not None and step.totals is not None:
             done = len(self.match.rounds)
             points = ", ".join(f"{self.name(s)} {p:+d}" for s, p in enumerate(step.points))
             totals = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(step.totals))
-            self.say(text.ROUND_OVER.format(number=done, points=points))
+            self.say(text.tr(text.ROUND_OVER, number=done, points=points))
             bonuses = step.bonuses or ()
             if any(bonuses):
                 shown = ", ".join(f"{self.name(s)} {b:+d}" for s, b in enumerate(bonuses) if b)
-                self.say(text.ROUND_BONUSES.format(bonuses=shown))
-            self.say(text.ROUND_TOTALS.format(totals=totals))
+                self.say(text.tr(text.ROUND_BONUSES, bonuses=shown))
+            self.say(text.tr(text.ROUND_TOTALS, totals=totals))
 
 
 # -- the record -------------------------------------------------------------------------
@@ -374,30 +464,30 @@ def record_path(path: str | None, *, force: bool, resumed: str | None = None) ->
         if resumed is not None:
             force = True  # resuming writes the game on into its own record
     if not path or "\0" in path:
-        raise ConfigurationError(text.RECORD_NO_NAME.format(path=excerpt(path)), field="record")
+        raise ConfigurationError(text.tr(text.RECORD_NO_NAME, path=excerpt(path)), field="record")
     target = Path(path)
     if target.is_dir():
-        raise ConfigurationError(text.RECORD_IS_FOLDER.format(path=excerpt(path)), field="record")
+        raise ConfigurationError(text.tr(text.RECORD_IS_FOLDER, path=excerpt(path)), field="record")
     folder = target.parent
     if not folder.is_dir():
         raise ConfigurationError(
-            text.RECORD_NO_FOLDER.format(path=excerpt(path), folder=excerpt(str(folder))),
+            text.tr(text.RECORD_NO_FOLDER, path=excerpt(path), folder=excerpt(str(folder))),
             field="record",
         )
     if not os.access(folder, os.W_OK):
         raise ConfigurationError(
-            text.RECORD_READ_ONLY.format(path=excerpt(path), folder=excerpt(str(folder))),
+            text.tr(text.RECORD_READ_ONLY, path=excerpt(path), folder=excerpt(str(folder))),
             field="record",
         )
     if force or not target.exists():
         return target
     if not target.is_file():
-        raise ConfigurationError(text.RECORD_NOT_FILE.format(path=excerpt(path)), field="record")
+        raise ConfigurationError(text.tr(text.RECORD_NOT_FILE, path=excerpt(path)), field="record")
     for number in range(2, _MAX_NUMBERED + 1):
         numbered = target.with_name(f"{target.stem}-{number}{target.suffix}")
         if not numbered.exists():
             return numbered
-    raise ConfigurationError(text.RECORD_ALL_TAKEN.format(path=excerpt(path)), field="record")
+    raise ConfigurationError(text.tr(text.RECORD_ALL_TAKEN, path=excerpt(path)), field="record")
 
 
 def _save(record: records.Record, target: Path, say: Callable[[str], None]) -> Path | None:
@@ -411,9 +501,9 @@ def _save(record: records.Record, target: Path, say: Callable[[str], None]) -> P
     except (OSError, RecordError) as error:
         cause = error.__cause__ if isinstance(error.__cause__, OSError) else error
         reason = cause.strerror if isinstance(cause, OSError) else str(error)
-        say(text.RECORD_FAILED.format(path=target, reason=reason or type(error).__name__))
+        say(text.tr(text.RECORD_FAILED, path=target, reason=reason or type(error).__name__))
     else:
-        say(text.RECORD_WRITTEN.format(path=target))
+        say(text.tr(text.RECORD_WRITTEN, path=target))
         return target
     data = records.dumps(record)
     try:
@@ -422,10 +512,10 @@ def _save(record: records.Record, target: Path, say: Callable[[str], None]) -> P
             file.write(data)
     except OSError:
         # Nowhere on disk takes it: the record itself, on standard output, is the last resort.
-        say(text.RECORD_PRINTED)
+        say(text.tr(text.RECORD_PRINTED))
         say(data)
         return None
-    say(text.RECORD_FALLBACK.format(path=fallback))
+    say(text.tr(text.RECORD_FALLBACK, path=fallback))
     return Path(fallback)
 
 
@@ -436,10 +526,10 @@ def _resumed(args: argparse.Namespace) -> tuple[Match, int | str, dict[str, Any]
     """The match a ``--resume`` record holds, its seed, and the settings it was played with."""
     record = records.load(args.resume)
     if record.seed is None:
-        raise RecordError(text.RESUME_NO_SEED.format(path=excerpt(args.resume)))
+        raise RecordError(text.tr(text.RESUME_NO_SEED, path=excerpt(args.resume)))
     match = Match.from_record(record)
     if match.is_over:
-        raise RecordError(text.RESUME_OVER.format(path=excerpt(args.resume)))
+        raise RecordError(text.tr(text.RESUME_OVER, path=excerpt(args.resume)))
     # A setting typed beside --resume must agree with the record: never silently dropped.
     given: tuple[tuple[str, object, object, str, str], ...] = (
         ("--variant", args.variant, match.variant, _name(args.variant), match.variant.name),
@@ -450,7 +540,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Match, int | str, dict[str, Any]
     for flag, typed, recorded, typed_text, recorded_text in given:
         if typed is not None and typed != recorded:
             raise ConfigurationError(
-                text.RESUME_DIFFERS.format(option=flag, typed=typed_text, recorded=recorded_text),
+                text.tr(text.RESUME_DIFFERS, option=flag, typed=typed_text, recorded=recorded_text),
                 field=flag[2:],
             )
     meta = dict(record.meta) if isinstance(record.meta, Mapping) else {}
@@ -489,7 +579,7 @@ def play(args: argparse.Namespace) -> int:
     record's path, a closed standard input) is checked first.
     """
     if not _can_read(sys.stdin):
-        raise ConfigurationError(text.PLAY_STDIN_CLOSED, field="stdin")
+        raise ConfigurationError(text.tr(text.PLAY_STDIN_CLOSED), field="stdin")
     # A line that is not valid in the terminal's encoding is answered, not a crash.
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")
@@ -505,7 +595,7 @@ def play(args: argparse.Namespace) -> int:
     seat = args.seat if args.seat is not None else meta.get("seat", 0)
     kind = args.bots if args.bots is not None else meta.get("bots", "rule")
     if kind not in BOTS:
-        raise RecordError(text.RESUME_BAD_BOTS.format(bots=excerpt(kind)))
+        raise RecordError(text.tr(text.RESUME_BAD_BOTS, bots=excerpt(kind)))
     target = record_path(args.record, force=args.force, resumed=args.resume)
     game = TerminalGame(
         variant,
@@ -519,22 +609,28 @@ def play(args: argparse.Namespace) -> int:
     )
     if args.resume is not None:
         game.say(
-            text.RESUMING.format(
-                path=args.resume, number=len(game.match.rounds) + 1, variant=variant.name
+            text.tr(
+                text.RESUMING,
+                path=args.resume,
+                number=len(game.match.rounds) + 1,
+                variant=variant.name,
             )
         )
     you = game.match.names[seat]
     game.say(
-        text.GAME_HEAD.format(
+        text.tr(
+            text.GAME_HEAD,
             variant=variant.name,
             players=players,
-            you=text.SEAT.format(seat=seat) if you == f"seat {seat}" else f"{you} (seat {seat})",
+            you=text.tr(text.SEAT, seat=seat)
+            if you == f"seat {seat}"
+            else text.tr(text.NAMED_SEAT, name=you, seat=seat),
             bots=kind,
             seed=seed,
         )
     )
     if target.name != Path(args.record or args.resume or DEFAULT_RECORD).name:
-        game.say(text.RECORD_NUMBERED.format(path=args.record or DEFAULT_RECORD, other=target))
+        game.say(text.tr(text.RECORD_NUMBERED, path=args.record or DEFAULT_RECORD, other=target))
 
     def record_of(m: Match) -> records.Record:
         return m.to_record(
@@ -554,10 +650,10 @@ def play(args: argparse.Namespace) -> int:
         game.say()
         game.say(game.sheet())
         game.say()
-        game.say(str(m.standings()))
+        game.say(m.standings().format(lang=text.lang()))
     saved = _save(record, target, game.say)
     if game.stopped and not m.is_over and saved is not None:
-        game.say(text.RESUME_WITH.format(path=saved))
+        game.say(text.tr(text.RESUME_WITH, path=saved))
     if saved != target or game.input_lost:
         return status.SYSTEM
     return status.INTERRUPTED if game.interrupted else status.OK

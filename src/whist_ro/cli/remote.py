@@ -24,7 +24,6 @@ from typing import Any, Final
 from whist_ro import records, sim
 from whist_ro._check import excerpt
 from whist_ro._check import names as check_names
-from whist_ro._text import count
 from whist_ro.bots import search_bot
 from whist_ro.cli import status, text
 from whist_ro.cli.commands import run_seeds
@@ -140,7 +139,7 @@ def _spite(value: str) -> float:
     except ValueError:
         number = -1.0
     if not 0 <= number <= 1:
-        raise argparse.ArgumentTypeError(text.ENGINE_SPITE_RANGE.format(value=excerpt(value)))
+        raise argparse.ArgumentTypeError(text.tr(text.ENGINE_SPITE_RANGE, value=excerpt(value)))
     return number
 
 
@@ -150,9 +149,7 @@ def _ms(value: str) -> float:
     except ValueError:
         number = -1.0
     if not 0 < number <= 60_000:
-        raise argparse.ArgumentTypeError(
-            f"expected milliseconds above 0, at most 60000, not {value!r}"
-        )
+        raise argparse.ArgumentTypeError(text.tr(text.ENGINE_MS_RANGE, value=excerpt(value)))
     return number
 
 
@@ -162,7 +159,7 @@ def engine(args: argparse.Namespace) -> int:
     set_flags = [f"--{name}" for name, value in given.items() if value is not None]
     if args.bot != "search" and set_flags:
         raise ConfigurationError(
-            text.ENGINE_SEARCH_ONLY.format(flags=", ".join(set_flags)), field="bots"
+            text.tr(text.ENGINE_SEARCH_ONLY, flags=", ".join(set_flags)), field="bots"
         )
     factory = bot_class(args.bot)
     serve(factory, name=args.bot, options=engine_options(args.bot, given))
@@ -185,9 +182,11 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
         except ValueError:
             parts = ()
         if not equals or not parts or not valid_name(name):
-            raise ConfigurationError(text.ENGINE_ENTRY.format(value=excerpt(entry)), field="engine")
+            raise ConfigurationError(
+                text.tr(text.ENGINE_ENTRY, value=excerpt(entry)), field="engine"
+            )
         if known.setdefault(name, parts) != parts:
-            raise ConfigurationError(text.ENGINE_TWICE.format(name=name), field="engine")
+            raise ConfigurationError(text.tr(text.ENGINE_TWICE, name=name), field="engine")
         found.append((name, parts))
     return found
 
@@ -197,12 +196,12 @@ def match(args: argparse.Namespace) -> int:
     variant = variant_of(args)
     engines = parse_engines(args.engine or [])
     if not engines:
-        raise ConfigurationError(text.NO_ENGINES, field="engine")
+        raise ConfigurationError(text.tr(text.NO_ENGINES), field="engine")
     if len(engines) == 1:
         engines *= players_of(args)
     elif args.players is not None and args.players != len(engines):
         raise ConfigurationError(
-            text.ENGINES_MISMATCH.format(players=args.players, engines=len(engines)),
+            text.tr(text.ENGINES_MISMATCH, players=args.players, engines=len(engines)),
             field="engine",
         )
     else:
@@ -210,7 +209,10 @@ def match(args: argparse.Namespace) -> int:
             check_players(variant, len(engines))
         except ConfigurationError as error:
             raise ConfigurationError(
-                text.ENGINES_COUNT.format(engines=len(engines), reason=error), field="engine"
+                text.tr(
+                    text.ENGINES_COUNT, engines=len(engines), reason=error.explain(text.lang())
+                ),
+                field="engine",
             ) from None
     folder = None if args.record_dir is None else Path(args.record_dir)
     if folder is not None:
@@ -230,14 +232,17 @@ def match(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             records=folder is not None,
         )
-    print(result)
+    print(result.render(text.lang()))
     taken = [(row, t) for row in result.matches for t in row.takeovers]
     if taken:
-        print(text.TAKEOVERS_HEAD)
+        print(text.tr(text.TAKEOVERS_HEAD))
         for row, t in taken:
-            where = "bidding" if t.trick == 0 else f"trick {t.trick}"
+            where = (
+                text.tr(text.IN_BIDDING) if t.trick == 0 else text.tr(text.IN_TRICK, trick=t.trick)
+            )
             print(
-                text.TAKEOVER_LINE.format(
+                text.tr(
+                    text.TAKEOVER_LINE,
                     match=row.index + 1,
                     round=t.round,
                     where=where,
@@ -250,16 +255,14 @@ def match(args: argparse.Namespace) -> int:
         for row in result.matches:
             assert row.record is not None
             records.dump(row.record, folder / f"match-{row.index + 1:04d}.json")
-        print(
-            text.RECORDS_WRITTEN.format(count=count(len(result.matches), "record"), folder=folder)
-        )
+        print(text.tr_plural(text.RECORDS_WRITTEN, len(result.matches), folder=folder))
     return status.OK
 
 
 def engine_test(args: argparse.Namespace) -> int:
     """``whist-ro engine-test COMMAND``: the conformance test, its report, 0 if it passed."""
     report = check_engine(args.engine_command, time_limit=args.time_limit, quick=args.quick)
-    print(report)
+    print(report.render(text.lang()))
     return status.OK if report.ok else status.VIOLATION
 
 
@@ -270,11 +273,14 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         "engine",
         engine,
         takes=frozenset(),
-        help_text=text.ENGINE_HELP,
-        description=text.ENGINE_DESCRIPTION,
+        help_text=text.tr(text.ENGINE_HELP),
+        description=text.tr(text.ENGINE_DESCRIPTION),
     )
     parser.add_argument(
-        "bot", choices=BOTS, metavar="NAME", help=text.ENGINE_BOT_HELP.format(bots=", ".join(BOTS))
+        "bot",
+        choices=BOTS,
+        metavar="NAME",
+        help=text.tr(text.ENGINE_BOT_HELP, bots=", ".join(BOTS)),
     )
     search = _SEARCH_DEFAULTS
     parser.add_argument(
@@ -282,35 +288,37 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         type=whole_option(low=1, high=search_bot._MAX_SAMPLES),
         default=None,
         metavar="N",
-        help=text.ENGINE_SAMPLES_HELP.format(default=search["samples"]),
+        help=text.tr(text.ENGINE_SAMPLES_HELP, default=search["samples"]),
     )
     parser.add_argument(
         "--rollouts",
         type=whole_option(low=1, high=search_bot._MAX_ROLLOUTS),
         default=None,
         metavar="N",
-        help=text.ENGINE_ROLLOUTS_HELP.format(default=search["rollouts"]),
+        help=text.tr(text.ENGINE_ROLLOUTS_HELP, default=search["rollouts"]),
     )
-    parser.add_argument("--ms", type=_ms, default=None, metavar="MS", help=text.ENGINE_MS_HELP)
+    parser.add_argument(
+        "--ms", type=_ms, default=None, metavar="MS", help=text.tr(text.ENGINE_MS_HELP)
+    )
     parser.add_argument(
         "--policy",
         choices=sim.POLICIES,
         default=None,
-        help=text.ENGINE_POLICY_HELP.format(default=search["policy"]),
+        help=text.tr(text.ENGINE_POLICY_HELP, default=search["policy"]),
     )
     parser.add_argument(
         "--solve",
         type=whole_option(low=0, high=search_bot._MAX_SOLVE),
         default=None,
         metavar="N",
-        help=text.ENGINE_SOLVE_HELP.format(default=search["solve"]),
+        help=text.tr(text.ENGINE_SOLVE_HELP, default=search["solve"]),
     )
     parser.add_argument(
         "--spite",
         type=_spite,
         default=None,
         metavar="X",
-        help=text.ENGINE_SPITE_HELP.format(default=search["spite"]),
+        help=text.tr(text.ENGINE_SPITE_HELP, default=search["spite"]),
     )
 
     match_parser = add(
@@ -318,46 +326,54 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         "match",
         match,
         takes=frozenset({"variant", "players", "seed", "ascii"}),
-        help_text=text.MATCH_HELP,
-        description=text.MATCH_DESCRIPTION,
+        help_text=text.tr(text.MATCH_HELP),
+        description=text.tr(text.MATCH_DESCRIPTION),
     )
     match_parser.add_argument(
-        "--engine", action="append", metavar="NAME=COMMAND", help=text.MATCH_ENGINE_HELP
+        "--engine", action="append", metavar="NAME=COMMAND", help=text.tr(text.MATCH_ENGINE_HELP)
     )
     match_parser.add_argument(
         "--matches",
         type=whole_option(low=1, high=MAX_SEEDS),
         default=20,
         metavar="N",
-        help=text.MATCH_MATCHES_HELP.format(most=f"{MAX_SEEDS:,}"),
-    )
-    match_parser.add_argument("--duplicate", action="store_true", help=text.SIMULATE_DUPLICATE_HELP)
-    match_parser.add_argument(
-        "--time-limit", type=_seconds, default=10.0, metavar="S", help=text.MATCH_TIME_LIMIT_HELP
+        help=text.tr(text.MATCH_MATCHES_HELP, most=MAX_SEEDS),
     )
     match_parser.add_argument(
-        "--record-dir", default=None, metavar="DIR", help=text.MATCH_RECORD_DIR_HELP
+        "--duplicate", action="store_true", help=text.tr(text.SIMULATE_DUPLICATE_HELP)
     )
-    add_workers_options(match_parser, workers_help=text.MATCH_WORKERS_HELP)
+    match_parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=10.0,
+        metavar="S",
+        help=text.tr(text.MATCH_TIME_LIMIT_HELP),
+    )
+    match_parser.add_argument(
+        "--record-dir", default=None, metavar="DIR", help=text.tr(text.MATCH_RECORD_DIR_HELP)
+    )
+    add_workers_options(match_parser, workers_help=text.tr(text.MATCH_WORKERS_HELP))
 
     test_parser = add(
         subcommands,
         "engine-test",
         engine_test,
         takes=frozenset({"ascii"}),
-        help_text=text.ENGINE_TEST_HELP,
-        description=text.ENGINE_TEST_DESCRIPTION,
+        help_text=text.tr(text.ENGINE_TEST_HELP),
+        description=text.tr(text.ENGINE_TEST_DESCRIPTION),
     )
     test_parser.add_argument(
-        "engine_command", metavar="COMMAND", help=text.ENGINE_TEST_COMMAND_HELP
+        "engine_command", metavar="COMMAND", help=text.tr(text.ENGINE_TEST_COMMAND_HELP)
     )
-    test_parser.add_argument("--quick", action="store_true", help=text.ENGINE_TEST_QUICK_HELP)
+    test_parser.add_argument(
+        "--quick", action="store_true", help=text.tr(text.ENGINE_TEST_QUICK_HELP)
+    )
     test_parser.add_argument(
         "--time-limit",
         type=_seconds,
         default=5.0,
         metavar="S",
-        help=text.ENGINE_TEST_TIME_LIMIT_HELP,
+        help=text.tr(text.ENGINE_TEST_TIME_LIMIT_HELP),
     )
 
 
@@ -367,5 +383,5 @@ def _seconds(value: str) -> float:
     except ValueError:
         number = -1.0
     if not 0 < number <= _MAX_SECONDS:
-        raise argparse.ArgumentTypeError(text.SECONDS_RANGE.format(value=excerpt(value)))
+        raise argparse.ArgumentTypeError(text.tr(text.SECONDS_RANGE, value=excerpt(value)))
     return number

@@ -36,7 +36,7 @@ def check_public_url(url: str | None) -> str | None:
         return None
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ConfigurationError(text.SERVE_BAD_URL.format(url=excerpt(url)), field="public_url")
+        raise ConfigurationError(text.tr(text.SERVE_BAD_URL, url=excerpt(url)), field="public_url")
     return url.rstrip("/")
 
 
@@ -44,13 +44,19 @@ def serve(args: argparse.Namespace) -> int:
     """Run the web table until interrupted."""
     for module in ("starlette", "uvicorn"):
         if importlib.util.find_spec(module) is None:
-            raise ConfigurationError(text.SERVE_NEEDS_WEB.format(missing=module), field="serve")
+            raise ConfigurationError(text.tr(text.SERVE_NEEDS_WEB, missing=module), field="serve")
     import uvicorn  # noqa: PLC0415  (an extra: imported only when serving)
 
     from whist_ro.web import create_app  # noqa: PLC0415
 
     public_url = check_public_url(args.public_url)
-    app = create_app(db=args.db, public_url=public_url, bot_delay=args.bot_delay)
+    # --lang makes every page speak it; else each page speaks its browser's language.
+    app = create_app(
+        db=args.db,
+        public_url=public_url,
+        bot_delay=args.bot_delay,
+        lang=getattr(args, "lang", None),
+    )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -58,7 +64,7 @@ def serve(args: argparse.Namespace) -> int:
     listener.set_inheritable(True)
     port = listener.getsockname()[1]
     host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
-    print(text.SERVE_LISTENING.format(host=host, port=port, db=args.db), flush=True)
+    print(text.tr(text.SERVE_LISTENING, host=host, port=port, db=args.db), flush=True)
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -22,14 +22,43 @@ from typing import Any, Final
 
 from whist_ro._check import MAX_WHOLE, Seed, excerpt, seat, whole
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.cards import CARD_BY_BIT, Card, CardSet, Suit, as_card
 from whist_ro.errors import ConfigurationError, InvalidDealError
+from whist_ro.locale import N_
 from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
 from whist_ro.schedule import Deck, check_players
 from whist_ro.variants import Variant, check_variant
 
 __all__ = ["Deal"]
+
+
+# The refusals of a deal that breaks R-DECK-4 or a trump rule, from their evidence.
+_NOT_IN_DECK: Final = N_(
+    "{card} (seat {seat}) is not in the {cards}-card deck of {variant} for {players} players "
+    "(R-DECK-4)"
+)
+_TWICE: Final = N_("{card} is dealt twice (R-DECK-4)")
+_SEAT_COUNT: Final = N_("seat {seat}: {count}")
+_SIZES: Final = N_("hands must be the same size, not {counts} (R-DECK-4)")
+_EMPTY: Final = N_("hands must hold at least one card (R-DECK-4)")
+_NO_TRUMP_SIZE: Final = N_("hands of {hand_size} are played without trump in {variant}")
+_WHOLE_DECK: Final = N_("the whole deck is dealt, so there is no trump")
+_NO_TURN_UP: Final = N_("this deal has no turn-up card, but {card} was given: {why} (R-TRUMP-2)")
+_NEEDS_TURN_UP: Final = N_(
+    "this deal needs a turn-up card to set trump ({rule}), but none was given"
+)
+_TURN_UP_NOT_IN_DECK: Final = N_(
+    "the turn-up {card} is not in the {cards}-card deck of {variant} (R-DECK-4)"
+)
+_TURN_UP_HELD: Final = N_(
+    "the turn-up {card} is also in a hand; it must come from the undealt cards "
+    "(R-DECK-4, R-TRUMP-1)"
+)
+_TURN_UP_NOT_DEALERS: Final = N_(
+    "the turn-up {card} must be the dealer's (seat {dealer}) own last card (R-DECK-4, R-TRUMP-3)"
+)
 
 
 def _check_hand_size(hand_size: object, *, players: int, deck_size: int) -> int:
@@ -124,24 +153,30 @@ class Deal(Immutable):
             for card in _parse_hand(hand, seat_):
                 if card not in deck:
                     raise InvalidDealError(
-                        f"{card} (seat {seat_}) is not in the {len(deck)}-card deck of "
-                        f"{variant.name} for {players} players (R-DECK-4)",
+                        _NOT_IN_DECK,
                         rule="R-DECK-4",
+                        evidence={
+                            "card": card,
+                            "seat": seat_,
+                            "cards": len(deck),
+                            "variant": variant.name,
+                            "players": players,
+                        },
                     )
                 if (seen | mask) >> card.bit & 1:
-                    raise InvalidDealError(f"{card} is dealt twice (R-DECK-4)", rule="R-DECK-4")
+                    raise InvalidDealError(_TWICE, rule="R-DECK-4", evidence={"card": card})
                 mask |= card.mask
             seen |= mask
             masks.append(mask)
         sizes = {m.bit_count() for m in masks}
         if len(sizes) != 1:
-            counts = ", ".join(f"seat {s}: {m.bit_count()}" for s, m in enumerate(masks))
-            raise InvalidDealError(
-                f"hands must be the same size, not {counts} (R-DECK-4)", rule="R-DECK-4"
-            )
+            counts = [
+                Sentence(_SEAT_COUNT, seat=s, count=m.bit_count()) for s, m in enumerate(masks)
+            ]
+            raise InvalidDealError(_SIZES, rule="R-DECK-4", evidence={"counts": counts})
         hand_size = sizes.pop()
         if hand_size == 0:
-            raise InvalidDealError("hands must hold at least one card (R-DECK-4)", rule="R-DECK-4")
+            raise InvalidDealError(_EMPTY, rule="R-DECK-4")
         face_up = _parse_turn_up(turn_up)
         _check_turn_up(variant, players, hand_size, dealer, masks, seen, face_up, deck)
         _assign(self, variant, dealer, tuple(masks), face_up)
@@ -385,37 +420,27 @@ def _check_turn_up(
     source = trump_source(variant, players=players, hand_size=hand_size)
     if source is None:
         if card is not None:
-            if hand_size in variant.no_trump_sizes:
-                why, rule = (
-                    f"hands of {hand_size} are played without trump in {variant.name}",
-                    ("R-TRUMP-2"),
-                )
-            else:
-                why, rule = "the whole deck is dealt, so there is no trump", "R-TRUMP-2"
+            why = (
+                Sentence(_NO_TRUMP_SIZE, hand_size=hand_size, variant=variant.name)
+                if hand_size in variant.no_trump_sizes
+                else Sentence(_WHOLE_DECK)
+            )
             raise InvalidDealError(
-                f"this deal has no turn-up card, but {card} was given: {why} ({rule})", rule=rule
+                _NO_TURN_UP, rule="R-TRUMP-2", evidence={"card": card, "why": why}
             )
         return
     rule = "R-TRUMP-1" if source == "turn_up" else "R-TRUMP-3"
     if card is None:
-        raise InvalidDealError(
-            f"this deal needs a turn-up card to set trump ({rule}), but none was given",
-            rule=rule,
-        )
+        raise InvalidDealError(_NEEDS_TURN_UP, rule=rule, evidence={"rule": rule})
     if card not in deck:
         raise InvalidDealError(
-            f"the turn-up {card} is not in the {len(deck)}-card deck of {variant.name} (R-DECK-4)",
+            _TURN_UP_NOT_IN_DECK,
             rule="R-DECK-4",
+            evidence={"card": card, "cards": len(deck), "variant": variant.name},
         )
     if source == "turn_up" and dealt >> card.bit & 1:
-        raise InvalidDealError(
-            f"the turn-up {card} is also in a hand; it must come from the undealt cards "
-            "(R-DECK-4, R-TRUMP-1)",
-            rule="R-TRUMP-1",
-        )
+        raise InvalidDealError(_TURN_UP_HELD, rule="R-TRUMP-1", evidence={"card": card})
     if source == "dealer_last" and not masks[dealer] >> card.bit & 1:
         raise InvalidDealError(
-            f"the turn-up {card} must be the dealer's (seat {dealer}) own last card "
-            "(R-DECK-4, R-TRUMP-3)",
-            rule="R-TRUMP-3",
+            _TURN_UP_NOT_DEALERS, rule="R-TRUMP-3", evidence={"card": card, "dealer": dealer}
         )

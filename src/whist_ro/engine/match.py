@@ -46,6 +46,7 @@ from whist_ro.errors import (
     NotOverError,
     OutOfDealsError,
 )
+from whist_ro.locale import N_
 from whist_ro.ranking import RankingSystem
 from whist_ro.results.rubber import GameResult, Rubber
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
@@ -129,9 +130,7 @@ class _Setup(Immutable):
         if deals is not None:
             if index < len(deals):
                 return deals[index]
-            raise OutOfDealsError(
-                f"round {index + 1} needs a deal, but the match was given {len(deals)} (R-SCHED-4)"
-            )
+            raise OutOfDealsError(_NEEDS_DEAL, evidence={"round": index + 1, "deals": len(deals)})
         # Seeded from text that joins the match seed and the round number.
         return Deal.shuffled(
             self.variant,
@@ -808,11 +807,9 @@ class Match(Immutable):
 
     # -- ending early ------------------------------------------------------------
 
-    def _refuse_when_over(self, what: str) -> None:
+    def _refuse_when_over(self, message: str) -> None:
         if self._progress.over:
-            raise MatchEndError(
-                f"cannot {what}: the match is already over (R-END-4)", rule="R-END-4"
-            )
+            raise MatchEndError(message, rule="R-END-4")
 
     def abandon(self, *, disconnected: Iterable[int] = ()) -> Match:
         """The match stopped here, between two rounds (R-END-3).
@@ -834,19 +831,13 @@ class Match(Immutable):
         >>> done.is_over, done.is_abandoned, done.disconnected, done.to_act
         (True, True, (2,), None)
         """
-        self._refuse_when_over("abandon")
+        self._refuse_when_over(_OVER_ABANDON)
         setup = self._progress.setup
         if setup.variant.is_classic:
-            raise MatchEndError(
-                "classic whist is not abandoned: a side ends the game early by conceding "
-                "(Match.concede) (R-END-3)"
-            )
+            raise MatchEndError(_CLASSIC_CONCEDES)
         round_ = self._round
         if round_.phase is not Phase.BIDDING or any(b is not None for b in round_.bids):
-            raise MatchEndError(
-                f"a match can only be abandoned between rounds, and round "
-                f"{len(self._progress.rounds) + 1} is under way (R-END-3)"
-            )
+            raise MatchEndError(_UNDER_WAY, evidence={"round": len(self._progress.rounds) + 1})
         seats = tuple(sorted(check_disconnected(disconnected, setup.players)))
         ended = self._progress.but(over=True, abandoned=True, disconnected=seats)
         return _make(round_, ended)
@@ -865,13 +856,10 @@ class Match(Immutable):
         >>> m.is_over, m.conceded, m.winners, m.games[0].value
         (True, 1, (0, 2), 3)
         """
-        self._refuse_when_over("concede")
+        self._refuse_when_over(_OVER_CONCEDE)
         setup = self._progress.setup
         if not setup.variant.is_classic:
-            raise MatchEndError(
-                "only a classic side can concede; a match of the exact-bid family is "
-                "stopped with Match.abandon (R-END-3)"
-            )
+            raise MatchEndError(_EXACT_ABANDONS)
         loser = _conceding_side(side, seat, setup.players)
         progress = self._progress
         scores = (progress.totals[0], progress.totals[1])
@@ -1059,14 +1047,38 @@ def _deal_list(deals: object) -> tuple[Any, ...]:
     return tuple(deals)
 
 
+# The refusals of a match (the rules of a round refuse in engine/round.py).
+_NEEDS_DEAL: Final = N_("round {round} needs a deal, but the match was given {deals} (R-SCHED-4)")
+_OVER_ABANDON: Final = N_("cannot abandon: the match is already over (R-END-4)")
+_OVER_CONCEDE: Final = N_("cannot concede: the match is already over (R-END-4)")
+_CLASSIC_CONCEDES: Final = N_(
+    "classic whist is not abandoned: a side ends the game early by conceding "
+    "(Match.concede) (R-END-3)"
+)
+_UNDER_WAY: Final = N_(
+    "a match can only be abandoned between rounds, and round {round} is under way (R-END-3)"
+)
+_EXACT_ABANDONS: Final = N_(
+    "only a classic side can concede; a match of the exact-bid family is "
+    "stopped with Match.abandon (R-END-3)"
+)
+_OVER_BID: Final = N_("seat {seat} bids {bid} refused: the match is over (R-END-4)")
+_OVER_PLAY: Final = N_("seat {seat} plays {card} refused: the match is over (R-END-4)")
+_OVER_ONLY_CARD: Final = N_("seat {seat} plays its only card refused: the match is over (R-END-4)")
+
+
 def _over_error(action: object) -> Exception:
     if not isinstance(action, (Bid, Play)):
         return ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
+    evidence: dict[str, object]
+    if isinstance(action, Bid):
+        template, evidence = _OVER_BID, {"seat": action.seat, "bid": action.tricks}
+    elif action.card is not None:
+        template, evidence = _OVER_PLAY, {"seat": action.seat, "card": action.card}
+    else:
+        template, evidence = _OVER_ONLY_CARD, {"seat": action.seat}
     return GameOverError(
-        f"{action} refused: the match is over (R-END-4)",
-        rule="R-END-4",
-        seat=action.seat,
-        action=action,
+        template, rule="R-END-4", seat=action.seat, action=action, evidence=evidence
     )
 
 

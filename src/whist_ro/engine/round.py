@@ -51,6 +51,7 @@ from whist_ro.errors import (
     OutOfTurnError,
     WrongPhaseError,
 )
+from whist_ro.locale import N_
 from whist_ro.rules import play as play_rules
 from whist_ro.rules.bidding import bid_in_range, forbidden_bid, next_seat
 from whist_ro.rules.scoring import round_points
@@ -99,8 +100,47 @@ def _bids_total(s: Round) -> int:
     return sum(filter(None, s._bids))
 
 
-def _cards_text(mask: int) -> str:
-    return " ".join(str(CARD_BY_BIT[b]) for b in iter_bits(mask))
+def _refusal(
+    kind: type[IllegalActionError], template: str, rule: str, action: Action, **evidence: object
+) -> IllegalActionError:
+    """A refusal of ``action`` under ``rule``: its template and the evidence that fills it.
+
+    ``error.explain("ro")`` says it in Romanian; ``str(error)`` is the English text.
+    """
+    return kind(template, rule=rule, seat=action.seat, action=action, evidence=evidence)
+
+
+# The refusals of bids and plays (see Round._bid_error and Round._play_error).
+_BID_OVER: Final = N_("seat {seat} cannot bid {bid}: the round is over (R-END-4)")
+_BID_CLASSIC: Final = N_("seat {seat} cannot bid {bid}: classic whist has no bidding (R-BID-3)")
+_BID_PLAYING: Final = N_("seat {seat} cannot bid {bid}: play has started (R-BID-3)")
+_BID_TURN: Final = N_("seat {seat} cannot bid {bid}: it is seat {to_act}'s turn to bid (R-BID-3)")
+_BID_RANGE: Final = N_(
+    "seat {seat} cannot bid {bid}: bids run from 0 to the hand size {hand_size} (R-BID-3)"
+)
+_BID_HOOK: Final = N_(
+    "seat {seat} (dealer) cannot bid {bid}: the earlier bids total {earlier}, "
+    "and {earlier} + {bid} would equal the hand size {hand_size} (R-BID-2)"
+)
+_PLAY_OVER: Final = N_("seat {seat} cannot play {card}: the round is over (R-END-4)")
+_PLAY_BIDDING: Final = N_(
+    "seat {seat} cannot play {card}: bidding is not finished, seat {to_act} bids next (R-PLAY-7)"
+)
+_PLAY_TURN: Final = N_(
+    "seat {seat} cannot play {card}: it is seat {to_act}'s turn to play (R-PLAY-7)"
+)
+_NOT_HELD: Final = N_("seat {seat} cannot play {card}: it does not hold {card} (R-PLAY-7)")
+_ONLY_CARD: Final = N_("seat {seat} cannot play 'its only card': it holds {count} cards (R-PLAY-7)")
+_FOLLOW: Final = N_(
+    "seat {seat} cannot play {card}: it holds {cards} and must follow {led} (R-PLAY-2)"
+)
+_OVERTRUMP: Final = N_(
+    "seat {seat} cannot play {card}: it must beat the {best} in the trick with {cards} (R-PLAY-8)"
+)
+_TRUMP: Final = N_(
+    "seat {seat} cannot play {card}: it has no {led} but holds {trump} {cards} "
+    "and must trump (R-PLAY-3)"
+)
 
 
 def _card(bit: int) -> Card:
@@ -704,12 +744,8 @@ points=None, bonuses=None, totals=None, match_over=False)
         masks = self._table.masks
         hand = masks[seat] & ~self._played if seat < len(masks) else 0
         if hand.bit_count() != 1:
-            raise CardNotHeldError(
-                f"seat {seat} cannot play 'its only card': it holds {hand.bit_count()} cards "
-                "(R-PLAY-7)",
-                rule="R-PLAY-7",
-                seat=seat,
-                action=action,
+            raise _refusal(
+                CardNotHeldError, _ONLY_CARD, "R-PLAY-7", action, seat=seat, count=hand.bit_count()
             )
         only = PLAYS[seat][hand.bit_length() - 1]
         assert only is not None
@@ -775,104 +811,108 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     # -- refusals: the rule functions again, asked why ------------------------------
 
+    # Each refusal is a catalogue template and the evidence that fills it (see
+    # _refusal), so that error.explain("ro") says it in Romanian.
+
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
         t = self._table
         shown = excerpt(tricks)
         if self._phase == _OVER:
-            return GameOverError(
-                f"seat {seat} cannot bid {shown}: the round is over (R-END-4)",
-                rule="R-END-4",
-                seat=seat,
-                action=bid,
-            )
+            return _refusal(GameOverError, _BID_OVER, "R-END-4", bid, seat=seat, bid=shown)
         if self._phase == _PLAYING:
-            why = "classic whist has no bidding" if t.variant.is_classic else "play has started"
-            return WrongPhaseError(
-                f"seat {seat} cannot bid {shown}: {why} (R-BID-3)",
-                rule="R-BID-3",
-                seat=seat,
-                action=bid,
-            )
+            why = _BID_CLASSIC if t.variant.is_classic else _BID_PLAYING
+            return _refusal(WrongPhaseError, why, "R-BID-3", bid, seat=seat, bid=shown)
         if seat != self._to_act:
-            return OutOfTurnError(
-                f"seat {seat} cannot bid {shown}: it is seat {self._to_act}'s turn to bid "
-                "(R-BID-3)",
-                rule="R-BID-3",
+            return _refusal(
+                OutOfTurnError,
+                _BID_TURN,
+                "R-BID-3",
+                bid,
                 seat=seat,
-                action=bid,
+                bid=shown,
+                to_act=self._to_act,
             )
         if not bid_in_range(tricks, hand_size=t.hand_size):
-            return BidOutOfRangeError(
-                f"seat {seat} cannot bid {shown}: bids run from 0 to the hand size "
-                f"{t.hand_size} (R-BID-3)",
-                rule="R-BID-3",
+            return _refusal(
+                BidOutOfRangeError,
+                _BID_RANGE,
+                "R-BID-3",
+                bid,
                 seat=seat,
-                action=bid,
+                bid=shown,
+                hand_size=t.hand_size,
             )
-        earlier = _bids_total(self)
-        return ForbiddenBidError(
-            f"seat {seat} (dealer) cannot bid {tricks}: the earlier bids total {earlier}, "
-            f"and {earlier} + {tricks} would equal the hand size {t.hand_size} (R-BID-2)",
-            rule="R-BID-2",
+        return _refusal(
+            ForbiddenBidError,
+            _BID_HOOK,
+            "R-BID-2",
+            bid,
             seat=seat,
-            action=bid,
+            bid=tricks,
+            earlier=_bids_total(self),
+            hand_size=t.hand_size,
         )
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
         assert card is not None  # apply() has resolved "my only card"
-        text = f"seat {seat} cannot play {card}"
+        to_act = self._to_act
         if self._phase == _OVER:
-            return GameOverError(
-                f"{text}: the round is over (R-END-4)", rule="R-END-4", seat=seat, action=play
-            )
+            return _refusal(GameOverError, _PLAY_OVER, "R-END-4", play, seat=seat, card=card)
         if self._phase == _BIDDING:
-            return WrongPhaseError(
-                f"{text}: bidding is not finished, seat {self._to_act} bids next (R-PLAY-7)",
-                rule="R-PLAY-7",
+            return _refusal(
+                WrongPhaseError,
+                _PLAY_BIDDING,
+                "R-PLAY-7",
+                play,
                 seat=seat,
-                action=play,
+                card=card,
+                to_act=to_act,
             )
-        if seat != self._to_act:
-            return OutOfTurnError(
-                f"{text}: it is seat {self._to_act}'s turn to play (R-PLAY-7)",
-                rule="R-PLAY-7",
-                seat=seat,
-                action=play,
+        if seat != to_act:
+            return _refusal(
+                OutOfTurnError, _PLAY_TURN, "R-PLAY-7", play, seat=seat, card=card, to_act=to_act
             )
         hand = self._table.masks[seat] & ~self._played
         if not hand >> card.bit & 1:
-            return CardNotHeldError(
-                f"{text}: it does not hold {card} (R-PLAY-7)",
-                rule="R-PLAY-7",
-                seat=seat,
-                action=play,
-            )
+            return _refusal(CardNotHeldError, _NOT_HELD, "R-PLAY-7", play, seat=seat, card=card)
         # The card is held but not playable: ask the rule which clause excluded it.
         mask, clause = self._playable()
         led = Suit(play_rules.suit_of(self._trick[0]))
+        cards = CardSet.from_mask(mask)
         if clause == play_rules.FOLLOW_SUIT:
-            return MustFollowSuitError(
-                f"{text}: it holds {_cards_text(mask)} and must follow {led} (R-PLAY-2)",
-                rule="R-PLAY-2",
+            return _refusal(
+                MustFollowSuitError,
+                _FOLLOW,
+                "R-PLAY-2",
+                play,
                 seat=seat,
-                action=play,
+                card=card,
+                cards=cards,
+                led=led,
             )
         if clause == play_rules.MUST_OVERTRUMP:
-            return MustOvertrumpError(
-                f"{text}: it must beat the {_card(self._best)} in the trick with "
-                f"{_cards_text(mask)} (R-PLAY-8)",
-                rule="R-PLAY-8",
+            return _refusal(
+                MustOvertrumpError,
+                _OVERTRUMP,
+                "R-PLAY-8",
+                play,
                 seat=seat,
-                action=play,
+                card=card,
+                best=_card(self._best),
+                cards=cards,
             )
-        return MustTrumpError(
-            f"{text}: it has no {led} but holds {self.trump} {_cards_text(mask)} and must trump "
-            "(R-PLAY-3)",
-            rule="R-PLAY-3",
+        return _refusal(
+            MustTrumpError,
+            _TRUMP,
+            "R-PLAY-3",
+            play,
             seat=seat,
-            action=play,
+            card=card,
+            led=led,
+            trump=self.trump,
+            cards=cards,
         )
 
     def _playable(self) -> tuple[int, str]:

@@ -25,13 +25,28 @@ import attrs
 
 from whist_ro._check import WireObject, excerpt, wire_error
 from whist_ro._immutable import Immutable
-from whist_ro.actions import Action, action_from_dict
+from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import CARD_BY_TEXT
 from whist_ro.engine.tricks import Trick
 from whist_ro.errors import WhistError
+from whist_ro.locale import N_
+from whist_ro.locale import render as say
 from whist_ro.ranking import MAX_TOTAL
 
 __all__ = ["Step"]
+
+_BIDS = N_("seat {seat} bids {bid}")
+_PLAYS = N_("seat {seat} plays {card}")
+_PLAYS_ONLY = N_("seat {seat} plays its only card")
+_WINS = N_("seat {seat} wins the trick ({cards})")
+_ROUND_OVER = N_("the round is over: points {points}")
+_BONUSES = N_("bonuses {bonuses}")
+_TOTALS = N_("totals {totals}")
+_MATCH_OVER = N_("the match is over")
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))
 
 
 _MIN_SEATS: Final = 3
@@ -89,6 +104,47 @@ class Step(Immutable):
         2
         """
         return self.action.seat
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def render(self, *, lang: str = "en") -> str:
+        """What the step did, in one line of ``lang`` (``"en"``: ``str(step)``, or ``"ro"``).
+
+        >>> import whist_ro as wr
+        >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                         turn_up="Jh")
+        >>> for _ in range(3):
+        ...     r = r.apply(r.legal_actions()[0])
+        >>> r = r.apply(wr.Play(seat=0, card="Ah")).apply(wr.Play(seat=1, card="Kh"))
+        >>> step = r.apply(wr.Play(seat=2, card="Qh")).last_step
+        >>> print(step)
+        seat 2 plays Qh; seat 0 wins the trick (Ah, Kh, Qh); the round is over: points -1 5 5
+        >>> for part in step.render(lang="ro").split("; "):
+        ...     print(part)
+        locul 2 joacă Q de inimă
+        locul 0 ia levata (A de inimă, K de inimă, Q de inimă)
+        mâna s-a încheiat: puncte -1 5 5
+        """
+        action = self.action
+        if isinstance(action, Bid):
+            parts = [say(_BIDS, lang, seat=action.seat, bid=action.tricks)]
+        elif not isinstance(action, Play) or action.card is None:
+            parts = [say(_PLAYS_ONLY, lang, seat=action.seat)]
+        else:
+            parts = [say(_PLAYS, lang, seat=action.seat, card=action.card)]
+        if self.trick is not None and self.trick_winner is not None:
+            cards = list(self.trick.cards)
+            parts.append(say(_WINS, lang, seat=self.trick_winner, cards=cards))
+        if self.round_over and self.points is not None:
+            parts.append(say(_ROUND_OVER, lang, points=_numbers(self.points)))
+            if self.bonuses is not None and any(self.bonuses):
+                parts.append(say(_BONUSES, lang, bonuses=_numbers(self.bonuses)))
+            if self.totals is not None:
+                parts.append(say(_TOTALS, lang, totals=_numbers(self.totals)))
+        if self.match_over:
+            parts.append(say(_MATCH_OVER, lang))
+        return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
         """The step as JSON-ready data, as a server sends it to its clients.

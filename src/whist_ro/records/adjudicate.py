@@ -27,10 +27,13 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
-from whist_ro._text import count
+from whist_ro._text import Sentence
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Round
 from whist_ro.errors import RecordError
+from whist_ro.locale import N_, NP_
+from whist_ro.locale import check as check_lang
+from whist_ro.locale import render as say
 from whist_ro.records.notation import LoneRound, parse_round
 from whist_ro.records.record import Record, loads
 from whist_ro.records.replay import Violation, replay, replay_round
@@ -39,6 +42,31 @@ from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 
 __all__ = ["Difference", "Report", "adjudicate", "as_differences", "differences", "read_text"]
+
+_DIFFERENCE: Final = N_("seat {seat}: claimed {claimed}, recomputed {recomputed} (off by {off:+d})")
+_RECORD_TITLE: Final = N_("record: {variant}, {players} players ({names}), {rounds}")
+_HOUSE: Final = N_("house variant {name}")
+_SEAT: Final = N_("seat {seat}")
+_ROUND_TITLE: Final = NP_(
+    "round: {variant}, {players} players, {n} card each",
+    "round: {variant}, {players} players, {n} cards each",
+)
+_ROUNDS: Final = NP_("{n:,} round", "{n:,} rounds")
+_VIOLATION: Final = N_("VIOLATION of {rule} ({path}):")
+_POSITION: Final = N_("  position at that moment:")
+_ILLEGAL: Final = N_("verdict: illegal ({rule})")
+_LEGAL: Final = NP_(
+    "every action is legal; {n:,} round scored, match {state}",
+    "every action is legal; {n:,} rounds scored, match {state}",
+)
+_OVER: Final = N_("over")
+_UNFINISHED: Final = N_("unfinished")
+_RECOMPUTED: Final = N_("recomputed totals: {totals}")
+_CLAIMED: Final = N_("claimed totals:    {totals}")
+_DIFFERENCE_LINE: Final = N_("  DIFFERENCE {difference}")
+_STANDINGS: Final = N_("standings:")
+_CONSISTENT: Final = N_("verdict: legal and consistent")
+_MISMATCH: Final = N_("verdict: totals do not match")
 
 
 @attrs.frozen(kw_only=True)
@@ -54,10 +82,25 @@ class Difference(Immutable):
     recomputed: int
 
     def __str__(self) -> str:
-        return (
-            f"seat {self.seat}: claimed {self.claimed}, recomputed {self.recomputed} "
-            f"(off by {self.claimed - self.recomputed:+d})"
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The difference in ``lang`` (``"en"``: ``str()``, or ``"ro"``).
+
+        >>> Difference(seat=2, claimed=40, recomputed=38).render("ro")
+        'locul 2: declarat 40, recalculat 38 (diferență +2)'
+        """
+        return say(
+            _DIFFERENCE,
+            lang,
+            seat=self.seat,
+            claimed=self.claimed,
+            recomputed=self.recomputed,
+            off=self.claimed - self.recomputed,
         )
+
+    def __localized__(self, lang: str) -> str:
+        return self.render(lang)
 
 
 def differences(claimed: Sequence[int] | None, totals: Sequence[int]) -> tuple[Difference, ...]:
@@ -99,6 +142,8 @@ class Report(Immutable):
     in the replay, ``score_sheet`` their recomputed rows (None for a lone
     round), ``standings`` the final standings when the match is over.
     ``ok`` is True when there is neither a violation nor a difference.
+    ``heading`` is the title as a sentence, so that :meth:`render` can
+    write the whole report in Romanian (``title`` is its English text).
 
     >>> import whist_ro as wr
     >>> from whist_ro.records import to_record
@@ -117,6 +162,7 @@ class Report(Immutable):
     score_sheet: ScoreSheet | None
     standings: Standings | None
     over: bool
+    heading: Sentence | None = attrs.field(default=None, eq=False)
 
     @property
     def ok(self) -> bool:
@@ -124,40 +170,57 @@ class Report(Immutable):
         return self.violation is None and not self.differences
 
     def __str__(self) -> str:
-        lines = [self.title]
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The referee's report in ``lang``: ``"en"`` (``str(report)``) or ``"ro"``.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.records import to_record
+        >>> m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=5), seed=5)
+        >>> print(adjudicate(to_record(m)).render("ro").splitlines()[-1])
+        verdict: legal și consecvent
+        """
+        check_lang(lang)
+        lines = [self.title if self.heading is None else self.heading.render(lang)]
         v = self.violation
         if v is not None:
-            lines.append(f"VIOLATION of {v.rule} ({v.path}):")
-            lines.append(f"  {v}")
+            lines.append(say(_VIOLATION, lang, rule=v.rule, path=v.path))
+            lines.append(f"  {v.render(lang)}")
             if v.position is not None:
-                lines.append("  position at that moment:")
-                lines.extend("    " + line for line in str(v.position).splitlines())
-            lines.append(f"verdict: illegal ({v.rule})")
+                lines.append(say(_POSITION, lang))
+                lines.extend("    " + line for line in v.position.render(lang).splitlines())
+            lines.append(say(_ILLEGAL, lang, rule=v.rule))
             return "\n".join(lines)
-        state = "over" if self.over else "unfinished"
-        scored = count(self.rounds, "round")
-        lines.append(f"every action is legal; {scored} scored, match {state}")
+        state = say(_OVER if self.over else _UNFINISHED, lang)
+        lines.append(Sentence.plural(_LEGAL, self.rounds, state=state).render(lang))
         if self.score_sheet is not None and len(self.score_sheet):
-            lines.append(str(self.score_sheet))
+            lines.append(self.score_sheet.format(lang=lang))
         if self.totals is not None:
-            lines.append("recomputed totals: " + " ".join(map(str, self.totals)))
+            lines.append(say(_RECOMPUTED, lang, totals=" ".join(map(str, self.totals))))
         if self.claimed_totals is not None:
-            lines.append("claimed totals:    " + " ".join(map(str, self.claimed_totals)))
+            lines.append(say(_CLAIMED, lang, totals=" ".join(map(str, self.claimed_totals))))
         for difference in self.differences:
-            lines.append(f"  DIFFERENCE {difference}")
+            lines.append(say(_DIFFERENCE_LINE, lang, difference=difference))
         if self.standings is not None:
-            lines.append("standings:")
-            lines.extend("  " + line for line in str(self.standings).splitlines())
-        lines.append("verdict: " + ("legal and consistent" if self.ok else "totals do not match"))
+            lines.append(say(_STANDINGS, lang))
+            lines.extend("  " + line for line in self.standings.format(lang=lang).splitlines())
+        lines.append(say(_CONSISTENT if self.ok else _MISMATCH, lang))
         return "\n".join(lines)
 
 
-def _title(record: Record) -> str:
-    variant = record.preset or f"house variant {excerpt(record.variant.name)}"
-    names = ", ".join(record.players)
-    return (
-        f"record: {variant}, {len(record.players)} players ({names}), "
-        f"{count(len(record.rounds), 'round')}"
+def _title(record: Record) -> Sentence:
+    variant: str | Sentence = record.preset or Sentence(_HOUSE, name=excerpt(record.variant.name))
+    return Sentence(
+        _RECORD_TITLE,
+        variant=variant,
+        players=len(record.players),
+        # A player left unnamed is "seat N", which a language says its own way.
+        names=[
+            Sentence(_SEAT, seat=seat) if name == f"seat {seat}" else name
+            for seat, name in enumerate(record.players)
+        ],
+        rounds=Sentence.plural(_ROUNDS, len(record.rounds)),
     )
 
 
@@ -175,9 +238,15 @@ def _lone(lone: LoneRound) -> Report:
     if over and result.violation is None:
         assert isinstance(state, Round)
         totals = state.points
+    heading = Sentence.plural(
+        _ROUND_TITLE,
+        lone.round.hand_size,
+        variant=lone.preset or lone.variant.name,
+        players=len(lone.round.hands),
+    )
     return Report(
-        title=f"round: {lone.preset or lone.variant.name}, {len(lone.round.hands)} players, "
-        f"{count(lone.round.hand_size, 'card')} each",
+        title=str(heading),
+        heading=heading,
         violation=violation,
         differences=(),
         totals=totals,
@@ -277,7 +346,8 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
     m = result.state
     if result.violation is not None or not isinstance(m, Match):
         return Report(
-            title=_title(record),
+            title=str(_title(record)),
+            heading=_title(record),
             violation=result.violation,
             differences=(),
             totals=None,
@@ -288,7 +358,8 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
             over=False,
         )
     return Report(
-        title=_title(record),
+        title=str(_title(record)),
+        heading=_title(record),
         violation=None,
         differences=differences(record.claimed_totals, m.totals),
         totals=m.totals,

@@ -40,8 +40,11 @@ from whist_ro._check import MAX_WHOLE, excerpt
 from whist_ro._check import names as check_names
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import FrozenMapping, Immutable
-from whist_ro._text import count
+from whist_ro._text import Sentence
 from whist_ro.errors import ConfigurationError, RecordError
+from whist_ro.locale import N_, NP_
+from whist_ro.locale import check as check_lang
+from whist_ro.locale import render as say
 from whist_ro.records.adjudicate import Difference, as_differences, differences
 from whist_ro.records.schema import decode_text
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
@@ -150,10 +153,10 @@ class Sheet(Immutable):
 
 HEADINGS: Final[Mapping[str, tuple[str, ...]]] = FrozenMapping(
     {
-        "hand_size": ("hand_size", "hand size"),
-        "dealer": ("dealer",),
-        "bid": ("bid",),
-        "won": ("won",),
+        "hand_size": ("hand_size", "hand size", "mână", "mana", "cărți", "carti"),
+        "dealer": ("dealer", "împărțitor", "impartitor"),
+        "bid": ("bid", "licitat", "licitație", "licitatie"),
+        "won": ("won", "făcut", "facut", "luat"),
         "total": ("total",),
     }
 )
@@ -162,13 +165,62 @@ HEADINGS: Final[Mapping[str, tuple[str, ...]]] = FrozenMapping(
 A header is the hand size and the dealer, then one bid and one won
 column per seat: ``bid0``, ``won0``, ``bid1``... (seats from 0) or
 ``Ana bid``, ``Ana won``, ``Bogdan bid``... (players' names); the last
-row may start with the total word.
+row may start with the total word.  The Romanian words are taken too,
+with or without diacritics: ``mână`` (or ``cărți``), ``împărțitor``,
+``licitat`` (or ``licitație``), ``făcut`` (or ``luat``) and ``total``:
+``mână,împărțitor,licitat0,făcut0,...`` or ``Ana licitat,Ana făcut,...``.
 """
 
 DELIMITERS: Final = (",", ";", "\t")
 """The separators a sheet may use; the one the header line uses most is taken."""
 
-_DELIMITER_NAMES: Final = {",": "commas", ";": "semicolons", "\t": "tabs"}
+_DELIMITER_NAMES: Final = {",": N_("commas"), ";": N_("semicolons"), "\t": N_("tabs")}
+
+_SEAT: Final = N_("seat {seat}")
+_NAMED: Final = N_("{name} (seat {seat})")
+_SEAT_DEALER: Final = N_("seat {seat} (dealer)")
+_NAMED_DEALER: Final = N_("{name} (seat {seat}, dealer)")
+_TOO_MANY_ROUNDS: Final = NP_(
+    "the schedule has {n} round; round {number} is one too many (R-END-1)",
+    "the schedule has {n} rounds; round {number} is one too many (R-END-1)",
+)
+_WRONG_SIZE: Final = NP_(
+    "the sheet says round {number} deals {n} card each; {variant} for {players} players deals "
+    "{size} ({rule})",
+    "the sheet says round {number} deals {n} cards each; {variant} for {players} players deals "
+    "{size} ({rule})",
+)
+_NO_SUCH_DEALER: Final = N_(
+    "the sheet names seat {dealer} as the dealer; seats run from 0 to {last} (R-SCHED-4)"
+)
+_WRONG_DEALER: Final = N_(
+    "the sheet says {who} dealt round {number}; the deal passes one seat clockwise each round, "
+    "so {expected} deals it (R-SCHED-4)"
+)
+_BID_RANGE: Final = N_("{who} bid {bid}; bids run from 0 to the hand size {size} (R-BID-3)")
+_HOOK: Final = N_(
+    "{who} bid {bid}, so the bids total {size} = the hand size {size}; the hook forbids the "
+    "dealer that bid (R-BID-2)"
+)
+_WON_RANGE: Final = N_("{who} won {won} tricks of a {size}-card round (R-PLAY-6)")
+_WON_TOTAL: Final = N_(
+    "the tricks won add up to {total}, but hands of {size} play {size} trick(s), each won by "
+    "exactly one seat (R-PLAY-6)"
+)
+_PROBLEM_AT: Final = N_("round {round} (line {line}), {column}: {why}")
+_PROBLEM_SEAT_AT: Final = N_("round {round} (line {line}), {who}, {column}: {why}")
+_SHEET_HEAD: Final = NP_(
+    "score sheet: {variant}, {players} players{names}, {n:,} round",
+    "score sheet: {variant}, {players} players{names}, {n:,} rounds",
+)
+_READ_AS: Final = N_("read as CSV separated by {delimiters}")
+_PROBLEM_LINE: Final = N_("PROBLEM {rule}: {problem}")
+_RECOMPUTED: Final = N_("recomputed totals: {totals}")
+_WRITTEN: Final = N_("written totals:    {totals}")
+_DIFFERENCE_LINE: Final = N_("  DIFFERENCE {difference}")
+_STANDINGS: Final = N_("standings:")
+_CONSISTENT: Final = N_("verdict: the sheet is consistent")
+_INCONSISTENT: Final = N_("verdict: {problems} rule problem(s), {differences} wrong total(s)")
 
 
 def _word(cell: str) -> str:
@@ -372,14 +424,14 @@ def read_sheet(text: str | bytes) -> Sheet:
     )
 
 
-def _who(seat: int, names: tuple[str, ...] | None, role: str = "") -> str:
+def _who(seat: int, names: tuple[str, ...] | None, *, dealer: bool = False) -> Sentence:
     """``"seat 1"``, or ``"Bogdan (seat 1)"`` when the sheet names its players.
 
-    A ``role`` joins the brackets: ``"seat 1 (dealer)"``, ``"Bogdan (seat 1, dealer)"``.
+    The dealer is marked: ``"seat 1 (dealer)"``, ``"Bogdan (seat 1, dealer)"``.
     """
     if names is None or not 0 <= seat < len(names):
-        return f"seat {seat} ({role})" if role else f"seat {seat}"
-    return f"{names[seat]} (seat {seat}, {role})" if role else f"{names[seat]} (seat {seat})"
+        return Sentence(_SEAT_DEALER if dealer else _SEAT, seat=seat)
+    return Sentence(_NAMED_DEALER if dealer else _NAMED, name=names[seat], seat=seat)
 
 
 @attrs.frozen(kw_only=True)
@@ -399,12 +451,34 @@ class Problem(Immutable):
     rule: str
     explanation: str
     name: str | None = None
+    reason: Sentence | None = attrs.field(default=None, eq=False)
+    """The explanation as a sentence (its template and evidence), for :meth:`render`."""
 
     def __str__(self) -> str:
-        seat = "" if self.seat is None else f", {_who(self.seat, None)}"
-        if self.seat is not None and self.name is not None:
-            seat = f", {self.name} (seat {self.seat})"
-        return f"round {self.round} (line {self.line}){seat}, {self.column}: {self.explanation}"
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The problem in ``lang``: ``"en"`` (``str()``) or ``"ro"``.
+
+        >>> report = audit("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,0,0,1,0,0\\n")
+        >>> for part in report.problems[0].render("ro").split(", "):
+        ...     print(part)
+        mâna 1 (rândul 2)
+        locul 0
+        bid0: locul 0 (împărțitor) a licitat 1
+        deci licitațiile dau 1 = mărimea mâinii 1; restricția împărțitorului îi interzice ...
+        """
+        why = self.explanation if self.reason is None else self.reason.render(lang)
+        fields = {"round": self.round, "line": self.line, "column": self.column, "why": why}
+        if self.seat is None:
+            return say(_PROBLEM_AT, lang, **fields)
+        names = None if self.name is None else {self.seat: self.name}
+        who = (
+            _who(self.seat, None)
+            if names is None
+            else Sentence(_NAMED, name=self.name, seat=self.seat)
+        )
+        return say(_PROBLEM_SEAT_AT, lang, who=who, **fields)
 
 
 @attrs.frozen(kw_only=True)
@@ -446,35 +520,55 @@ class AuditReport(Immutable):
         return self.problems[0] if self.problems else None
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The audit report in ``lang``: ``"en"`` (``str(report)``) or ``"ro"``.
+
+        >>> report = audit("mână,împărțitor,licitat0,făcut0,licitat1,făcut1,licitat2,făcut2\\n"
+        ...                "1,0,0,0,0,1,0,0\\ntotal,5,-1,5\\n")
+        >>> print(report.render("ro").splitlines()[-1])
+        verdict: foaia este consecventă
+        """
+        check_lang(lang)
         sheet = self.score_sheet
-        players = f"{sheet.players} players"
-        if self.names is not None:
-            players += f" ({', '.join(self.names)})"
-        lines = [f"score sheet: {self.variant.name}, {players}, {count(len(sheet), 'round')}"]
+        names = "" if self.names is None else f" ({', '.join(self.names)})"
+        head = Sentence.plural(
+            _SHEET_HEAD, len(sheet), variant=self.variant.name, players=sheet.players, names=names
+        )
+        lines = [head.render(lang)]
         if self.delimiter is not None:
-            lines.append(f"read as CSV separated by {_DELIMITER_NAMES[self.delimiter]}")
-        lines.append(str(sheet))
+            delimiters = say(_DELIMITER_NAMES[self.delimiter], lang)
+            lines.append(say(_READ_AS, lang, delimiters=delimiters))
+        lines.append(sheet.format(lang=lang))
         for problem in self.problems:
-            lines.append(f"PROBLEM {problem.rule}: {problem}")
-        lines.append("recomputed totals: " + " ".join(map(str, self.totals)))
+            lines.append(say(_PROBLEM_LINE, lang, rule=problem.rule, problem=problem.render(lang)))
+        lines.append(say(_RECOMPUTED, lang, totals=" ".join(map(str, self.totals))))
         if self.claimed_totals is not None:
-            lines.append("written totals:    " + " ".join(map(str, self.claimed_totals)))
+            lines.append(say(_WRITTEN, lang, totals=" ".join(map(str, self.claimed_totals))))
         for difference in self.differences:
-            shown = str(difference)
-            seat_ = f"seat {difference.seat}"
-            if self.names is not None and shown.startswith(seat_):
-                shown = _who(difference.seat, self.names) + shown[len(seat_) :]
-            lines.append(f"  DIFFERENCE {shown}")
+            shown = difference.render(lang)
+            if self.names is not None:
+                # The difference names "seat N" first; the sheet's own name is clearer.
+                plain = _who(difference.seat, None).render(lang)
+                named = _who(difference.seat, self.names).render(lang)
+                if shown.startswith(plain):
+                    shown = named + shown[len(plain) :]
+            lines.append(say(_DIFFERENCE_LINE, lang, difference=shown))
         if self.standings is not None:
-            lines.append("standings:")
-            lines.extend("  " + line for line in str(self.standings).splitlines())
+            lines.append(say(_STANDINGS, lang))
+            lines.extend("  " + line for line in self.standings.format(lang=lang).splitlines())
         if self.ok:
-            verdict = "the sheet is consistent"
+            lines.append(say(_CONSISTENT, lang))
         else:
-            verdict = (
-                f"{len(self.problems)} rule problem(s), {len(self.differences)} wrong total(s)"
+            lines.append(
+                say(
+                    _INCONSISTENT,
+                    lang,
+                    problems=len(self.problems),
+                    differences=len(self.differences),
+                )
             )
-        lines.append(f"verdict: {verdict}")
         return "\n".join(lines)
 
 
@@ -496,10 +590,10 @@ def _row_problems(
     )
     out: list[Problem] = []
 
-    def who(seat: int) -> str:
+    def who(seat: int) -> Sentence:
         return _who(seat, names)
 
-    def problem(seat: int | None, column: str, rule: str, why: str) -> None:
+    def problem(seat: int | None, column: str, rule: str, why: Sentence) -> None:
         name = None if seat is None or names is None else names[seat]
         out.append(
             Problem(
@@ -508,8 +602,9 @@ def _row_problems(
                 seat=seat,
                 column=column,
                 rule=rule,
-                explanation=why,
+                explanation=str(why),
                 name=name,
+                reason=why,
             )
         )
 
@@ -525,73 +620,44 @@ def _row_problems(
     expected = dealer_of(index, first_dealer=first_dealer, players=players)
     for rule in faults:
         if rule == "R-END-1":
-            problem(
-                None,
-                headings[0],
-                rule,
-                f"the schedule has {len(schedule)} rounds; round {number} is one too many "
-                "(R-END-1)",
-            )
+            why = Sentence.plural(_TOO_MANY_ROUNDS, len(schedule), number=number)
+            problem(None, headings[0], rule, why)
         elif rule != "R-SCHED-4":
-            problem(
-                None,
-                headings[0],
-                rule,
-                f"the sheet says round {number} deals {count(row.hand_size, 'card')} each; "
-                f"{variant.name} for {players} players deals {schedule.size_of(index)} ({rule})",
+            why = Sentence.plural(
+                _WRONG_SIZE,
+                row.hand_size,
+                number=number,
+                variant=variant.name,
+                players=players,
+                size=schedule.size_of(index),
+                rule=rule,
             )
+            problem(None, headings[0], rule, why)
         elif not 0 <= row.dealer < players:
-            problem(
-                None,
-                headings[1],
-                rule,
-                f"the sheet names seat {row.dealer} as the dealer; seats run from 0 to "
-                f"{players - 1} (R-SCHED-4)",
-            )
+            why = Sentence(_NO_SUCH_DEALER, dealer=row.dealer, last=players - 1)
+            problem(None, headings[1], rule, why)
         else:
-            problem(
-                None,
-                headings[1],
-                rule,
-                f"the sheet says {who(row.dealer)} dealt round {number}; the deal passes one "
-                f"seat clockwise each round, so {who(expected)} deals it (R-SCHED-4)",
+            why = Sentence(
+                _WRONG_DEALER, who=who(row.dealer), number=number, expected=who(expected)
             )
+            problem(None, headings[1], rule, why)
     size = row.hand_size
     for seat_, bid in enumerate(row.bids):
         if not 0 <= bid <= size:
-            problem(
-                seat_,
-                headings[2 + 2 * seat_],
-                "R-BID-3",
-                f"{who(seat_)} bid {bid}; bids run from 0 to the hand size {size} (R-BID-3)",
-            )
+            why = Sentence(_BID_RANGE, who=who(seat_), bid=bid, size=size)
+            problem(seat_, headings[2 + 2 * seat_], "R-BID-3", why)
     dealer = row.dealer if 0 <= row.dealer < players else expected
     earlier = sum(b for s, b in enumerate(row.bids) if s != dealer)
     forbidden = forbidden_bid(hand_size=size, earlier=earlier, hook=variant.hook)
     if forbidden is not None and row.bids[dealer] == forbidden:
-        problem(
-            dealer,
-            headings[2 + 2 * dealer],
-            "R-BID-2",
-            f"{_who(dealer, names, 'dealer')} bid {forbidden}, so the bids total {size} = the hand "
-            f"size {size}; the hook forbids the dealer that bid (R-BID-2)",
-        )
+        why = Sentence(_HOOK, who=_who(dealer, names, dealer=True), bid=forbidden, size=size)
+        problem(dealer, headings[2 + 2 * dealer], "R-BID-2", why)
     for seat_, won in enumerate(row.won):
         if not 0 <= won <= size:
-            problem(
-                seat_,
-                headings[3 + 2 * seat_],
-                "R-PLAY-6",
-                f"{who(seat_)} won {won} tricks of a {size}-card round (R-PLAY-6)",
-            )
+            why = Sentence(_WON_RANGE, who=who(seat_), won=won, size=size)
+            problem(seat_, headings[3 + 2 * seat_], "R-PLAY-6", why)
     if sum(row.won) != size:
-        problem(
-            None,
-            "won",
-            "R-PLAY-6",
-            f"the tricks won add up to {sum(row.won)}, but hands of {size} play {size} "
-            "trick(s), each won by exactly one seat (R-PLAY-6)",
-        )
+        problem(None, "won", "R-PLAY-6", Sentence(_WON_TOTAL, total=sum(row.won), size=size))
     return out
 
 

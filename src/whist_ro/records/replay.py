@@ -25,7 +25,7 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
-from whist_ro._text import count
+from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
@@ -38,6 +38,9 @@ from whist_ro.errors import (
     RecordError,
     WhistError,
 )
+from whist_ro.locale import N_, NP_
+from whist_ro.locale import check as check_lang
+from whist_ro.locale import render as say
 from whist_ro.records.record import (
     Ending,
     Reclaim,
@@ -63,6 +66,44 @@ __all__ = [
 ]
 
 _State = TypeVar("_State", Match, Round)
+
+_NO_TURN_UP = N_("none (no trump)")
+_TURN_UP = N_("{card} (trump {trump})")
+_POSITION_HEAD = NP_(
+    "round {round}: {n} card each, dealer seat {dealer}, turn-up {turn_up}",
+    "round {round}: {n} cards each, dealer seat {dealer}, turn-up {turn_up}",
+)
+_SEAT_BID = N_("seat {seat} {bid}")
+_SEAT_CARDS = N_("seat {seat} {cards}")
+_BIDS = N_("bids: {bids}")
+_HANDS = N_("hands: {hands}")
+_TRICKS_WON = N_("tricks won: {tricks}")
+_TRICK_SO_FAR = N_("trick so far: {cards}")
+_TO_ACT = N_("seat {seat} to act")
+_WHERE_ROUND = N_("round {round}")
+_WHERE_BID = N_("round {round}, bid {turn}")
+_WHERE_CARD = N_("round {round}, trick {trick}, card {turn}")
+_THE_RECORD = N_("the record")
+_BIDS_ACTION = N_("seat {seat} bids {bid}")
+_PLAYS_ACTION = N_("seat {seat} plays {card}")
+_BREAKS = N_("{where}: {what} breaks {rule}: {why}")
+_LOCATED = N_("{where}: {what}")
+_CARDS = NP_("{n:,} card", "{n:,} cards")
+_PAST_SCHEDULE = N_("round {round} is recorded, but the schedule has {rounds} rounds (R-END-1)")
+_WRONG_DEALER = N_(
+    "round {round} is dealt by seat {dealer}, but the deal passes one seat clockwise each "
+    "round, so seat {expected} deals it (R-SCHED-4)"
+)
+_WRONG_SIZE = N_(
+    "round {round} deals {cards} each, but the schedule of {variant} for {players} players "
+    "deals {size} ({rule})"
+)
+_AFTER_ROUND = N_(
+    "{action} comes after round {round} is over: no action is accepted after the end of a "
+    "round (R-END-4)"
+)
+_AFTER_MATCH = N_("round {round} is recorded, but the match was over after round {last} (R-END-4)")
+_NOT_SEEDED = N_("round {round}'s hands are not what the recorded seed {seed} deals (R-DEAL-1)")
 
 
 def _plays(value: Iterable[Play]) -> tuple[Play, ...]:
@@ -129,23 +170,48 @@ class Position(Immutable):
         )
 
     def __str__(self) -> str:
-        turn_up = (
-            "none (no trump)" if self.turn_up is None else (f"{self.turn_up} (trump {self.trump})")
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The position as text in ``lang``: ``"en"`` (``str()``) or ``"ro"``.
+
+        >>> import whist_ro as wr
+        >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "9d"],
+        ...                         dealer=2, turn_up="Qs")
+        >>> print(Position.of(r, number=3).render("ro"))
+        mâna 3: câte 1 carte, împărțitor locul 2, carte întoarsă Q de pică (atu pică)
+        licitații: locul 0 -, locul 1 -, locul 2 -
+        cărți: locul 0 A de inimă | locul 1 K de inimă | locul 2 9 de caro
+        levate luate: 0 0 0
+        la rând locul 0
+        """
+        if self.turn_up is None:
+            turn_up = say(_NO_TURN_UP, lang)
+        else:
+            turn_up = say(_TURN_UP, lang, card=self.turn_up, trump=self.trump)
+        head = Sentence.plural(
+            _POSITION_HEAD, self.hand_size, round=self.round, dealer=self.dealer, turn_up=turn_up
+        )
+        bids = ", ".join(
+            say(_SEAT_BID, lang, seat=s, bid="-" if b is None else b)
+            for s, b in enumerate(self.bids)
+        )
+        hands = " | ".join(
+            say(_SEAT_CARDS, lang, seat=s, cards=h) for s, h in enumerate(self.hands)
         )
         lines = [
-            f"round {self.round}: {count(self.hand_size, 'card')} each, dealer seat {self.dealer}, "
-            f"turn-up {turn_up}",
-            "bids: "
-            + ", ".join(f"seat {s} {'-' if b is None else b}" for s, b in enumerate(self.bids)),
-            "hands: " + " | ".join(f"seat {s} {h}" for s, h in enumerate(self.hands)),
-            "tricks won: " + " ".join(map(str, self.tricks_won)),
+            head.render(lang),
+            say(_BIDS, lang, bids=bids),
+            say(_HANDS, lang, hands=hands),
+            say(_TRICKS_WON, lang, tricks=" ".join(map(str, self.tricks_won))),
         ]
         if self.trick:
-            lines.append(
-                "trick so far: " + ", ".join(f"seat {p.seat} {p.card}" for p in self.trick)
+            played = ", ".join(
+                say(_SEAT_CARDS, lang, seat=p.seat, cards=p.card) for p in self.trick
             )
+            lines.append(say(_TRICK_SO_FAR, lang, cards=played))
         if self.to_act is not None:
-            lines.append(f"seat {self.to_act} to act")
+            lines.append(say(_TO_ACT, lang, seat=self.to_act))
         return "\n".join(lines)
 
 
@@ -176,19 +242,70 @@ class Violation(Immutable):
     explanation: str
     position: Position | None
     path: str
+    reason: Sentence | None = attrs.field(default=None, eq=False)
+    """The explanation as a sentence (its template and evidence), for :meth:`render`."""
 
     def __str__(self) -> str:
-        where = f"round {self.round}"
-        if self.action is not None:
-            where += (
-                f", bid {self.turn}"
-                if isinstance(self.action, Bid) and self.trick == 0
-                else f", trick {self.trick}, card {self.turn}"
-            )
-            what = str(self.action)
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The violation in ``lang``: ``"en"`` (``str()``) or ``"ro"``.
+
+        >>> import whist_ro as wr
+        >>> v = Violation(round=2, trick=3, turn=2, seat=1, action=wr.Play(seat=1, card="Kh"),
+        ...               rule="R-PLAY-2", explanation="...", position=None,
+        ...               path="rounds[1].actions[9]")
+        >>> v.render("ro")
+        'mâna 2, levata 3, cartea 2: locul 1 joacă K de inimă încalcă R-PLAY-2: ...'
+        """
+        where, what = self._located(lang)
+        return say(
+            _BREAKS, lang, where=where, what=what, rule=self.rule, why=self.explanation_in(lang)
+        )
+
+    def located(self, lang: str = "en") -> str:
+        """Where the violation is and what was done there, in ``lang`` (no rule, no reason).
+
+        >>> import whist_ro as wr
+        >>> v = Violation(round=2, trick=3, turn=2, seat=1, action=wr.Play(seat=1, card="Kh"),
+        ...               rule="R-PLAY-2", explanation="...", position=None,
+        ...               path="rounds[1].actions[9]")
+        >>> v.located()
+        'round 2, trick 3, card 2: seat 1 plays Kh'
+        >>> v.located("ro")
+        'mâna 2, levata 3, cartea 2: locul 1 joacă K de inimă'
+        """
+        check_lang(lang)
+        where, what = self._located(lang)
+        return say(_LOCATED, lang, where=where, what=what)
+
+    def _located(self, lang: str) -> tuple[str, str]:
+        action = self.action
+        if action is None:
+            where = say(_WHERE_ROUND, lang, round=self.round)
+            what = say(_THE_RECORD, lang)
+        elif isinstance(action, Bid) and self.trick == 0:
+            where = say(_WHERE_BID, lang, round=self.round, turn=self.turn)
+            what = say(_BIDS_ACTION, lang, seat=action.seat, bid=action.tricks)
         else:
-            what = "the record"
-        return f"{where}: {what} breaks {self.rule}: {self.explanation}"
+            where = say(_WHERE_CARD, lang, round=self.round, trick=self.trick, turn=self.turn)
+            if isinstance(action, Bid):
+                what = say(_BIDS_ACTION, lang, seat=action.seat, bid=action.tricks)
+            elif isinstance(action, Play) and action.card is not None:
+                what = say(_PLAYS_ACTION, lang, seat=action.seat, card=action.card)
+            else:
+                what = str(action)
+        return where, what
+
+    def explanation_in(self, lang: str = "en") -> str:
+        """The explanation in ``lang``, rendered from :attr:`reason` (else the English one).
+
+        >>> Violation(round=1, trick=0, turn=0, seat=None, action=None, rule="R-DECK-4",
+        ...           explanation="x", position=None, path="").explanation_in("ro")
+        'x'
+        """
+        check_lang(lang)
+        return self.explanation if self.reason is None else self.reason.render(lang)
 
 
 @attrs.frozen(kw_only=True)
@@ -208,8 +325,30 @@ class Replay(Immutable):
 # -- explanations -------------------------------------------------------------------
 
 
+def _words(action: Action) -> Sentence | str:
+    """An action as a sentence of the catalogue (a bid, a card), else its English text."""
+    if isinstance(action, Bid):
+        return Sentence(_BIDS_ACTION, seat=action.seat, bid=action.tricks)
+    if isinstance(action, Play) and action.card is not None:
+        return Sentence(_PLAYS_ACTION, seat=action.seat, card=action.card)
+    return str(action)
+
+
+def _reason(error: WhistError) -> Sentence | None:
+    """The refusal as a sentence (template and evidence) when it was built from data."""
+    if error.template is None:
+        return None
+    return Sentence(error.template, **error.evidence)
+
+
 def _at_action(
-    round_: Round, number: int, action: Action, rule: str, why: str, path: str
+    round_: Round,
+    number: int,
+    action: Action,
+    rule: str,
+    why: str,
+    path: str,
+    reason: Sentence | None = None,
 ) -> Violation:
     if round_.phase is Phase.BIDDING:
         trick, turn = 0, sum(b is not None for b in round_.bids) + 1
@@ -225,10 +364,13 @@ def _at_action(
         explanation=why,
         position=Position.of(round_, number=number),
         path=path,
+        reason=reason,
     )
 
 
-def _at_deal(number: int, seat: int | None, rule: str, why: str, path: str) -> Violation:
+def _at_deal(
+    number: int, seat: int | None, rule: str, why: str, path: str, reason: Sentence | None = None
+) -> Violation:
     return Violation(
         round=number,
         trick=0,
@@ -239,6 +381,7 @@ def _at_deal(number: int, seat: int | None, rule: str, why: str, path: str) -> V
         explanation=why,
         position=None,
         path=path,
+        reason=reason,
     )
 
 
@@ -258,7 +401,7 @@ def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Vio
     except WhistError as error:
         rule = error.rule or "R-DECK-4"
         path = child(where, "turn_up") if rule.startswith("R-TRUMP") else child(where, "hands")
-        return _at_deal(index + 1, record_round.dealer, rule, str(error), path)
+        return _at_deal(index + 1, record_round.dealer, rule, str(error), path, _reason(error))
 
 
 def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Violation:
@@ -281,25 +424,24 @@ def _scheduled_deal(record: Record, schedule: Schedule, index: int) -> Deal | Vi
         return found
     rule = faults[0]
     if rule == "R-END-1":
-        why = (
-            f"round {index + 1} is recorded, but the schedule has {len(schedule)} rounds (R-END-1)"
-        )
+        reason = Sentence(_PAST_SCHEDULE, round=index + 1, rounds=len(schedule))
         path = where
     elif rule == "R-SCHED-4":
         expected = dealer_of(index, first_dealer=first_dealer, players=players)
-        why = (
-            f"round {index + 1} is dealt by seat {found.dealer}, but the deal passes one seat "
-            f"clockwise each round, so seat {expected} deals it (R-SCHED-4)"
-        )
+        reason = Sentence(_WRONG_DEALER, round=index + 1, dealer=found.dealer, expected=expected)
         path = child(where, "dealer")
     else:
-        why = (
-            f"round {index + 1} deals {count(found.hand_size, 'card')} each, but the schedule of "
-            f"{record.variant.name} for {players} players deals {schedule.size_of(index)} "
-            f"({rule})"
+        reason = Sentence(
+            _WRONG_SIZE,
+            round=index + 1,
+            cards=Sentence.plural(_CARDS, found.hand_size),
+            variant=record.variant.name,
+            players=players,
+            size=schedule.size_of(index),
+            rule=rule,
         )
         path = child(where, "hands")
-    return _at_deal(index + 1, found.dealer, rule, why, path)
+    return _at_deal(index + 1, found.dealer, rule, str(reason), path, reason)
 
 
 # -- the replay -----------------------------------------------------------------------
@@ -326,9 +468,9 @@ def _play_round(
                     index + 1,
                     action,
                     "R-END-4",
-                    f"{action} comes after round {index + 1} is over: no action is accepted "
-                    "after the end of a round (R-END-4)",
+                    str(late := Sentence(_AFTER_ROUND, action=_words(action), round=index + 1)),
                     path,
+                    late,
                 ),
                 False,
             )
@@ -336,7 +478,10 @@ def _play_round(
             state = state.apply(action)
         except IllegalActionError as error:
             # The engine's refusal is the explanation: one voice, with its evidence.
-            return state, _at_action(round_, index + 1, action, error.rule, str(error), path), False
+            violation = _at_action(
+                round_, index + 1, action, error.rule, str(error), path, _reason(error)
+            )
+            return state, violation, False
         except OutOfDealsError:
             return state, None, True
     return state, None, False
@@ -386,9 +531,9 @@ def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) 
                         index + 1,
                         record_round.dealer,
                         "R-END-4",
-                        f"round {index + 1} is recorded, but the match was over after round "
-                        f"{index} (R-END-4)",
+                        str(over := Sentence(_AFTER_MATCH, round=index + 1, last=index)),
                         child("rounds", index),
+                        over,
                     ),
                 )
             if seeded:
@@ -404,9 +549,13 @@ def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) 
                         index + 1,
                         record_round.dealer,
                         "R-DEAL-1",
-                        f"round {index + 1}'s hands are not what the recorded seed "
-                        f"{excerpt(record.seed)} deals (R-DEAL-1)",
+                        str(
+                            other := Sentence(
+                                _NOT_SEEDED, round=index + 1, seed=excerpt(record.seed)
+                            )
+                        ),
                         child(child("rounds", index), "hands"),
+                        other,
                     ),
                 )
         elif index + 1 < len(rounds):
@@ -469,7 +618,9 @@ def _end(record: Record, m: Match) -> Replay:
         number = len(record.rounds)
         return Replay(
             state=m,
-            violation=_at_deal(number, None, error.rule or "R-END-3", str(error), "ended"),
+            violation=_at_deal(
+                number, None, error.rule or "R-END-3", str(error), "ended", _reason(error)
+            ),
         )
     return Replay(state=m, violation=None)
 

@@ -27,10 +27,12 @@ import attrs
 
 from whist_ro import variants
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.actions import Action
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.step import Step
 from whist_ro.errors import EngineError, EngineProtocolError
+from whist_ro.locale import N_, NP_, check, render
 from whist_ro.remote.engine import EngineAgent
 from whist_ro.remote.process import quiet_logs
 from whist_ro.table import Table
@@ -41,10 +43,49 @@ __all__ = ["Check", "ConformanceReport", "check_engine"]
 
 _PROBE: Final = {"type": "x-conformance-probe", "note": "ignore me", "nested": {"a": [1, 2]}}
 
+# The report's words: the check names are catalogue messages too, so that
+# ``whist-ro engine-test --lang ro`` prints the report in Romanian.
+_LINE: Final = N_("{verdict}  {name}: {detail}")
+_PASS: Final = N_("PASS")
+_FAIL: Final = N_("FAIL")
+_HEAD: Final = N_("engine {engine} (protocol version {version})")
+_HANDSHAKE: Final = N_("handshake")
+_QUIT: Final = N_("quit")
+_END_OF_INPUT: Final = N_("end of input")
+_ROMANIAN: Final = N_("romanian, 3 players")
+_INVERTED: Final = N_("inverted, 4 players, unknown messages")
+_FOREHEAD: Final = N_("blind rounds, forehead")
+_HIDDEN: Final = N_("blind rounds, hidden")
+_CLASSIC: Final = N_("classic whist")
+_NEW_MATCH: Final = N_("a new match in the middle of one")
+_TIMING: Final = NP_(
+    "{n:,} decision, {mean:.1f} ms mean, {most:.1f} ms at most",
+    "{n:,} decisions, {mean:.1f} ms mean, {most:.1f} ms at most",
+)
+_NO_DECISION: Final = N_("no decision")
+_WHOLE_MATCH: Final = N_("a whole match at seat {seat}: {timing}")
+_DECLINED: Final = N_("declined: {reason}")
+_TAKEN_BIDDING: Final = N_("round {round}, bidding: {reason}")
+_TAKEN_TRICK: Final = N_("round {round}, trick {trick}: {reason}")
+_NO_START: Final = N_("{error} (stderr: {lines})")
+_SHOOK_HANDS: Final = N_("{seconds:.2f} s; options: {options}; observes steps: {observes}")
+_NONE: Final = N_("none")
+_YES: Final = N_("yes")
+_NO: Final = N_("no")
+_EXITED: Final = N_("exited with status {code} in {seconds:.2f} s")
+_KILLED: Final = N_(
+    "exited with status {code} in {seconds:.2f} s (killed: it did not exit on quit)"
+)
+_NO_RESTART: Final = N_("could not start again: {error}")
+_INPUT_CLOSED: Final = N_("exited with status {code} in {seconds:.2f} s once its input was closed")
+
 
 @attrs.frozen(kw_only=True)
 class Check(Immutable):
     """One check of a conformance report: its name, whether it passed, and what was seen.
+
+    ``detail`` is text, or a :class:`~whist_ro._text.Sentence` that
+    :meth:`render` writes in another language.
 
     >>> str(Check(name="quit", passed=True, detail="exited with status 0 in 0.01 s"))
     'PASS  quit: exited with status 0 in 0.01 s'
@@ -52,10 +93,24 @@ class Check(Immutable):
 
     name: str
     passed: bool
-    detail: str
+    detail: str | Sentence
 
     def __str__(self) -> str:
-        return f"{'PASS' if self.passed else 'FAIL'}  {self.name}: {self.detail}"
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The check's line in ``lang`` (``"en"``: ``str()``, or ``"ro"``).
+
+        >>> Check(name="quit", passed=False, detail=Sentence(_NO_DECISION)).render("ro")
+        'EȘUAT  quit: nicio decizie'
+        """
+        return render(
+            _LINE,
+            check(lang),
+            verdict=Sentence(_PASS if self.passed else _FAIL),
+            name=Sentence(self.name),
+            detail=self.detail,
+        )
 
 
 def _checks(value: Sequence[Check]) -> tuple[Check, ...]:
@@ -87,8 +142,18 @@ class ConformanceReport(Immutable):
         return tuple(check for check in self.checks if not check.passed)
 
     def __str__(self) -> str:
-        head = f"engine {self.engine} (protocol version {self.version})"
-        return "\n".join([head, *map(str, self.checks)])
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The report in ``lang`` (``"en"``: ``str()``, or ``"ro"``): a head line, a line a check.
+
+        >>> print(ConformanceReport(engine="x", version=1, checks=(
+        ...     Check(name="handshake", passed=True, detail="0.01 s"),)).render("ro"))
+        motorul x (versiunea 1 a protocolului)
+        TRECUT  salutul inițial: 0.01 s
+        """
+        head = render(_HEAD, check(lang), engine=self.engine, version=self.version)
+        return "\n".join([head, *(c.render(lang) for c in self.checks)])
 
 
 class _Probing:
@@ -149,20 +214,30 @@ def _play_check(
     table, agent = _match(engine, variant, players=players, seat=seat, seed=seed, probe=probe)
     seconds = agent.seconds
     timing = (
-        f"{len(seconds)} decisions, {statistics.fmean(seconds) * 1000:.1f} ms mean, "
-        f"{max(seconds) * 1000:.1f} ms at most"
+        Sentence.plural(
+            _TIMING,
+            len(seconds),
+            mean=statistics.fmean(seconds) * 1000,
+            most=max(seconds) * 1000,
+        )
         if seconds
-        else "no decision"
+        else Sentence(_NO_DECISION)
     )
     mine = [t for t in table.takeovers if t.seat == seat]
     if not mine:
-        return Check(name=name, passed=True, detail=f"a whole match at seat {seat}: {timing}")
+        return Check(
+            name=name, passed=True, detail=Sentence(_WHOLE_MATCH, seat=seat, timing=timing)
+        )
     taken = mine[0]
     error = taken.exception
     if may_resign and isinstance(error, EngineProtocolError) and error.kind == "resigned":
-        return Check(name=name, passed=True, detail=f"declined: {taken.reason}")
-    where = f"round {taken.round}, " + ("bidding" if taken.trick == 0 else f"trick {taken.trick}")
-    return Check(name=name, passed=False, detail=f"{where}: {taken.reason}")
+        return Check(name=name, passed=True, detail=Sentence(_DECLINED, reason=taken.reason))
+    where = (
+        Sentence(_TAKEN_BIDDING, round=taken.round, reason=taken.reason)
+        if taken.trick == 0
+        else Sentence(_TAKEN_TRICK, round=taken.round, trick=taken.trick, reason=taken.reason)
+    )
+    return Check(name=name, passed=False, detail=where)
 
 
 def check_engine(
@@ -193,20 +268,23 @@ def _check(
         engine = EngineAgent.popen(command, time_limit=time_limit)
     except EngineError as error:
         lines = "; ".join(error.stderr[-3:])
-        detail = f"{error}" + (f" (stderr: {lines})" if lines else "")
+        detail = Sentence(_NO_START, error=error, lines=lines) if lines else str(error)
         return ConformanceReport(
             engine=str(command) if isinstance(command, str) else " ".join(command),
             version=1,
-            checks=(Check(name="handshake", passed=False, detail=detail),),
+            checks=(Check(name=_HANDSHAKE, passed=False, detail=detail),),
         )
     info = engine.info
-    options = ", ".join(o.name for o in info.options) or "none"
     checks.append(
         Check(
-            name="handshake",
+            name=_HANDSHAKE,
             passed=True,
-            detail=f"{time.perf_counter() - start:.2f} s; options: {options}; "
-            f"observes steps: {'yes' if info.observe else 'no'}",
+            detail=Sentence(
+                _SHOOK_HANDS,
+                seconds=time.perf_counter() - start,
+                options=", ".join(o.name for o in info.options) or Sentence(_NONE),
+                observes=Sentence(_YES if info.observe else _NO),
+            ),
         )
     )
 
@@ -225,10 +303,10 @@ def _check(
 
     try:
         plan = [
-            ("romanian, 3 players", variants.ROMANIAN, 3, 0, False),
-            ("inverted, 4 players, unknown messages", variants.INVERTED, 4, 2, True),
-            ("blind rounds, forehead", variants.ROMANIAN_FOREHEAD, 4, 1, False),
-            ("blind rounds, hidden", variants.ROMANIAN_HIDDEN, 5, 4, False),
+            (_ROMANIAN, variants.ROMANIAN, 3, 0, False),
+            (_INVERTED, variants.INVERTED, 4, 2, True),
+            (_FOREHEAD, variants.ROMANIAN_FOREHEAD, 4, 1, False),
+            (_HIDDEN, variants.ROMANIAN_HIDDEN, 5, 4, False),
         ]
         for offset, (name, variant, players, seat, probe) in enumerate(plan):
             checks.append(
@@ -245,7 +323,7 @@ def _check(
         checks.append(
             _play_check(
                 running(),
-                "classic whist",
+                _CLASSIC,
                 shorten(variants.CLASSIC),
                 players=4,
                 seat=3,
@@ -260,7 +338,7 @@ def _check(
             checks.append(
                 _play_check(
                     engine,
-                    "a new match in the middle of one",
+                    _NEW_MATCH,
                     shorten(variants.ROMANIAN),
                     players=3,
                     seat=2,
@@ -273,10 +351,9 @@ def _check(
         elapsed = time.perf_counter() - start
         checks.append(
             Check(
-                name="quit",
+                name=_QUIT,
                 passed=code == 0,
-                detail=f"exited with status {code} in {elapsed:.2f} s"
-                + ("" if code == 0 else " (killed: it did not exit on quit)" if code < 0 else ""),
+                detail=Sentence(_KILLED if code < 0 else _EXITED, code=code, seconds=elapsed),
             )
         )
     checks.append(_end_of_input(command))
@@ -287,7 +364,7 @@ def _end_of_input(command: str | Sequence[str]) -> Check:
     try:
         engine = EngineAgent.popen(command)
     except EngineError as error:
-        return Check(name="end of input", passed=False, detail=f"could not start again: {error}")
+        return Check(name=_END_OF_INPUT, passed=False, detail=Sentence(_NO_RESTART, error=error))
     inner = engine._engine
     start = time.perf_counter()
 
@@ -300,7 +377,7 @@ def _end_of_input(command: str | Sequence[str]) -> Check:
     engine._finalizer.detach()
     elapsed = time.perf_counter() - start
     return Check(
-        name="end of input",
+        name=_END_OF_INPUT,
         passed=code == 0,
-        detail=f"exited with status {code} in {elapsed:.2f} s once its input was closed",
+        detail=Sentence(_INPUT_CLOSED, code=code, seconds=elapsed),
     )

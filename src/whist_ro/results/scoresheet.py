@@ -15,8 +15,43 @@ from whist_ro._check import default_names, items
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Suit
+from whist_ro.locale import N_
+from whist_ro.locale import check as check_lang
+from whist_ro.locale import render as say
 
 __all__ = ["ScoreRow", "ScoreSheet", "SeatScore"]
+
+# The sheet's words; the wide layout first, then the compact one and its legend.
+_SEAT = N_("seat {seat}")
+_GAME = N_("game {number}")
+_NUMBER = "#"
+_W_CARDS = N_("cards")
+_W_DEALER = N_("dealer")
+_W_TRUMP = N_("trump")
+_W_BID_WON = N_("bid/won")
+_W_WON = N_("won")
+_W_PTS = N_("pts")
+_W_BONUS = N_("bonus")
+_W_TOTAL = N_("total")
+_C_CARDS = N_("n")
+_C_DEALER = N_("d")
+_C_TRUMP = N_("tr")
+_C_BID_WON = N_("b/w")
+_C_WON = N_("won")
+_C_PTS = N_("pts")
+_C_BONUS = N_("bon")
+_C_TOTAL = N_("tot")
+_L_CARDS = N_("n: cards each")
+_L_DEALER = N_("d: dealer")
+_L_TRUMP = N_("tr: the trump card")
+_L_BID_WON = N_("b/w: bid/tricks won")
+_L_WON = N_("won: tricks won")
+_L_PTS = N_("pts: the round's points")
+_L_BONUS = N_("bon: streak bonus")
+_L_HONOURS = N_("bon: honours")
+_L_TOTAL = N_("tot: running total")
+_L_MARKED_BONUS = N_("*: the total includes a streak bonus")
+_L_MARKED_HONOURS = N_("*: the total includes honours")
 
 
 def _seats(value: Iterable[SeatScore]) -> tuple[SeatScore, ...]:
@@ -170,7 +205,7 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         """The sheet as a table that fits 80 columns (:meth:`format`)."""
         return self.format()
 
-    def format(self, *, wide: bool = False, width: int = 80) -> str:
+    def format(self, *, wide: bool = False, width: int = 80, lang: str = "en") -> str:
         """The sheet as a fixed-width table: one line per round, one cell per seat.
 
         The default layout fits ``width`` columns (80: a terminal) for up to
@@ -182,7 +217,8 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         ``bid/won points bonus = total`` whatever the width.  Classic whist
         has no bids: its cells show the tricks won.  In a rubber a line
         ``game N`` opens every game after the first, where the totals start
-        again from 0.
+        again from 0.  ``lang="ro"`` writes the headings and the legend in
+        Romanian (``str(sheet)`` is English).
 
         >>> from whist_ro import Match, random_playout, variants
         >>> m = random_playout(Match.new(variants.ROMANIAN, players=6, seed=1), seed=1)
@@ -190,27 +226,41 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         True
         >>> print(m.score_sheet.format().splitlines()[0])
          # n d tr |  seat 0  |  seat 1  |  seat 2  |  seat 3  |  seat 4  |  seat 5
+        >>> print(m.score_sheet.format(lang="ro").splitlines()[0])
+         # n î atu | locul 0  | locul 1  | locul 2  | locul 3  | locul 4  | locul 5
         >>> len(m.score_sheet.format(wide=True).splitlines()[0]) > 80
         True
         """
+        check_lang(lang)
         if wide:
-            return self._wide()
+            return self._wide(lang)
         layouts = (("won", "pts", "bonus", "total"), ("won", "pts", "total"), ("won", "total"))
         for fields in layouts:
-            table, legend = self._compact(fields)
+            table, legend = self._compact(fields, lang)
             if max(map(len, table)) <= width:
                 break
         return "\n".join(table + _wrap_items(legend, width))
 
-    def _labels(self) -> tuple[str, ...]:
+    def _labels(self, lang: str = "en") -> tuple[str, ...]:
         """How the header names each seat: the players' names (``"seat 0"`` ... unless named)."""
+        if self._names == default_names(self._players):
+            return tuple(say(_SEAT, lang, seat=seat) for seat in range(self._players))
         return self._names
 
-    def _wide(self) -> str:
-        head = f"{'#':>3} {'cards':>5} {'dealer':>6} {'trump':>5}"
-        sub = f"{'bid/won' if not self._classic else 'won':<7} {'pts':>4} {'bonus':>5} {'total':>6}"
+    def _wide(self, lang: str) -> str:
+        number, cards, dealer, trump = (
+            _column(say(title, lang), least)
+            for title, least in ((_NUMBER, 3), (_W_CARDS, 5), (_W_DEALER, 6), (_W_TRUMP, 5))
+        )
+        head = f"{number} {cards} {dealer} {trump}"
+        won, pts, bonus, total = (
+            say(title, lang)
+            for title in (_W_WON if self._classic else _W_BID_WON, _W_PTS, _W_BONUS, _W_TOTAL)
+        )
+        widths = (max(7, len(won)), max(4, len(pts)), max(5, len(bonus)), max(6, len(total)))
+        sub = f"{won:<{widths[0]}} {pts:>{widths[1]}} {bonus:>{widths[2]}} {total:>{widths[3]}}"
         lines = [
-            head + "".join(f" | {label:^{len(sub)}}" for label in self._labels()),
+            head + "".join(f" | {label:^{len(sub)}}" for label in self._labels(lang)),
             " " * len(head) + f" | {sub}" * self._players,
         ]
         lines.append("-" * len(lines[-1]))
@@ -218,17 +268,25 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         for row in self._rows:
             if row.game != game:
                 game = row.game
-                lines.append(f"{'game ' + str(game):>{len(head)}}")
-            trump = "-" if row.turn_up is None else row.turn_up.pretty
-            line = f"{row.number:>3} {row.hand_size:>5} {row.dealer:>6} {trump:>5}"
+                lines.append(f"{say(_GAME, lang, number=game):>{len(head)}}")
+            shown = "-" if row.turn_up is None else row.turn_up.pretty
+            line = (
+                f"{row.number:>{len(number)}} {row.hand_size:>{len(cards)}} "
+                f"{row.dealer:>{len(dealer)}} {shown:>{len(trump)}}"
+            )
             for seat in row.seats:
-                won = f"{seat.tricks:<3}" if seat.bid is None else f"{seat.bid:>3}/{seat.tricks:<3}"
-                bonus = f"{seat.bonus:+d}" if seat.bonus else ""
-                line += f" | {won:<7} {seat.points:>+4} {bonus:>5} {seat.total:>6}"
+                cell = (
+                    f"{seat.tricks:<3}" if seat.bid is None else f"{seat.bid:>3}/{seat.tricks:<3}"
+                )
+                extra = f"{seat.bonus:+d}" if seat.bonus else ""
+                line += (
+                    f" | {cell:<{widths[0]}} {seat.points:>+{widths[1]}} "
+                    f"{extra:>{widths[2]}} {seat.total:>{widths[3]}}"
+                )
             lines.append(line)
         return "\n".join(line.rstrip() for line in lines)
 
-    def _compact(self, fields: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    def _compact(self, fields: tuple[str, ...], lang: str) -> tuple[list[str], list[str]]:
         """The narrow layout with the seat cells holding ``fields``: its lines and its legend."""
         rows = self._rows
         seats = [s for row in rows for s in row.seats]
@@ -241,19 +299,26 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
             return str(s.tricks) if s.bid is None else f"{s.bid}/{s.tricks}"
 
         cells = {
-            "won": ("won" if self._classic else "b/w", won),
-            "pts": ("pts", lambda s: f"{s.points:+d}"),
-            "bonus": ("bon", lambda s: f"{s.bonus:+d}" if s.bonus else ""),
-            "total": ("tot", lambda s: str(s.total)),
+            "won": (say(_C_WON if self._classic else _C_BID_WON, lang), won),
+            "pts": (say(_C_PTS, lang), lambda s: f"{s.points:+d}"),
+            "bonus": (say(_C_BONUS, lang), lambda s: f"{s.bonus:+d}" if s.bonus else ""),
+            "total": (say(_C_TOTAL, lang), lambda s: str(s.total)),
         }
         widths = {f: max([len(cells[f][0])] + [len(cells[f][1](s)) for s in seats]) for f in fields}
         mark = 1 if marked else 0
         cell_width = sum(widths.values()) + len(fields) - 1 + mark
         number_width = max(2, len(str(rows[-1].number))) if rows else 2
+        size_title, dealer_title, trump_title = (
+            say(title, lang) for title in (_C_CARDS, _C_DEALER, _C_TRUMP)
+        )
+        size_width, dealer_width = max(2, len(size_title)), max(1, len(dealer_title))
         trumps = [r.turn_up.pretty for r in rows if r.turn_up is not None]
-        trump_width = max([2] + [len(t) for t in trumps])
-        head = f"{'#':>{number_width}} {'n':>2} {'d':>1} {'tr':>{trump_width}}"
-        labels = [label[:cell_width].center(cell_width) for label in self._labels()]
+        trump_width = max([len(trump_title)] + [len(t) for t in trumps])
+        head = (
+            f"{'#':>{number_width}} {size_title:>{size_width}} {dealer_title:>{dealer_width}} "
+            f"{trump_title:>{trump_width}}"
+        )
+        labels = [label[:cell_width].center(cell_width) for label in self._labels(lang)]
         sub = " ".join(f"{cells[f][0]:>{widths[f]}}" for f in fields) + " " * mark
         lines = [
             head + "".join(f" | {label}" for label in labels),
@@ -264,31 +329,33 @@ class ScoreSheet(Immutable, Sequence[ScoreRow]):
         for row in rows:
             if row.game != game:
                 game = row.game
-                lines.append(f"{'game ' + str(game):>{len(head)}}")
+                lines.append(f"{say(_GAME, lang, number=game):>{len(head)}}")
             trump = "-" if row.turn_up is None else row.turn_up.pretty
-            line = f"{row.number:>{number_width}} {row.hand_size:>2} {row.dealer:>1} "
-            line += f"{trump:>{trump_width}}"
+            line = f"{row.number:>{number_width}} {row.hand_size:>{size_width}} "
+            line += f"{row.dealer:>{dealer_width}} {trump:>{trump_width}}"
             for seat in row.seats:
                 parts = " ".join(f"{cells[f][1](seat):>{widths[f]}}" for f in fields)
                 line += f" | {parts}" + (("*" if seat.bonus else " ") if marked else "")
             lines.append(line)
-        return [line.rstrip() for line in lines], self._legend(fields, marked)
+        return [line.rstrip() for line in lines], self._legend(fields, marked, lang)
 
-    def _legend(self, fields: tuple[str, ...], marked: bool) -> list[str]:
+    def _legend(self, fields: tuple[str, ...], marked: bool, lang: str) -> list[str]:
         """What the abbreviations mean, one item each (kept whole when the legend wraps)."""
         words = {
-            "won": "won: tricks won" if self._classic else "b/w: bid/tricks won",
-            "pts": "pts: the round's points",
-            "bonus": "bon: honours" if self._classic else "bon: streak bonus",
-            "total": "tot: running total",
+            "won": _L_WON if self._classic else _L_BID_WON,
+            "pts": _L_PTS,
+            "bonus": _L_HONOURS if self._classic else _L_BONUS,
+            "total": _L_TOTAL,
         }
-        legend = ["n: cards each", "d: dealer", "tr: the trump card"]
-        legend += [words[f] for f in fields]
+        legend = [_L_CARDS, _L_DEALER, _L_TRUMP] + [words[f] for f in fields]
         if marked:
-            legend.append(
-                "*: the total includes " + ("honours" if self._classic else "a streak bonus")
-            )
-        return legend
+            legend.append(_L_MARKED_HONOURS if self._classic else _L_MARKED_BONUS)
+        return [say(item, lang) for item in legend]
+
+
+def _column(title: str, least: int) -> str:
+    """A heading right-aligned in a column at least ``least`` characters wide."""
+    return f"{title:>{least}}"
 
 
 def _wrap_items(items: list[str], width: int) -> list[str]:

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import overload
+from typing import Final, overload
 
 import attrs
 
@@ -35,9 +35,18 @@ from whist_ro._check import excerpt, is_whole, items, whole
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_, localized
+from whist_ro.locale import render as say
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
 from whist_ro.results.rubber import GameResult, match_points
 from whist_ro.variants import Variant, check_zero_win
+
+_FLAGS: Final = (N_("zero win"), N_("abandoned"), N_("disconnected"), N_("conceded"))
+_PLACE: Final = N_("place")
+_PLAYER: Final = N_("player")
+_SEAT: Final = N_("seat")
+_TOTAL: Final = N_("total")
+_POINTS: Final = N_("points")
 
 __all__ = [
     "Standing",
@@ -114,23 +123,27 @@ class Standing(Immutable):
         ...          zero_win=True).flags
         ('zero win',)
         """
-        names = ("zero win", "abandoned", "disconnected", "conceded")
         values = (self.zero_win, self.abandoned, self.disconnected, self.conceded)
-        return tuple(name for name, value in zip(names, values, strict=True) if value)
+        return tuple(name for name, value in zip(_FLAGS, values, strict=True) if value)
 
     def __str__(self) -> str:
         return self.line(width=5)
 
-    def line(self, *, width: int) -> str:
+    def line(self, *, width: int, lang: str = "en") -> str:
         """The printed row, the player's column ``width`` characters wide (see :attr:`who`).
+
+        ``lang="ro"`` writes the flags in Romanian, and the points with a
+        decimal comma.
 
         >>> rank_totals([10, 30])[1].line(width=5)
         '    1     1      30    +20.00'
+        >>> rank_totals([10, 30], played=1, scheduled=2)[0].line(width=5, lang="ro")
+        '    2     0      10    -10,00  abandonată'
         """
         place = f"{self.place}{'=' if self.tied else ''}"
         points = display_points(self.points)
-        shown = f"{points:+.2f}" if points else "0.00"
-        flags = ", ".join(self.flags)
+        shown = localized(points, lang, "+.2f") if points else localized(0.0, lang, ".2f")
+        flags = ", ".join(say(flag, lang) for flag in self.flags)
         return f"{place:>5} {self.who:>{width}} {self.total:>7} {shown:>9}  {flags}".rstrip()
 
 
@@ -213,11 +226,25 @@ class Standings(Immutable, Sequence[Standing]):
         return iter(self.rows)
 
     def __str__(self) -> str:
+        return self.format()
+
+    def format(self, *, lang: str = "en") -> str:
+        """The standings as a table, from first place down (``str()``), in ``lang``.
+
+        >>> print(rank_totals([10, 30, 20]).format(lang="ro"))
+          poz    loc   total    puncte
+            1      1      30    +30,00
+            2      2      20      0,00
+            3      0      10    -30,00
+        """
         named = any(row.name is not None for row in self.rows)
-        title = "player" if named else "seat"
+        place, title, total, points = (
+            say(word, lang) for word in (_PLACE, _PLAYER if named else _SEAT, _TOTAL, _POINTS)
+        )
         width = max(len(title), 5, *(len(row.who) for row in self.rows))
-        head = f"{'place':>5} {title:>{width}} {'total':>7} {'points':>9}"
-        return "\n".join([head, *(row.line(width=width) for row in self.by_place())])
+        head = f"{place:>5} {title:>{width}} {total:>7} {points:>9}"
+        rows = (row.line(width=width, lang=lang) for row in self.by_place())
+        return "\n".join([head, *rows])
 
 
 def rank_totals(

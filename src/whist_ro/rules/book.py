@@ -25,6 +25,8 @@ import attrs
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_, render, translation
+from whist_ro.locale import check as check_lang
 from whist_ro.rules.schedule import schedule_rule
 from whist_ro.variants import Variant
 
@@ -42,10 +44,30 @@ __all__ = [
 Family = Literal["all", "exact", "classic"]
 
 _FAMILY_NAMES: Final = {
-    "all": "every variant",
-    "exact": "the exact-bid family (Romanian 1-8-1 and inverted 8-1-8)",
-    "classic": "classic partnership whist",
+    "all": N_("every variant"),
+    "exact": N_("the exact-bid family (Romanian 1-8-1 and inverted 8-1-8)"),
+    "classic": N_("classic partnership whist"),
 }
+_OF_FAMILY: Final = {
+    "all": N_("a rule of every variant"),
+    "exact": N_("a rule of the exact-bid family (Romanian 1-8-1 and inverted 8-1-8)"),
+    "classic": N_("a rule of classic partnership whist"),
+}
+_OFF: Final = N_("off in this variant")
+_PLAYS_818: Final = N_("this variant plays 8-1-8")
+_NOT_818: Final = N_("this variant does not play 8-1-8")
+_LIST_HEAD: Final = {
+    False: N_("Rules of {variant} (exact-bid family), one a line:"),
+    True: N_("Rules of {variant} (classic partnership whist), one a line:"),
+}
+_APPLIES_TO: Final = N_("Applies to {family}.")
+_APPLIES: Final = N_("In {variant}: it applies.")
+_LEFT_OUT: Final = N_("In {variant}: left out, {why}.")
+_NO_RULE: Final = N_("no rule {rule}; the rules of that part: {near}")
+_NO_PART: Final = N_("no rule {rule}; an ID is R-PART-N, the parts being {parts}")
+
+# Which part of a rule a catalogue entry holds: its gettext context is "R-PLAY-2 title" ...
+_PARTS: Final = ("title", "summary", "text")
 
 
 @attrs.frozen
@@ -65,6 +87,24 @@ class Rule(Immutable):
     summary: str
     title: str = attrs.field(default="", kw_only=True)
     text: str = attrs.field(default="", kw_only=True)
+
+    def translated(self, lang: str) -> Rule:
+        """This rule with its title, summary and text in ``lang`` (``"en"``: itself).
+
+        The Romanian texts say the same rule in the words Romanian players use
+        (levată, atu, împărțitor ...); the ID and the family do not change.
+
+        >>> rule("R-PLAY-2").translated("ro").title
+        'Răspunsul la culoare'
+        """
+        check_lang(lang)
+        if lang == "en":
+            return self
+        catalogue = translation(lang)
+        title, summary, text = (
+            catalogue.pgettext(f"{self.id} {part}", getattr(self, part)) for part in _PARTS
+        )
+        return attrs.evolve(self, title=title, summary=summary, text=text)
 
 
 def _r(rule_id: str, family: Family, title: str, summary: str, text: str) -> Rule:
@@ -513,32 +553,39 @@ RULES: Final[tuple[Rule, ...]] = (
 _BY_ID: Final = {r.id: r for r in RULES}
 
 
-def rule(rule_id: str) -> Rule:
+def rule(rule_id: str, *, lang: str = "en") -> Rule:
     """The rule with this ID (case and spacing forgiven: ``"r-play-2"`` finds R-PLAY-2).
+
+    ``lang="ro"`` gives its title, summary and text in Romanian.
 
     >>> rule("r-play-2").id
     'R-PLAY-2'
+    >>> rule("R-BID-2", lang="ro").summary
+    'Restricția împărțitorului: el nu poate face ca licitațiile să dea împreună mărimea mâinii.'
     >>> rule("R-PLAY-99")
     Traceback (most recent call last):
     ...
     whist_ro.errors.ConfigurationError: no rule 'R-PLAY-99'; the rules of that part: R-PLAY-1, ...
     """
+    check_lang(lang)
     key = rule_id.strip().upper() if isinstance(rule_id, str) else None
     found = _BY_ID.get(key) if key is not None else None
     if found is not None:
-        return found
+        return found.translated(lang)
     part = key.rsplit("-", 1)[0] + "-" if key else None
     near = [r.id for r in RULES if part and r.id.startswith(part)]
     if near:
-        known = f"the rules of that part: {', '.join(near)}"
-    else:
-        parts = dict.fromkeys(r.id.split("-")[1] for r in RULES)
-        known = f"an ID is R-PART-N, the parts being {', '.join(parts)}"
-    raise ConfigurationError(f"no rule {excerpt(rule_id)}; {known}", field="rule")
+        raise ConfigurationError(
+            _NO_RULE, field="rule", evidence={"rule": excerpt(rule_id), "near": near}
+        )
+    parts = list(dict.fromkeys(r.id.split("-")[1] for r in RULES))
+    raise ConfigurationError(
+        _NO_PART, field="rule", evidence={"rule": excerpt(rule_id), "parts": parts}
+    )
 
 
-def switched_off(rule: Rule, variant: Variant) -> str | None:
-    """Why ``variant``'s options leave ``rule`` out, or None when it applies.
+def switched_off(rule: Rule, variant: Variant, *, lang: str = "en") -> str | None:
+    """Why ``variant``'s options leave ``rule`` out (in ``lang``), or None when it applies.
 
     A rule of the other family is left out too.
 
@@ -547,10 +594,17 @@ def switched_off(rule: Rule, variant: Variant) -> str | None:
     'off in this variant'
     >>> switched_off(_BY_ID["R-PLAY-5"], variants.ROMANIAN)
     'a rule of classic partnership whist'
+    >>> switched_off(_BY_ID["R-PLAY-5"], variants.ROMANIAN, lang="ro")
+    'o regulă a whistului clasic în echipe'
     """
+    why = _why_off(rule, variant)
+    return None if why is None else render(why, lang)
+
+
+def _why_off(rule: Rule, variant: Variant) -> str | None:
     family = "classic" if variant.is_classic else "exact"
     if rule.family not in ("all", family):
-        return f"a rule of {_FAMILY_NAMES[rule.family]}"
+        return _OF_FAMILY[rule.family]
     off = {
         "R-BID-2": not variant.hook,
         "R-PLAY-3": not variant.must_trump,
@@ -565,10 +619,10 @@ def switched_off(rule: Rule, variant: Variant) -> str | None:
         "R-RUBBER-3": not variant.rubber,
     }
     if rule.id == "R-SCHED-1" and schedule_rule(variant) == "R-SCHED-2":
-        return "this variant plays 8-1-8"
+        return _PLAYS_818
     if rule.id == "R-SCHED-2" and schedule_rule(variant) != "R-SCHED-2":
-        return "this variant does not play 8-1-8"
-    return "off in this variant" if off.get(rule.id, False) else None
+        return _NOT_818
+    return _OFF if off.get(rule.id, False) else None
 
 
 def rules_for(variant: Variant) -> tuple[Rule, ...]:
@@ -582,7 +636,7 @@ def rules_for(variant: Variant) -> tuple[Rule, ...]:
     return tuple(r for r in RULES if r.family in ("all", family))
 
 
-def format_rules(variant: Variant) -> str:
+def format_rules(variant: Variant, *, lang: str = "en") -> str:
     """The rules of ``variant`` one a line, options that switch a rule off marked.
 
     >>> from whist_ro import variants
@@ -591,20 +645,24 @@ def format_rules(variant: Variant) -> str:
     Rules of romanian (exact-bid family), one a line:
     >>> [line for line in text.splitlines() if "R-PLAY-8" in line]
     ['R-PLAY-8   Option: a seat that must trump must beat ... if it can.  [off in this variant]']
+    >>> print(format_rules(variants.ROMANIAN, lang="ro").splitlines()[0])
+    Regulile variantei romanian (familia cu licitație exactă), câte una pe rând:
     """
-    family = "classic partnership whist" if variant.is_classic else "exact-bid family"
-    lines = [f"Rules of {variant.name} ({family}), one a line:"]
+    lines = [render(_LIST_HEAD[variant.is_classic], lang, variant=variant.name)]
     for r in rules_for(variant):
-        why = switched_off(r, variant)
+        why = switched_off(r, variant, lang=lang)
         mark = f"  [{why}]" if why else ""
-        lines.append(f"{r.id:<11}{r.summary}{mark}")
+        lines.append(f"{r.id:<11}{r.translated(lang).summary}{mark}")
     return "\n".join(lines)
 
 
-def format_rule(rule_id: str, variant: Variant | None = None, *, width: int = 78) -> str:
+def format_rule(
+    rule_id: str, variant: Variant | None = None, *, width: int = 78, lang: str = "en"
+) -> str:
     """One rule in full: its ID and title, the games it binds, its text wrapped to ``width``.
 
     With a ``variant``, a last line says whether the rule binds it.
+    ``lang="ro"`` writes it in Romanian.
 
     >>> from whist_ro import variants
     >>> print(format_rule("R-PLAY-2", variants.CLASSIC, width=60))
@@ -615,12 +673,16 @@ def format_rule(rule_id: str, variant: Variant | None = None, *, width: int = 78
     duty to play a high one (R-PLAY-4).
     In classic: it applies.
     """
-    found = rule(rule_id)
+    found = rule(rule_id, lang=lang)
     lines = [f"{found.id}  {found.title}"]
-    lines += textwrap.wrap(f"Applies to {_FAMILY_NAMES[found.family]}.", width=width)
+    family = render(_FAMILY_NAMES[found.family], lang)
+    lines += textwrap.wrap(render(_APPLIES_TO, lang, family=family), width=width)
     lines += textwrap.wrap(found.text, width=width)
     if variant is not None:
-        why = switched_off(found, variant)
-        verdict = f"In {variant.name}: {'it applies' if why is None else 'left out, ' + why}."
+        why = switched_off(found, variant, lang=lang)
+        if why is None:
+            verdict = render(_APPLIES, lang, variant=variant.name)
+        else:
+            verdict = render(_LEFT_OUT, lang, variant=variant.name, why=why)
         lines += textwrap.wrap(verdict, width=width)
     return "\n".join(lines)

@@ -18,9 +18,12 @@ import attrs
 
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
-from whist_ro._text import count
+from whist_ro._text import Sentence
 from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_, NP_, localized
+from whist_ro.locale import check as check_lang
+from whist_ro.locale import render as say
 from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
 
@@ -28,6 +31,23 @@ if TYPE_CHECKING:
     from whist_ro.records.record import Record
 
 __all__ = ["BotStats", "Estimate", "MatchRow", "SeatStats", "TournamentResult"]
+
+_HEAD: Final = N_("{variant}, {players} players, {matches} ({runs})")
+_MATCHES: Final = NP_("{n:,} match", "{n:,} matches")
+_SEEDS: Final = NP_("{n:,} seed", "{n:,} seeds")
+_DUPLICATE_SETS: Final = NP_("{n:,} duplicate set of {each}", "{n:,} duplicate sets of {each}")
+_BOT: Final = N_("bot")
+_SEATS: Final = N_("seats")
+_TAKEN_OVER: Final = N_("taken over")
+_WINS: Final = N_("wins")
+_TOTAL_CI: Final = N_("total [95% CI]")
+_EDGE: Final = N_("  edge {edge}")
+_SEAT: Final = N_("seat {seat}")
+_AGAINST: Final = N_("edges are against {reference}")
+_WARNING: Final = N_(
+    "warning: {taken} of the {seats} seats of {name} were taken over by the fallback bot "
+    "(R-SEAT-1) during the match: its row measures the fallback's play too"
+)
 
 
 # Student's t quantile for a two-sided 95% interval, degrees of freedom 1 to 30.
@@ -101,9 +121,18 @@ class Estimate(Immutable):
         return self.low > 0 or self.high < 0
 
     def __str__(self) -> str:
+        return self.__localized__("en")
+
+    def __localized__(self, lang: str) -> str:
+        """The estimate as text in ``lang`` (numbers with a decimal comma in Romanian).
+
+        >>> Estimate.of([1.0, 2.0]).__localized__("ro")
+        '1,50 [-4,85, 7,85]'
+        """
         if self.low is None or self.high is None:
-            return f"{self.mean:.2f}"
-        return f"{self.mean:.2f} [{self.low:.2f}, {self.high:.2f}]"
+            return localized(self.mean, lang, ".2f")
+        mean, low, high = (localized(x, lang, ".2f") for x in (self.mean, self.low, self.high))
+        return f"{mean} [{low}, {high}]"
 
 
 @attrs.frozen(kw_only=True)
@@ -336,31 +365,59 @@ class TournamentResult(Immutable):
         return tuple(row.edge_of(name, self.reference) for row in self.matches)
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str = "en") -> str:
+        """The summary table in ``lang``: ``"en"`` (``str(result)``) or ``"ro"``.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> from whist_ro.tournaments import tournament
+        >>> result = tournament(wr.variants.ROMANIAN, [RandomBot] * 3, seeds=[4], workers=0)
+        >>> print(result.render("ro").splitlines()[0])
+        romanian, 3 jucători, 1 partidă (1 sămânță)
+        """
+        check_lang(lang)
         matches, sets = len(self.matches), len(self.seeds)
-        head = f"{self.variant.name}, {len(self.lineup)} players, "
-        head += count(matches, "match", "matches")
         if self.duplicate:
-            head += f" ({count(sets, 'duplicate set')} of {matches // sets})"
+            runs = Sentence.plural(_DUPLICATE_SETS, sets, each=matches // sets)
         else:
-            head += f" ({count(sets, 'seed')})"
-        lines = [head, f"{'bot':<20} {'seats':>6} {'taken over':>10} {'wins':>6}  total [95% CI]"]
-        for b in self.bots:
-            edge = "" if b.edge is None else f"  edge {b.edge}"
-            lines.append(
-                f"{b.name:<20} {b.seats:>6} {b.taken_over:>10} {b.wins:>6.1%}  {b.total}{edge}"
+            runs = Sentence.plural(_SEEDS, sets)
+        head = Sentence(
+            _HEAD,
+            variant=self.variant.name,
+            players=len(self.lineup),
+            matches=Sentence.plural(_MATCHES, matches),
+            runs=runs,
+        )
+        bot, seats, taken, wins, total = (
+            say(word, lang) for word in (_BOT, _SEATS, _TAKEN_OVER, _WINS, _TOTAL_CI)
+        )
+        widths = (max(20, len(bot)), max(6, len(seats)), max(10, len(taken)), max(6, len(wins)))
+        lines = [
+            head.render(lang),
+            f"{bot:<{widths[0]}} {seats:>{widths[1]}} {taken:>{widths[2]}} "
+            f"{wins:>{widths[3]}}  {total}",
+        ]
+
+        def row(name: str, count_: int, taken_over: int, rate: float, mean: Estimate) -> str:
+            share = localized(rate, lang, ".1%")
+            return (
+                f"{name:<{widths[0]}} {count_:>{widths[1]}} {taken_over:>{widths[2]}} "
+                f"{share:>{widths[3]}}  {localized(mean, lang)}"
             )
+
+        for b in self.bots:
+            edge = "" if b.edge is None else say(_EDGE, lang, edge=b.edge)
+            lines.append(row(b.name, b.seats, b.taken_over, b.wins, b.total) + edge)
         for s in self.seats:
-            seat = f"seat {s.seat}"
-            lines.append(f"{seat:<20} {matches:>6} {s.taken_over:>10} {s.wins:>6.1%}  {s.total}")
+            seat = say(_SEAT, lang, seat=s.seat)
+            lines.append(row(seat, matches, s.taken_over, s.wins, s.total))
         if self.reference is not None:
-            lines.append(f"edges are against {self.reference}")
+            lines.append(say(_AGAINST, lang, reference=self.reference))
         for b in self.bots:
             if b.taken_over:
-                lines.append(
-                    f"warning: {b.taken_over} of the {b.seats} seats of {b.name} were taken over "
-                    f"by the fallback bot (R-SEAT-1) during the match: its row measures the "
-                    f"fallback's play too"
-                )
+                lines.append(say(_WARNING, lang, taken=b.taken_over, seats=b.seats, name=b.name))
         return "\n".join(lines)
 
 

@@ -1,4 +1,4 @@
-"""A player view as a compact text table, for terminals and logs.
+"""A player view as a compact text table, for terminals and logs, in English or Romanian.
 
 >>> import whist_ro as wr
 >>> from whist_ro.views import view_of
@@ -13,6 +13,14 @@ seat  bid  won  cards
    2    -    0      3
 hand: ♥ A 10 | ♣ 9
 bidding: seat 2 to act
+>>> print(render(view_of(r, 0), lang="ro"))
+romanian, 3 jucători: câte 3 cărți, împărțitor locul 2, atu ♠ (10 de pică întoarsă)
+loc  licitat  luate  cărți
+  0        1      0      3  <- tu
+  1        0      0      3
+  2        -      0      3
+cărțile tale: ♥ A 10 | ♣ 9
+licitație: la rând locul 2
 
 In classic whist there are no bids: the table shows each seat's side, and
 who is whose partner.
@@ -23,14 +31,59 @@ from __future__ import annotations
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import CardSet, Suit
 from whist_ro.engine.round import Phase
+from whist_ro.locale import N_, NP_
+from whist_ro.locale import render as say
+from whist_ro.locale import render_plural as say_plural
 from whist_ro.views.view import PlayerView
 
 __all__ = ["render"]
 
 _SUITS_SHOWN = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_DEFAULT_NAME = "seat {seat}"  # what an unnamed player is called (_check.default_names)
+
+_HEAD = N_("{variant}, {players} players: ")
+_ROUND_OF = N_("round {number} of {rounds}, ")
+_ROUND = N_("round {number}, ")
+_SET_UP = NP_("hand of {n}, dealer {dealer}, ", "hand of {n}, dealer {dealer}, ")
+_SEAT_NAME = N_("seat {seat}")
+_NO_TRUMP = N_("no trump")
+_TRUMP_TURNED = N_("trump {symbol} ({card} turned up)")
+_TRUMP_DEALERS = N_("trump {symbol} ({card} the dealer's)")
+_BLIND = N_(", blind ({mode})")
+_BLIND_MODES = {"forehead": N_("forehead"), "hidden": N_("hidden")}
+_SEAT = N_("seat")
+_BID = N_("bid")
+_SIDE = N_("side")
+_WON = N_("won")
+_CARDS = N_("cards")
+_TOTAL = N_("total")
+_YOU = N_("<- you")
+_PARTNER = N_("your partner")
+_HOLDS = N_("holds {cards}")
+_HAND = N_("hand: {cards}")
+_HIDDEN = N_("(hidden)")
+_TRUMPS_LEGEND = N_("  (*: trumps)")
+_LED = N_("{who} led {card}")
+_PLAYED = N_("{who} played {card}")
+_TRICK = N_("trick {number}: {cards}")
+_OVER = N_("over")
+_BIDDING = N_("bidding: {who} to act")
+_PLAYING = N_("playing: {who} to act")
+_YOUR_MOVE = N_("your move: {moves}")
+_MOVE_BID = N_("bid {tricks}")
+_MOVE_PLAY = N_("play {card}")
+_MOVE_ONLY = N_("play your card")
 
 
-def _hand_text(hand: CardSet, trump: Suit | None) -> str:
+def _who(view: PlayerView, seat: int, lang: str) -> str:
+    """The player at ``seat`` by name, or ``"seat N"`` in ``lang`` when the players are unnamed."""
+    name = view.names[seat]
+    if name == _DEFAULT_NAME.format(seat=seat):
+        return say(_SEAT_NAME, lang, seat=seat)
+    return name
+
+
+def _hand_text(hand: CardSet, trump: Suit | None, lang: str) -> str:
     parts = []
     for suit in _SUITS_SHOWN:
         cards = hand.of_suit(suit)
@@ -39,11 +92,31 @@ def _hand_text(hand: CardSet, trump: Suit | None) -> str:
             parts.append(f"{suit.symbol}{mark} " + " ".join(c.rank.label for c in cards))
     if not parts:
         return "-"
-    legend = "  (*: trumps)" if trump is not None and hand.of_suit(trump) else ""
+    legend = say(_TRUMPS_LEGEND, lang) if trump is not None and hand.of_suit(trump) else ""
     return " | ".join(parts) + legend
 
 
-def render(view: PlayerView) -> str:
+def _head(view: PlayerView, lang: str) -> str:
+    head = say(_HEAD, lang, variant=view.variant.name, players=view.players)
+    schedule = view.schedule
+    if schedule is not None:
+        if schedule.repeats:
+            head += say(_ROUND, lang, number=view.round_number)
+        else:
+            head += say(_ROUND_OF, lang, number=view.round_number, rounds=len(schedule))
+    head += say_plural(_SET_UP, view.hand_size, lang, dealer=_who(view, view.dealer, lang))
+    turn_up = view.turn_up
+    if turn_up is None:
+        head += say(_NO_TRUMP, lang)
+    else:
+        shown = _TRUMP_TURNED if view.trump_source == "turn_up" else _TRUMP_DEALERS
+        head += say(shown, lang, symbol=turn_up.suit.symbol, card=turn_up)
+    if view.blind is not None:
+        head += say(_BLIND, lang, mode=say(_BLIND_MODES[view.blind], lang))
+    return head
+
+
+def render(view: PlayerView, *, lang: str = "en") -> str:
     """``view`` as a text table: set-up, one line per seat, the hand, the trick, the turn.
 
     The hand is sorted by suit, high to low, and the trump suit is marked
@@ -51,78 +124,77 @@ def render(view: PlayerView) -> str:
     played each card.  In classic whist, which has no bids, the table shows
     each seat's side instead and marks the partner.  Named players
     (:attr:`Match.names <whist_ro.Match.names>`) are called by their names.
-    The same text is ``str(view)``.
+    The same text is ``str(view)``; ``lang="ro"`` gives it in Romanian
+    (``view.render(lang="ro")``).
 
     >>> import whist_ro as wr
     >>> from whist_ro.views import view_of
     >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
     >>> print(render(view_of(m, 0)).splitlines()[0])
     romanian, 3 players: round 1 of 21, hand of 1, dealer seat 1, trump ♥ (9h turned up)
+    >>> for part in render(view_of(m, 0), lang="ro").splitlines()[0].split(", "):
+    ...     print(part)
+    romanian
+    3 jucători: mâna 1 din 21
+    câte 1 carte
+    împărțitor locul 1
+    atu ♥ (9 de inimă întoarsă)
     """
-    lines = []
-    who = view.names  # "seat 0", "seat 1" ... unless the players are named
-    head = f"{view.variant.name}, {view.players} players: "
-    schedule = view.schedule
-    if schedule is not None:
-        of = "" if schedule.repeats else f" of {len(schedule)}"
-        head += f"round {view.round_number}{of}, "
-    head += f"hand of {view.hand_size}, dealer {who[view.dealer]}, "
-    turn_up = view.turn_up
-    if turn_up is None:
-        head += "no trump"
-    else:
-        shown = "turned up" if view.trump_source == "turn_up" else "the dealer's"
-        head += f"trump {turn_up.suit.symbol} ({turn_up} {shown})"
-    if view.blind is not None:
-        head += f", blind ({view.blind})"
-    lines.append(head)
+    lines = [_head(view, lang)]
     totals = view.totals
     classic = view.variant.is_classic
-    second = "side" if classic else "bid"
-    columns = f"seat  {second}  won  cards" + ("  total" if totals is not None else "")
-    lines.append(columns)
+    titles = [say(_SEAT, lang), say(_SIDE if classic else _BID, lang), say(_WON, lang)]
+    titles.append(say(_CARDS, lang))
+    if totals is not None:
+        titles.append(say(_TOTAL, lang))
+    # Each column is as wide as its title (the English ones are wide enough for the numbers).
+    widths = [max(len(t), 3) for t in titles]
+    lines.append("  ".join(titles))
     for seat in range(view.players):
         bid = view.bids[seat]
         shown = str(seat % 2) if classic else ("-" if bid is None else str(bid))
-        row = f"{seat:>4}  {shown:>{len(second)}}  {view.tricks_won[seat]:>3}"
-        row += f"  {view.hand_counts[seat]:>5}"
+        cells = [str(seat), shown, str(view.tricks_won[seat]), str(view.hand_counts[seat])]
         if totals is not None:
-            row += f"  {totals[seat]:>5}"
-        if who[seat] != f"seat {seat}":
-            row += f"  {who[seat]}"
+            cells.append(str(totals[seat]))
+        row = "  ".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True))
+        if view.names[seat] != _DEFAULT_NAME.format(seat=seat):
+            row += f"  {view.names[seat]}"
         notes = []
         if seat == view.seat:
-            notes.append("<- you")
+            notes.append(say(_YOU, lang))
         elif classic and seat % 2 == view.seat % 2:
-            notes.append("your partner")
+            notes.append(say(_PARTNER, lang))
         if seat != view.seat and view.known_hands[seat]:
-            notes.append(f"holds {view.known_hands[seat]}")
+            notes.append(say(_HOLDS, lang, cards=view.known_hands[seat]))
         if notes:
             row += "  " + ", ".join(notes)
         lines.append(row)
     if view.blind is not None and not view.hand and view.hand_counts[view.seat]:
-        lines.append("hand: (hidden)")
+        lines.append(say(_HAND, lang, cards=say(_HIDDEN, lang)))
     else:
-        lines.append(f"hand: {_hand_text(view.hand, view.trump)}")
+        lines.append(say(_HAND, lang, cards=_hand_text(view.hand, view.trump, lang)))
     trick = view.current_trick
     if trick.cards:
         played = [
-            f"{who[s]} {'led' if i == 0 else 'played'} {c}"
+            say(_LED if i == 0 else _PLAYED, lang, who=_who(view, s, lang), card=c)
             for i, (s, c) in enumerate(zip(trick.seats, trick.cards, strict=True))
         ]
-        lines.append(f"trick {len(view.tricks) + 1}: {', '.join(played)}")
+        lines.append(say(_TRICK, lang, number=len(view.tricks) + 1, cards=", ".join(played)))
     if view.is_over:
-        lines.append("over")
+        lines.append(say(_OVER, lang))
     elif view.to_act is not None:
-        phase = "bidding" if view.phase is Phase.BIDDING else "playing"
-        lines.append(f"{phase}: {who[view.to_act]} to act")
+        phase = _BIDDING if view.phase is Phase.BIDDING else _PLAYING
+        lines.append(say(phase, lang, who=_who(view, view.to_act, lang)))
         if view.legal_actions:
-            lines.append("your move: " + ", ".join(_move_text(a) for a in view.legal_actions))
+            moves = ", ".join(_move_text(a, lang) for a in view.legal_actions)
+            lines.append(say(_YOUR_MOVE, lang, moves=moves))
     return "\n".join(lines)
 
 
-def _move_text(action: object) -> str:
+def _move_text(action: object, lang: str) -> str:
     if isinstance(action, Bid):
-        return f"bid {action.tricks}"
+        return say(_MOVE_BID, lang, tricks=action.tricks)
     assert isinstance(action, Play)
-    return "play your card" if action.card is None else f"play {action.card}"
+    if action.card is None:
+        return say(_MOVE_ONLY, lang)
+    return say(_MOVE_PLAY, lang, card=action.card)

@@ -564,9 +564,19 @@ class PlayerView(Immutable, Generic[State_co]):
         return view_from_dict(data, variant=variant, past=past, score_sheet=score_sheet)
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, *, lang: str = "en") -> str:
+        """The view as a text table (``str(view)``), in ``lang``: ``"en"`` or ``"ro"``.
+
+        >>> import whist_ro as wr
+        >>> view = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).view(0)
+        >>> print(view.render(lang="ro").splitlines()[-1])
+        licitație: la rând locul 2
+        """
         from whist_ro.views.render import render  # noqa: PLC0415
 
-        return render(self)
+        return render(self, lang=lang)
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, which Jupyter shows (:func:`whist_ro.svg.view`)."""

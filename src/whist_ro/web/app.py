@@ -13,6 +13,12 @@ Routes (see ``docs/web.md`` for the messages):
 - ``POST /api/referee``: adjudicate a record, a round or a score sheet;
 - ``WS /ws/{table}``: play or watch one table.
 
+The page speaks English or Romanian (see :func:`create_app`): the server
+writes the chosen language into the page, and the page asks for it in
+every request (the ``X-Whist-Ro-Lang`` header, ``lang`` in the referee's
+request and the table's hello), so refusals, rule texts and verdicts come
+in the page's language.
+
 >>> app = create_app(db=":memory:")
 >>> sorted(r.path for r in app.routes)[:3]
 ['/', '/api/referee', '/api/rules']
@@ -26,7 +32,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from importlib import resources
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -35,13 +41,13 @@ import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from whist_ro import variants
+from whist_ro import locale, variants
 from whist_ro._immutable import Immutable
 from whist_ro.errors import IllegalActionError, WhistError
 from whist_ro.records.record import dumps
@@ -56,6 +62,8 @@ __all__ = ["Limits", "create_app"]
 log = logging.getLogger("whist_ro.web")
 
 STATIC: Final = resources.files("whist_ro.web") / "static"
+PAGE: Final = (STATIC / "index.html").read_text(encoding="utf-8")
+"""The page, into which each response writes its language (``<html lang=...>``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -109,8 +117,21 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+def _error(
+    status: int, code: str, message: str, values: Mapping[str, object] | None = None
+) -> JSONResponse:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if values:
+        body["values"] = _plain(values)
+    return JSONResponse(body, status_code=status)
+
+
+def _plain(values: Mapping[str, object]) -> dict[str, object]:
+    """A refusal's values as JSON data, for the page to fill its own text with."""
+    return {
+        key: value if isinstance(value, (str, int, float)) else str(value)
+        for key, value in values.items()
+    }
 
 
 async def _json_body(request: Request, limit: int) -> Any:
@@ -131,14 +152,14 @@ async def _json_body(request: Request, limit: int) -> Any:
     return data
 
 
-def _refusal(error: WhistError) -> JSONResponse:
+def _refusal(error: WhistError, lang: str) -> JSONResponse:
     if isinstance(error, RoomError):
         status = {"no_table": 404, "too_many_tables": 503, "referee_too_big": 413}.get(
             error.code, 400 if error.code in ("bad_request", "bad_json") else 409
         )
-        return _error(status, error.code, str(error))
+        return _error(status, error.code, str(error), error.values)
     return JSONResponse(
-        {"code": "refused", "message": str(error), "rule": error.rule}, status_code=400
+        {"code": "refused", "message": error.explain(lang), "rule": error.rule}, status_code=400
     )
 
 
@@ -266,6 +287,8 @@ def create_app(
     bot_delay: float = 0.6,
     limits: Limits | None = None,
     max_tables: int = 500,
+    lang: str | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db``.
 
@@ -275,12 +298,21 @@ def create_app(
     seconds a bot takes to act, so people can follow the play.  Every table
     in the file resumes when the app starts.
 
+    ``lang`` (``"en"`` or ``"ro"``; ``whist-ro serve --lang``) makes every
+    page speak that language.  Without it, each page speaks the browser's
+    language when it is English or Romanian (``Accept-Language``), else
+    the language the server's environment names (``environ``, default
+    ``os.environ``: ``WHIST_RO_LANG``, then ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``), else English.
+
     >>> from starlette.testclient import TestClient  # doctest: +SKIP
     >>> app = create_app(db=":memory:", public_url="https://whist.example.org")
     >>> app.state.public_url
     'https://whist.example.org'
     """
     limits = limits or Limits()
+    forced = None if lang is None else locale.choose(lang)
+    fallback = forced or locale.from_environment(environ)
     store = Store(db)
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
@@ -289,17 +321,33 @@ def create_app(
         base = public or str(request.base_url).rstrip("/")
         return f"{base}/t/{table}"
 
+    def speaks(asked: object, accept_language: str | None) -> str:
+        """One request's language: the server's, else the page's, else the browser's."""
+        if forced is not None:
+            return forced
+        if isinstance(asked, str) and asked in locale.LANGUAGES:
+            return asked
+        return locale.from_accept_language(accept_language) or fallback
+
+    def speaks_to(request: Request) -> str:
+        return speaks(
+            request.headers.get("x-whist-ro-lang"), request.headers.get("accept-language")
+        )
+
     async def page(request: Request) -> Response:
-        response = FileResponse(str(STATIC / "index.html"), media_type="text/html")
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        spoken = speaks(None, request.headers.get("accept-language"))
+        html = PAGE.replace('<html lang="en">', f'<html lang="{spoken}" data-lang="{spoken}">')
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"})
 
     async def setup(request: Request) -> Response:
         return JSONResponse(_setup())
 
     async def rules(request: Request) -> Response:
+        spoken = speaks(request.query_params.get("lang"), request.headers.get("accept-language"))
+        book = (r.translated(spoken) for r in RULES)
         return JSONResponse(
-            {r.id: {"title": r.title, "summary": r.summary, "text": r.text} for r in RULES}
+            {r.id: {"title": r.title, "summary": r.summary, "text": r.text} for r in book},
+            headers={"Vary": "Accept-Language"},
         )
 
     async def tables(request: Request) -> Response:
@@ -316,7 +364,7 @@ def create_app(
                 grace=data.get("grace", 30),
             )
         except WhistError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         return JSONResponse(
             {"table": room.id, "seat": seat, "token": token, "invite": link(request, room.id)},
             status_code=201,
@@ -326,7 +374,7 @@ def create_app(
         try:
             room = lobby.get(request.path_params["table"])
         except RoomError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         return JSONResponse({**room.summary(), "invite": link(request, room.id)})
 
     async def join(request: Request) -> Response:
@@ -335,7 +383,7 @@ def create_app(
             data = await _json_body(request, limits.http_bytes)
             seat, token = room.claim(data.get("name"))
         except WhistError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         return JSONResponse({"table": room.id, "seat": seat, "token": token})
 
     async def start(request: Request) -> Response:
@@ -344,7 +392,7 @@ def create_app(
             data = await _json_body(request, limits.http_bytes)
             room.start_now(data.get("token"))
         except WhistError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         return JSONResponse({"table": room.id, "status": room.status})
 
     async def record(request: Request) -> Response:
@@ -352,7 +400,7 @@ def create_app(
             room = lobby.get(request.path_params["table"])
             text = dumps(room.record())
         except WhistError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         return Response(
             text,
             media_type="application/json",
@@ -363,17 +411,21 @@ def create_app(
         try:
             data = await _json_body(request, limits.referee_bytes)
         except RoomError as error:
-            return _refusal(error)
+            return _refusal(error, speaks_to(request))
         text = data.get("text")
         if not isinstance(text, str) or not text.strip():
             return _error(400, "referee_empty", say("referee_empty"))
+        spoken = speaks(data.get("lang"), request.headers.get("accept-language"))
         if data.get("kind") == "sheet":
             variant = data.get("variant", "romanian")
             verdict = await asyncio.to_thread(
-                judge_sheet, text, variant=variant if isinstance(variant, str) else "romanian"
+                judge_sheet,
+                text,
+                variant=variant if isinstance(variant, str) else "romanian",
+                lang=spoken,
             )
         else:
-            verdict = await asyncio.to_thread(judge_record, text)
+            verdict = await asyncio.to_thread(judge_record, text, lang=spoken)
         return JSONResponse(verdict)
 
     async def socket(websocket: WebSocket) -> None:
@@ -391,6 +443,7 @@ def create_app(
         bucket = _Bucket(limits.per_second, limits.burst)
         token: str | None = None
         joined = False
+        spoken = speaks(None, websocket.headers.get("accept-language"))
 
         def refuse(code: str, message: str, **extra: Any) -> None:
             conn.send(json.dumps({"type": "error", "code": code, "message": message, **extra}))
@@ -405,11 +458,19 @@ def create_app(
                     conn.close(4008)
                     break
                 if len(text) > limits.message_bytes:
-                    refuse("too_big", say("too_big", limit=limits.message_bytes))
+                    refuse(
+                        "too_big",
+                        say("too_big", limit=limits.message_bytes),
+                        values={"limit": limits.message_bytes},
+                    )
                     conn.close(1009)
                     break
                 if not bucket.take():
-                    refuse("too_fast", say("too_fast", limit=limits.per_second))
+                    refuse(
+                        "too_fast",
+                        say("too_fast", limit=limits.per_second),
+                        values={"limit": limits.per_second},
+                    )
                     conn.close(1008)
                     break
                 try:
@@ -429,6 +490,9 @@ def create_app(
                             break
                         given = message.get("token")
                         token = given if isinstance(given, str) else None
+                        spoken = speaks(
+                            message.get("lang"), websocket.headers.get("accept-language")
+                        )
                         room.connect(conn, token)
                         joined = True
                     elif kind == "act":
@@ -441,14 +505,20 @@ def create_app(
                         conn.send('{"type":"pong"}')
                     # other types are ignored, so the protocol can grow
                 except RoomError as error:
-                    refuse(error.code, str(error))
+                    refuse(error.code, str(error), values=_plain(error.values))
                     if error.code == "bad_token":
                         conn.close(4003)
                         break
                 except IllegalActionError as error:
-                    refuse("refused", str(error), rule=error.rule)
+                    refuse("refused", error.explain(spoken), rule=error.rule)
                 except WhistError as error:
-                    refuse("bad_message", say("bad_message", detail=str(error)), rule=error.rule)
+                    detail = error.explain(spoken)
+                    refuse(
+                        "bad_message",
+                        say("bad_message", detail=detail),
+                        rule=error.rule,
+                        values={"detail": detail},
+                    )
         except WebSocketDisconnect:
             pass
         finally:

@@ -19,13 +19,17 @@ moment as data the page draws as cards.
 (False, 'R-PLAY-3', ['10s', '9d'])
 >>> verdict["violation"]["rule_title"]
 'Trump when you cannot follow'
+
+Pass ``lang="ro"`` for a verdict in Romanian: the report, the place, the
+explanation and the rule's text (the data stays as it is).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.locale import N_, check, render
 from whist_ro.records.adjudicate import Report, adjudicate
 from whist_ro.records.audit import AuditReport, audit
 from whist_ro.records.replay import Position
@@ -37,10 +41,12 @@ from whist_ro.views.view import score_row_dict
 
 __all__ = ["judge_record", "judge_sheet"]
 
+_SHEET_TITLE: Final = N_("score sheet: {variant}, {players} players")
 
-def _rule(rule_id: str) -> dict[str, str]:
+
+def _rule(rule_id: str, lang: str) -> dict[str, str]:
     try:
-        found = rule(rule_id)
+        found = rule(rule_id).translated(lang)
     except ConfigurationError:
         return {"rule_title": "", "rule_summary": "", "rule_text": ""}
     return {"rule_title": found.title, "rule_summary": found.summary, "rule_text": found.text}
@@ -76,15 +82,15 @@ def _standings(standings: Standings | None) -> list[dict[str, Any]] | None:
     ]
 
 
-def _report(report: Report) -> dict[str, Any]:
+def _report(report: Report, lang: str) -> dict[str, Any]:
     v = report.violation
     violation = None
     if v is not None:
         violation = {
             "rule": v.rule,
-            **_rule(v.rule),
-            "where": str(v).split(" breaks ", 1)[0],
-            "explanation": v.explanation,
+            **_rule(v.rule, lang),
+            "where": v.located(lang),
+            "explanation": v.explanation_in(lang),
             "path": v.path,
             "seat": v.seat,
             "action": None if v.action is None else v.action.to_dict(),
@@ -93,8 +99,8 @@ def _report(report: Report) -> dict[str, Any]:
     return {
         "kind": "record",
         "ok": report.ok,
-        "title": report.title,
-        "text": str(report),
+        "title": report.title if report.heading is None else report.heading.render(lang),
+        "text": report.render(lang),
         "violation": violation,
         "differences": [
             {"seat": d.seat, "claimed": d.claimed, "recomputed": d.recomputed}
@@ -106,7 +112,7 @@ def _report(report: Report) -> dict[str, Any]:
     }
 
 
-def judge_record(text: str) -> dict[str, Any]:
+def judge_record(text: str, *, lang: str = "en") -> dict[str, Any]:
     """Adjudicate a JSON match record or a round in the notation; the verdict as JSON data.
 
     A text that cannot be read at all gives ``{"kind": "error", ...}`` with the reason.
@@ -114,27 +120,31 @@ def judge_record(text: str) -> dict[str, Any]:
     >>> judge_record("not a record")["kind"]
     'error'
     """
+    check(lang)
     try:
-        return _report(adjudicate(text))
+        return _report(adjudicate(text), lang)
     except WhistError as error:
-        return {"kind": "error", "ok": False, "text": str(error), "rule": error.rule}
+        return {"kind": "error", "ok": False, "text": error.explain(lang), "rule": error.rule}
 
 
-def _audit(report: AuditReport) -> dict[str, Any]:
+def _audit(report: AuditReport, lang: str) -> dict[str, Any]:
+    title = render(
+        _SHEET_TITLE, lang, variant=report.variant.name, players=report.score_sheet.players
+    )
     return {
         "kind": "sheet",
         "ok": report.ok,
-        "title": f"score sheet: {report.variant.name}, {report.score_sheet.players} players",
-        "text": str(report),
+        "title": title,
+        "text": report.render(lang),
         "problems": [
             {
                 "rule": p.rule,
-                **_rule(p.rule),
+                **_rule(p.rule, lang),
                 "round": p.round,
                 "line": p.line,
                 "seat": p.seat,
                 "column": p.column,
-                "explanation": p.explanation,
+                "explanation": p.explanation if p.reason is None else p.reason.render(lang),
             }
             for p in report.problems
         ],
@@ -148,14 +158,15 @@ def _audit(report: AuditReport) -> dict[str, Any]:
     }
 
 
-def judge_sheet(text: str, *, variant: str = "romanian") -> dict[str, Any]:
+def judge_sheet(text: str, *, variant: str = "romanian", lang: str = "en") -> dict[str, Any]:
     """Audit a paper score sheet (CSV) kept for ``variant``; the verdict as JSON data.
 
     >>> v = judge_sheet("hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\\n1,0,1,0,0,1,0,0\\n")
     >>> v["ok"], [p["rule"] for p in v["problems"]]
     (False, ['R-BID-2'])
     """
+    check(lang)
     try:
-        return _audit(audit(text, variant=get(variant)))
+        return _audit(audit(text, variant=get(variant)), lang)
     except WhistError as error:
-        return {"kind": "error", "ok": False, "text": str(error), "rule": error.rule}
+        return {"kind": "error", "ok": False, "text": error.explain(lang), "rule": error.rule}

@@ -23,9 +23,10 @@ function el(tag, attrs, ...children) {
 }
 
 async function api(path, body) {
-  const options = body === undefined ? {} : {
+  // The server answers refusals in the page's language (X-Whist-Ro-Lang).
+  const options = body === undefined ? {headers: {"X-Whist-Ro-Lang": LANG}} : {
     method: "POST",
-    headers: {"Content-Type": "application/json"},
+    headers: {"Content-Type": "application/json", "X-Whist-Ro-Lang": LANG},
     body: JSON.stringify(body),
   };
   let response;
@@ -36,7 +37,8 @@ async function api(path, body) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const known = data.code && messages.en["error." + data.code] ? t("error." + data.code) : null;
+    const known = data.code && messages.en["error." + data.code] ?
+      t("error." + data.code, data.values) : null;
     const error = new Error(known || data.message || response.statusText);
     error.code = data.code;
     throw error;
@@ -111,7 +113,7 @@ async function boot() {
   document.title = t("app.title");
   document.documentElement.lang = LANG;
   for (const node of document.querySelectorAll("[data-msg]")) node.textContent = t(node.dataset.msg);
-  api("/api/rules").then((rules) => { RULES = rules; }).catch(() => {});
+  api("/api/rules?lang=" + LANG).then((rules) => { RULES = rules; }).catch(() => {});
   const path = location.pathname;
   const match = path.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   if (match) return tablePage(match[1]);
@@ -378,7 +380,8 @@ class TableView {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
-      ws.send(JSON.stringify(this.token ? {type: "hello", token: this.token} : {type: "hello"}));
+      ws.send(JSON.stringify(this.token ? {type: "hello", token: this.token, lang: LANG} :
+        {type: "hello", lang: LANG}));
     };
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     ws.onclose = () => {
@@ -434,7 +437,7 @@ class TableView {
         this.closed = true;
         if (msg.code === "bad_token") localStorage.removeItem(seatKey(this.id));
       }
-      const known = messages.en["error." + msg.code] ? t("error." + msg.code) : null;
+      const known = messages.en["error." + msg.code] ? t("error." + msg.code, msg.values) : null;
       const text = msg.code === "refused" ?
         t("table.refused", {message: msg.message}) : (known || msg.message);
       status(text, "error");
@@ -806,7 +809,8 @@ function refereePage() {
     result.replaceChildren();
     try {
       const verdict = await api("/api/referee", {
-        kind: kindSheet.checked ? "sheet" : "record", text: text.value, variant: variant.value});
+        kind: kindSheet.checked ? "sheet" : "record", text: text.value, variant: variant.value,
+        lang: LANG});
       drawVerdict(result, verdict);
     } catch (error) {
       result.append(el("p", {class: "error", text: error.message}));
