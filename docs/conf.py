@@ -75,7 +75,13 @@ def _quote_rule_families(
             lines[index] = _RULE_FAMILY.sub(quote, line)
 
 
+def _public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Leave private base classes out of "Bases:" (Round's fields live in a private base)."""
+    bases[:] = [base for base in bases if not base.__name__.startswith("_")]
+
+
 def setup(app: Sphinx) -> dict[str, bool]:
-    """Sphinx hook: register the docstring filter above."""
+    """Sphinx hook: register the docstring and bases filters above."""
     app.connect("autodoc-process-docstring", _quote_rule_families)
+    app.connect("autodoc-process-bases", _public_bases)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
