@@ -14,8 +14,11 @@ validates, commits, builds each seat's view and sends it).
 
 It prints a table and one ``JSON: {...}`` line: ``actions_per_second`` (all
 tables together), ``latency_ms`` (p50, p90, p99, max over every action a
-client took), the counts, and with ``--profile`` the server's top functions
-(``cProfile``, the server stopped with SIGINT so the profile is written).
+client took), the counts, and with ``--profile`` the server's time by area
+(``server_time_by_area``: the web table's code, the library's views and rules,
+JSON, SQLite, the kernel's socket calls, the WebSocket protocol, the event
+loop) and its top functions (``cProfile``, the server stopped with SIGINT so
+the profile is written).
 """
 
 from __future__ import annotations
@@ -176,6 +179,34 @@ def top_functions(profile: Path, limit: int = 25) -> list[dict[str, Any]]:
     return rows[:limit]
 
 
+# Where the server's time goes, by who spends it (own time: each second counted once).
+AREAS = (
+    ("the web table (whist_ro.web)", ("whist_ro/web/",)),
+    ("views and rules (whist_ro)", ("whist_ro/",)),
+    ("JSON", ("json/",)),
+    ("SQLite commits", ("sqlite3.Connection",)),
+    ("socket send and receive (the kernel)", ("_socket.socket",)),
+    ("WebSocket protocol (uvicorn, websockets)", ("uvicorn/", "websockets/")),
+    ("event loop (asyncio)", ("asyncio/", "selectors", "select.epoll")),
+)
+
+
+def areas(profile: Path) -> dict[str, float]:
+    """The share of the server's own time per area of ``AREAS`` (the rest is "other")."""
+    stats = pstats.Stats(str(profile))
+    spent: dict[str, float] = {name: 0.0 for name, _ in AREAS}
+    spent["other"] = 0.0
+    total = 0.0
+    for (filename, _, name), (_, _, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        where = f"{filename}:{name}"
+        total += own
+        area = next(
+            (label for label, marks in AREAS if any(mark in where for mark in marks)), "other"
+        )
+        spent[area] += own
+    return {name: round(seconds / total, 3) for name, seconds in spent.items()} if total else {}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=25, help="tables (default 25)")
@@ -211,6 +242,7 @@ def main() -> None:
                 server.wait()
         if profile is not None and profile.exists():
             result["server_profile_top_own_time"] = top_functions(profile)
+            result["server_time_by_area"] = areas(profile)
     lat = result["latency_ms"]
     print(
         f"{result['clients']} clients, {tables} tables of {args.seats}, {args.variant}: "
@@ -228,6 +260,8 @@ def main() -> None:
             f"{result['clients_cpu_ms_per_action']} ms; load average "
             f"{result['load_average'][0]:.1f}"
         )
+    for area, share in result.get("server_time_by_area", {}).items():
+        print(f"  {share:6.1%}  {area}")
     for row in result.get("server_profile_top_own_time", [])[:15]:
         print(
             f"  {row['own_s']:8.3f} s own {row['total_s']:8.3f} s total  {row['calls']:>9} "
