@@ -115,6 +115,37 @@ def test_match_lists_takeovers_and_writes_them_into_records(tmp_path: Path) -> N
         assert whist_ro("check", str(path)).returncode == 0
 
 
+def test_match_draws_fresh_seeds_unless_given_and_prints_them(tmp_path: Path) -> None:
+    """No engine can know the deals in advance; the printed seed deals them again."""
+    engine = f"{PYTHON} -m whist_ro engine random"
+    drawn = []
+    for run in ("a", "b"):
+        folder = tmp_path / run
+        done = whist_ro(
+            "match", "--players", "3", "--engine", f"r={engine}", "--matches", "2",
+            "--record-dir", str(folder),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+        first_line = done.stdout.splitlines()[0]
+        assert first_line.startswith("seeds ")
+        assert "drawn at random" in first_line
+        first, _, last = first_line.split()[1:4]
+        assert int(last.rstrip(",")) == int(first) + 1
+        assert f"(--seed {first} deals them again)" in first_line
+        seeds = {records.load(path).seed for path in folder.glob("*.json")}
+        assert seeds == {int(first), int(first) + 1}
+        drawn.append(int(first))
+    assert drawn[0] != drawn[1]  # 48 random bits: equal once in 2**48 runs
+    given = whist_ro(
+        "match", "--players", "3", "--engine", f"r={engine}", "--matches", "1", "--seed", "5",
+        "--record-dir", str(tmp_path / "given"),
+    )  # fmt: skip
+    assert given.returncode == 0, given.stderr[-3000:]
+    assert "drawn at random" not in given.stdout
+    (path,) = (tmp_path / "given").glob("*.json")
+    assert records.load(path).seed == 5
+
+
 def test_match_starts_a_fresh_engine_process_for_every_match(tmp_path: Path) -> None:
     """With --duplicate too: no engine remembers a deal from an earlier rotation of the seats."""
     census = shlex.quote(str(ENGINES / "census.py"))

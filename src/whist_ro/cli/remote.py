@@ -15,6 +15,7 @@ engines against each other through :func:`whist_ro.tournament`;
 from __future__ import annotations
 
 import argparse
+import secrets
 import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -49,6 +50,8 @@ __all__ = [
 
 Command = Callable[[argparse.Namespace], int]
 _MAX_SECONDS: Final = 3600.0
+# A drawn seed leaves room for a million matches below the seed rule's 2**63.
+_FRESH_SEED_BITS: Final = 48
 
 
 def valid_name(name: str) -> bool:
@@ -221,11 +224,19 @@ def match(args: argparse.Namespace) -> int:
         Entrant(EngineCommand(command=parts, name=name, time_limit=args.time_limit), name=name)
         for name, parts in engines
     ]
+    fresh = args.seed is None
+    if fresh:
+        # Engines may be anyone's programs: fixed default seeds would be deals an engine
+        # could carry in its code. Draw them from the OS and print them, so they replay.
+        args = argparse.Namespace(**{**vars(args), "seed": secrets.randbits(_FRESH_SEED_BITS)})
+    seeds = run_seeds(args)
+    if fresh:
+        print(text.tr(text.MATCH_SEEDS, first=seeds[0], last=seeds[-1]), flush=True)
     with quiet_logs():  # the takeovers are listed below, with their reasons
         result = tournament(
             variant,
             lineup,
-            seeds=run_seeds(args),
+            seeds=seeds,
             duplicate=args.duplicate,
             workers=min(args.workers, args.matches),
             progress=progress_bar if args.progress or sys.stderr.isatty() else None,

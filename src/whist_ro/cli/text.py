@@ -120,7 +120,7 @@ HELP_VARIANT: Final = N_("a preset or one of its aliases (listed below); default
 HELP_PLAYERS: Final = N_("players: 3 to 6 for the exact-bid presets, 4 for classic; default 4")
 HELP_SEED: Final = N_(
     "seed for the deals and the bots' moves: a number or a word; "
-    "default 7 (play: a fresh seed, printed)"
+    "default 7 (play and match: a fresh seed, printed)"
 )
 HELP_ASCII: Final = N_(
     "plain ASCII output: suits as the letters s h d c; automatic when the output "
@@ -460,6 +460,9 @@ ENGINE_ENTRY: Final = N_("--engine takes NAME=COMMAND, not {value}")
 ENGINE_TWICE: Final = N_("--engine {name} is given two different commands")
 ENGINES_MISMATCH: Final = N_("--players {players} but --engine names {engines} engines")
 ENGINES_COUNT: Final = N_("--engine names {engines} engines: {reason}")
+MATCH_SEEDS: Final = N_(
+    "seeds {first} to {last}, drawn at random (--seed {first} deals them again)"
+)
 TAKEOVERS_HEAD: Final = N_("takeovers:")
 TAKEOVER_LINE: Final = N_("  match {match}, round {round}, {where}: seat {seat} ({who}): {reason}")
 RECORDS_WRITTEN: Final = NP_(
