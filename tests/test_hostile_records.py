@@ -977,3 +977,17 @@ def test_junk_targets_never_touch_the_old_file(target: object, tmp_path_factory:
         os.chdir(before)
     assert path.read_text(encoding="utf-8") == "old"
     assert sorted(p.name for p in folder.iterdir()) == ["match.json"]
+
+
+def test_a_round_with_too_many_actions_is_refused_in_plain_words() -> None:
+    """'a round of 1 card ... has 6 actions; 9 are recorded' (not '1 cards')."""
+    m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+    m = m.apply(m.legal_actions()[0])
+    data = json.loads(records.dumps(m.to_record()))
+    data["rounds"][0]["actions"] *= 9
+    with pytest.raises(RecordError) as info:
+        records.loads(json.dumps(data))
+    assert str(info.value).startswith(
+        "rounds[0].actions: a round of 1 card for 3 players has 6 actions; 9 are recorded"
+    )
+    assert info.value.path == "rounds[0].actions"

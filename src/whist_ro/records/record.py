@@ -38,6 +38,7 @@ from whist_ro import variants
 from whist_ro._check import MAX_NAME, MAX_WHOLE, check_seed, excerpt, is_whole, valid_text
 from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
+from whist_ro._text import count
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, as_card
 from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim, Takeover
@@ -527,8 +528,9 @@ def _check_record(record: Record) -> None:
         actions = len(round_.actions)
         if actions > full or (index < last and actions != full):
             raise RecordError(
-                f"{where}.actions: a round of {round_.hand_size} cards for {players} players "
-                f"has {full} actions; {actions} are recorded"
+                f"{where}.actions: a round of {count(round_.hand_size, 'card')} for "
+                f"{players} players has {count(full, 'action')}; "
+                f"{actions} {'is' if actions == 1 else 'are'} recorded"
                 + ("" if actions > full else " and a later round follows"),
                 path=child(where, "actions"),
             )
