@@ -43,7 +43,7 @@ from whist_ro.results.standings import Standings
 
 __all__ = ["Difference", "Report", "adjudicate", "as_differences", "differences", "read_text"]
 
-_DIFFERENCE: Final = N_("seat {seat}: claimed {claimed}, recomputed {recomputed} (off by {off:+d})")
+_DIFFERENCE: Final = N_("{who}: claimed {claimed}, recomputed {recomputed} (off by {off:+d})")
 _RECORD_TITLE: Final = N_("record: {variant}, {players} players ({names}), {rounds}")
 _HOUSE: Final = N_("house variant {name}")
 _SEAT: Final = N_("seat {seat}")
@@ -84,8 +84,11 @@ class Difference(Immutable):
     def __str__(self) -> str:
         return self.render()
 
-    def render(self, lang: str = "en") -> str:
+    def render(self, lang: str = "en", *, who: object = None) -> str:
         """The difference in ``lang`` (``"en"``: ``str()``, or ``"ro"``).
+
+        ``who`` names the seat (a text, or a sentence rendered in ``lang``,
+        such as a score sheet's player name); by default "seat N".
 
         >>> Difference(seat=2, claimed=40, recomputed=38).render("ro")
         'locul 2: declarat 40, recalculat 38 (diferență +2)'
@@ -93,7 +96,7 @@ class Difference(Immutable):
         return say(
             _DIFFERENCE,
             lang,
-            seat=self.seat,
+            who=Sentence(_SEAT, seat=self.seat) if who is None else who,
             claimed=self.claimed,
             recomputed=self.recomputed,
             off=self.claimed - self.recomputed,

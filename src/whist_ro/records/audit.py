@@ -547,13 +547,7 @@ class AuditReport(Immutable):
         if self.claimed_totals is not None:
             lines.append(say(_WRITTEN, lang, totals=" ".join(map(str, self.claimed_totals))))
         for difference in self.differences:
-            shown = difference.render(lang)
-            if self.names is not None:
-                # The difference names "seat N" first; the sheet's own name is clearer.
-                plain = _who(difference.seat, None).render(lang)
-                named = _who(difference.seat, self.names).render(lang)
-                if shown.startswith(plain):
-                    shown = named + shown[len(plain) :]
+            shown = difference.render(lang, who=_who(difference.seat, self.names))
             lines.append(say(_DIFFERENCE_LINE, lang, difference=shown))
         if self.standings is not None:
             lines.append(say(_STANDINGS, lang))
