@@ -41,7 +41,15 @@ from whist_ro.records.schema import MAX_CHARS, decode_text
 from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 
-__all__ = ["Difference", "Report", "adjudicate", "as_differences", "differences", "read_text"]
+__all__ = [
+    "Difference",
+    "Report",
+    "adjudicate",
+    "as_differences",
+    "differences",
+    "read_text",
+    "totals_lines",
+]
 
 _DIFFERENCE: Final = N_("{who}: claimed {claimed}, recomputed {recomputed} (off by {off:+d})")
 _RECORD_TITLE: Final = N_("record: {variant}, {players} players ({names}), {rounds}")
@@ -199,17 +207,43 @@ class Report(Immutable):
         lines.append(Sentence.plural(_LEGAL, self.rounds, state=state).render(lang))
         if self.score_sheet is not None and len(self.score_sheet):
             lines.append(self.score_sheet.format(lang=lang))
-        if self.totals is not None:
-            lines.append(say(_RECOMPUTED, lang, totals=" ".join(map(str, self.totals))))
-        if self.claimed_totals is not None:
-            lines.append(say(_CLAIMED, lang, totals=" ".join(map(str, self.claimed_totals))))
-        for difference in self.differences:
-            lines.append(say(_DIFFERENCE_LINE, lang, difference=difference))
-        if self.standings is not None:
-            lines.append(say(_STANDINGS, lang))
-            lines.extend("  " + line for line in self.standings.format(lang=lang).splitlines())
+        lines += totals_lines(
+            self.totals, self.claimed_totals, self.differences, self.standings, lang
+        )
         lines.append(say(_CONSISTENT if self.ok else _MISMATCH, lang))
         return "\n".join(lines)
+
+
+def totals_lines(
+    totals: Sequence[int] | None,
+    claimed: Sequence[int] | None,
+    found: Iterable[Difference],
+    standings: Standings | None,
+    lang: str,
+    *,
+    claimed_label: str = _CLAIMED,
+    who: Sequence[object] | None = None,
+) -> list[str]:
+    """The report's tail: recomputed totals (if any), claimed ones, differences, standings.
+
+    Shared by :class:`AdjudicationReport` and the audit's report, which
+    labels the claimed totals ``claimed_label`` and names the seats ``who``
+    (one label per seat) in the differences.
+
+    >>> totals_lines((38, 12), (40, 12), differences((40, 12), (38, 12)), None, "en")
+    ['recomputed totals: 38 12', 'claimed totals:    40 12', \
+'  DIFFERENCE seat 0: claimed 40, recomputed 38 (off by +2)']
+    """
+    lines = [] if totals is None else [say(_RECOMPUTED, lang, totals=" ".join(map(str, totals)))]
+    if claimed is not None:
+        lines.append(say(claimed_label, lang, totals=" ".join(map(str, claimed))))
+    for difference in found:
+        named = None if who is None else who[difference.seat]
+        lines.append(say(_DIFFERENCE_LINE, lang, difference=difference.render(lang, who=named)))
+    if standings is not None:
+        lines.append(say(_STANDINGS, lang))
+        lines.extend("  " + line for line in standings.format(lang=lang).splitlines())
+    return lines
 
 
 def _title(record: Record) -> Sentence:

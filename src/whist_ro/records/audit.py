@@ -45,7 +45,7 @@ from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.locale import N_, NP_
 from whist_ro.locale import check as check_lang
 from whist_ro.locale import render as say
-from whist_ro.records.adjudicate import Difference, as_differences, differences
+from whist_ro.records.adjudicate import Difference, as_differences, differences, totals_lines
 from whist_ro.records.schema import decode_text
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
@@ -215,10 +215,7 @@ _SHEET_HEAD: Final = NP_(
 )
 _READ_AS: Final = N_("read as CSV separated by {delimiters}")
 _PROBLEM_LINE: Final = N_("PROBLEM {rule}: {problem}")
-_RECOMPUTED: Final = N_("recomputed totals: {totals}")
 _WRITTEN: Final = N_("written totals:    {totals}")
-_DIFFERENCE_LINE: Final = N_("  DIFFERENCE {difference}")
-_STANDINGS: Final = N_("standings:")
 _CONSISTENT: Final = N_("verdict: the sheet is consistent")
 _INCONSISTENT: Final = N_("verdict: {problems} rule problem(s), {differences} wrong total(s)")
 
@@ -543,15 +540,15 @@ class AuditReport(Immutable):
         lines.append(sheet.format(lang=lang))
         for problem in self.problems:
             lines.append(say(_PROBLEM_LINE, lang, rule=problem.rule, problem=problem.render(lang)))
-        lines.append(say(_RECOMPUTED, lang, totals=" ".join(map(str, self.totals))))
-        if self.claimed_totals is not None:
-            lines.append(say(_WRITTEN, lang, totals=" ".join(map(str, self.claimed_totals))))
-        for difference in self.differences:
-            shown = difference.render(lang, who=_who(difference.seat, self.names))
-            lines.append(say(_DIFFERENCE_LINE, lang, difference=shown))
-        if self.standings is not None:
-            lines.append(say(_STANDINGS, lang))
-            lines.extend("  " + line for line in self.standings.format(lang=lang).splitlines())
+        lines += totals_lines(
+            self.totals,
+            self.claimed_totals,
+            self.differences,
+            self.standings,
+            lang,
+            claimed_label=_WRITTEN,
+            who=[_who(seat, self.names) for seat in range(len(self.totals))],
+        )
         if self.ok:
             lines.append(say(_CONSISTENT, lang))
         else:
