@@ -83,8 +83,11 @@ def test_a_slow_async_agent_is_cancelled_at_the_limit() -> None:
     start = time.monotonic()
     asyncio.run(table.arun())
     assert time.monotonic() - start < 20
-    (takeover,) = table.takeovers
+    # On a loaded machine a RandomBot's thread may overrun 0.1 s too: such a takeover is a
+    # time-limit one like the slow seat's, which is the one this test is about.
+    (takeover,) = [t for t in table.takeovers if t.seat == 0]
     assert takeover.reason == "took longer than the 0.1 s limit"
+    assert all(t.reason == takeover.reason for t in table.takeovers)
     assert cancelled == [True]
 
 
@@ -247,5 +250,7 @@ def test_an_observer_that_overruns_in_its_thread_loses_its_seat() -> None:
         V, agents=[SlowObserver(), RandomBot(seed=1), RandomBot(seed=2)], seed=1, time_limit=0.05
     )
     asyncio.run(table.arun())
-    (takeover,) = table.takeovers
+    # As above: under load a RandomBot may overrun 0.05 s too, and lose its seat for that.
+    (takeover,) = [t for t in table.takeovers if t.seat == 0]
     assert takeover.reason == "observe took longer than the 0.05 s limit"
+    assert all("longer than the 0.05 s limit" in t.reason for t in table.takeovers)
