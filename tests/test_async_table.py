@@ -85,7 +85,7 @@ def test_a_slow_async_agent_is_cancelled_at_the_limit() -> None:
     assert time.monotonic() - start < 20
     # On a loaded machine a RandomBot's thread may overrun 0.1 s too: such a takeover is a
     # time-limit one like the slow seat's, which is the one this test is about.
-    (takeover,) = [t for t in table.takeovers if t.seat == 0]
+    takeover = next(t for t in table.takeovers if t.seat == 0)  # the first: the slow agent
     assert takeover.reason == "took longer than the 0.1 s limit"
     assert all(t.reason == takeover.reason for t in table.takeovers)
     assert cancelled == [True]
@@ -110,7 +110,7 @@ def test_a_slow_sync_agent_is_abandoned_in_its_thread_and_logged(
     assert m.is_over
     # On a loaded machine a RandomBot's thread may overrun 0.1 s too: such a takeover is a
     # time-limit one like the stuck seat's, which is the one this test is about.
-    (takeover,) = [t for t in table.takeovers if t.seat == 0]
+    takeover = next(t for t in table.takeovers if t.seat == 0)  # the first: the slow agent
     assert takeover.reason == "took longer than the 0.1 s limit"
     assert all(t.reason == takeover.reason for t in table.takeovers)
     assert any("thread is abandoned" in r.getMessage() for r in caplog.records)
@@ -251,6 +251,6 @@ def test_an_observer_that_overruns_in_its_thread_loses_its_seat() -> None:
     )
     asyncio.run(table.arun())
     # As above: under load a RandomBot may overrun 0.05 s too, and lose its seat for that.
-    (takeover,) = [t for t in table.takeovers if t.seat == 0]
+    takeover = next(t for t in table.takeovers if t.seat == 0)  # the first: the slow agent
     assert takeover.reason == "observe took longer than the 0.05 s limit"
     assert all("longer than the 0.05 s limit" in t.reason for t in table.takeovers)
