@@ -62,12 +62,14 @@ from whist_ro import (
     Match,
     Phase,
     Play,
+    PlayerView,
     Round,
     WhistError,
     locale,
 )
 
 __all__ = [
+    "FirstLegal",
     "WebServer",
     "bid_in_turn",
     "finish_bidding",
@@ -139,6 +141,13 @@ def play_first(state: State, n: int) -> State:
         assert not state.is_over, f"over after {step} of {n} steps"
         state = state.apply(state.legal_actions()[0])
     return state
+
+
+class FirstLegal:
+    """An agent that always takes the first legal action: deterministic, instant, never fails."""
+
+    def act(self, view: PlayerView) -> Action:
+        return view.legal_actions[0]
 
 
 def play_out(state: State) -> State:

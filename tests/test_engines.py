@@ -128,6 +128,9 @@ def test_a_misbehaving_engine_loses_its_seat_and_leaves_nothing_behind(
         assert takeover.error == error.__name__
         assert isinstance(takeover.exception, error)
         assert takeover.exception.engine == name
+        # The reason is kept in Romanian too, as the engine's error renders itself.
+        assert takeover.explain("ro") == takeover.exception.explain("ro") != takeover.reason
+        assert takeover.explain("ro").startswith("motorul ")
         if stderr is not None:
             assert any(stderr in line for line in takeover.exception.stderr)
             assert stderr in (takeover.traceback or "")  # the lines travel in the record

@@ -8,19 +8,13 @@ from typing import Any
 import pytest
 
 import whist_ro as wr
+from conftest import FirstLegal
 from whist_ro import Bid, Match, Play, Step, variants
 from whist_ro.agents import Agent, Observer
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, MatchEndError
 from whist_ro.table import Table
 from whist_ro.views import PlayerView
-
-
-class FirstLegal:
-    """A deterministic fallback: the first legal action."""
-
-    def act(self, view: PlayerView) -> wr.Action:
-        return view.legal_actions[0]
 
 
 class FailsAt:

@@ -317,7 +317,8 @@ def test_two_browsers_and_a_bot_a_dropped_seat_is_taken_over_and_reclaimed(
         for _ in range(2):
             if ana.page.query_selector(".bid-button:not([disabled]), #my-hand .card.legal"):
                 take_turn(ana.page)
-        bo = Browser(playwright, profile)  # the same browser comes back: its seat is saved
+        # The same browser comes back (its seat is saved in its profile), now speaking Romanian.
+        bo = Browser(playwright, profile, locale="ro-RO")
         bo.page.goto(f"{server.url}/t/{table}")
         bo.page.wait_for_selector("#my-hand")
         bo.page.wait_for_function("() => !window.whistTable.state.seats[1].taken_over")
@@ -343,6 +344,11 @@ def test_two_browsers_and_a_bot_a_dropped_seat_is_taken_over_and_reclaimed(
         assert records.adjudicate(record).ok
         handovers = ana.page.text_content("#handovers")
         assert "took the seat back" in handovers
+        assert "the connection dropped and the player did not come back within 1 s" in handovers
+        # Each page shows the takeover's reason in its own language.
+        assert "conexiunea s-a întrerupt, iar jucătorul nu a revenit în 1 s" in (
+            bo.page.text_content("#handovers") or ""
+        )
         assert ana.errors == []
         assert bo.errors == []
         ana.close()

@@ -332,6 +332,7 @@ def test_R_SEAT_1_a_player_too_slow_is_taken_over_and_may_take_the_seat_back() -
         room.connect(me, token)
         await until(lambda: bool(room.takeovers))
         assert "0.1 s per decision" in room.takeovers[0].reason
+        assert room.takeovers[0].explain("ro") == "a depășit cele 0,1 s pentru o decizie"
         with pytest.raises(RoomError) as busy:
             room.act(token, {"seat": 0, "bid": 0})
         assert busy.value.code == "taken_over"

@@ -291,5 +291,10 @@ class FrozenMapping(Immutable, Mapping[_K, _V]):
     def __reduce__(self) -> tuple[object, ...]:
         return (FrozenMapping, (dict(self._items),))
 
+    def __hash__(self) -> int:
+        # Equal mappings hash alike (Mapping's __eq__ compares items); a value that is not
+        # hashable makes the mapping unhashable too, as it would a tuple.
+        return hash(frozenset(self._items.items()))
+
     def __repr__(self) -> str:
         return f"FrozenMapping({dict(self._items)!r})"

@@ -576,17 +576,25 @@ class EngineError(WhistError):
     wrote to its standard error, for whoever debugs it (they are also
     attached to the exception as a note, so a traceback shows them).  At a
     :class:`~whist_ro.Table` such an error costs the engine its seat, and
-    the takeover's reason is this error's message (R-SEAT-1).
+    the takeover's reason is this error's message (R-SEAT-1), in every
+    language whist-ro speaks when the message has a template and evidence.
 
     >>> error = EngineTimeoutError("engine 'slow' timed out", engine="slow", stderr=("thinking",))
     >>> isinstance(error, EngineError), error.engine, error.stderr
     (True, 'slow', ('thinking',))
     """
 
-    def __init__(self, message: str, *, engine: str = "", stderr: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        engine: str = "",
+        stderr: tuple[str, ...] = (),
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.engine = engine
         self.stderr = stderr
-        super().__init__(message, rule="R-SEAT-1")
+        super().__init__(message, rule="R-SEAT-1", evidence=evidence)
         if stderr:
             self.add_note("the engine's last lines on stderr:\n" + "\n".join(stderr))
 
@@ -616,9 +624,10 @@ class EngineCrashedError(EngineError):
         engine: str = "",
         stderr: tuple[str, ...] = (),
         returncode: int | None = None,
+        evidence: Mapping[str, object] | None = None,
     ) -> None:
         self.returncode = returncode
-        super().__init__(message, engine=engine, stderr=stderr)
+        super().__init__(message, engine=engine, stderr=stderr, evidence=evidence)
 
 
 class EngineTimeoutError(EngineError, TimeoutError):
@@ -644,10 +653,16 @@ class EngineProtocolError(EngineError, ValueError):
     """
 
     def __init__(
-        self, message: str, *, kind: str, engine: str = "", stderr: tuple[str, ...] = ()
+        self,
+        message: str,
+        *,
+        kind: str,
+        engine: str = "",
+        stderr: tuple[str, ...] = (),
+        evidence: Mapping[str, object] | None = None,
     ) -> None:
         self.kind = kind
-        super().__init__(message, engine=engine, stderr=stderr)
+        super().__init__(message, engine=engine, stderr=stderr, evidence=evidence)
 
 
 def _refused_language(value: object, field: str, why: str) -> ConfigurationError:

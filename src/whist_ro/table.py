@@ -54,7 +54,9 @@ import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
+from whist_ro import locale
 from whist_ro._check import Seed, excerpt, flag, is_whole
+from whist_ro._text import Sentence
 from whist_ro.actions import Bid, Play
 from whist_ro.agents import Agent, Seated
 from whist_ro.bots.random_bot import RandomBot
@@ -71,6 +73,7 @@ from whist_ro.errors import (
     TableBusyError,
     WhistError,
 )
+from whist_ro.locale import N_
 from whist_ro.variants import Variant, check_variant
 from whist_ro.views.view import PlayerView, resolve_play, view_of
 
@@ -137,11 +140,60 @@ class TakeoverWarning(UserWarning):
     """
 
 
-class _Failure(NamedTuple):
-    """What went wrong with an agent: the reason in words, and the exception if it raised."""
+# Why a seat is taken over (R-SEAT-1), as catalogue messages: a takeover keeps its reason
+# in every language whist-ro speaks (Takeover.translations).
+_RAISED: Final = N_("raised {error}: {text}")
+_OBSERVE_RAISED: Final = N_("observe raised {error}: {text}")
+_SLOW: Final = N_("took {elapsed:.3f} s, over the {limit:g} s limit")
+_NOT_AN_ACTION: Final = N_("returned {value}, which is not a Bid or a Play")
+_ILLEGAL: Final = N_("returned an illegal action: {refusal}")
+_OVERRAN: Final = N_("took longer than the {limit:g} s limit")
+_OBSERVE_OVERRAN: Final = N_("observe took longer than the {limit:g} s limit")
+_FALLBACK_FAILED: Final = N_("the fallback failed too ({reason}); first legal action")
 
-    reason: str
+
+class _Said:
+    """What an exception says, in a language, read without ever failing.
+
+    The text is the agent's (its exception's ``__str__``), so it may raise or
+    ramble: a refusal of the library's own speaks the language asked for, and
+    anything else is read once, safely, by :func:`_text_of`.
+    """
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __localized__(self, lang: str) -> str:
+        error = self.error
+        if isinstance(error, WhistError) and lang != locale.ENGLISH:
+            try:
+                return _cut(error.explain(lang))
+            except _STOPS_THE_HOST:
+                raise
+            except BaseException:  # a hostile subclass: its English text will do
+                pass
+        return _text_of(error)
+
+
+class _Failure(NamedTuple):
+    """What went wrong with an agent: the reason (a sentence), and the exception if it raised."""
+
+    said: Sentence | _Said
     exception: BaseException | None = None
+
+    @property
+    def reason(self) -> str:
+        """The reason in English: the takeover's ``reason`` and the log's."""
+        return locale.localized(self.said, locale.ENGLISH)
+
+    def translations(self) -> dict[str, str]:
+        """The reason in every other language whist-ro speaks (``Takeover.translations``)."""
+        return {lang: locale.localized(self.said, lang) for lang in locale.LANGUAGES[1:]}
+
+    def __localized__(self, lang: str) -> str:
+        return locale.localized(self.said, lang)
 
 
 def _text_of(value: object) -> str:
@@ -154,6 +206,11 @@ def _text_of(value: object) -> str:
         return f"<{type(value).__name__} whose text cannot be read>"
     if not isinstance(text, str):  # pragma: no cover - str() itself refuses non-str
         return f"<{type(value).__name__}>"
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
+    """``text``, or its first :data:`_MAX_REASON` characters with "..." at the end."""
     return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 3] + "..."
 
 
@@ -167,11 +224,12 @@ def _quote(value: object) -> str:
         return f"<{type(value).__name__} object>"
 
 
-def _raised(error: BaseException, where: str = "") -> _Failure:
+def _raised(error: BaseException, *, observe: bool = False) -> _Failure:
     if isinstance(error, EngineError):
         # An engine's failure already says what the engine did ("engine timed out ...").
-        return _Failure(_text_of(error), error)
-    return _Failure(f"{where}raised {type(error).__name__}: {_text_of(error)}", error)
+        return _Failure(_Said(error), error)
+    template = _OBSERVE_RAISED if observe else _RAISED
+    return _Failure(Sentence(template, error=type(error).__name__, text=_Said(error)), error)
 
 
 def _is_async(method: object) -> bool:
@@ -750,10 +808,7 @@ class Table:
         self._log(
             m,
             seat,
-            _Failure(
-                f"the fallback failed too ({failure.reason}); first legal action",
-                failure.exception,
-            ),
+            _Failure(Sentence(_FALLBACK_FAILED, reason=failure), failure.exception),
             agent=self._fallback,
         )
         return m.apply(m.legal_actions()[0])
@@ -864,17 +919,18 @@ class Table:
         self, action: object, m: Match, elapsed: float
     ) -> tuple[Match, None] | tuple[None, _Failure]:
         if self._time_limit is not None and elapsed > self._time_limit:
-            return None, _Failure(f"took {elapsed:.3f} s, over the {self._time_limit:g} s limit")
+            return None, _Failure(Sentence(_SLOW, elapsed=elapsed, limit=self._time_limit))
         # The exact classes only: a subclass could run code when its fields are read.
         if type(action) is not Bid and type(action) is not Play:
-            return None, _Failure(f"returned {_quote(action)}, which is not a Bid or a Play")
+            return None, _Failure(Sentence(_NOT_AN_ACTION, value=_quote(action)))
         try:
             return m.apply(resolve_play(m, action)), None
         except WhistError as error:
-            return None, _Failure(f"returned an illegal action: {_text_of(error)}", error)
+            return None, _Failure(Sentence(_ILLEGAL, refusal=_Said(error)), error)
 
-    def _overran(self, what: str = "") -> _Failure:
-        return _Failure(f"{what}took longer than the {self._time_limit:g} s limit")
+    def _overran(self, *, observe: bool = False) -> _Failure:
+        template = _OBSERVE_OVERRAN if observe else _OVERRAN
+        return _Failure(Sentence(template, limit=self._time_limit))
 
     def _in_worker(self, call: Callable[..., Any], *args: object) -> asyncio.Future[Any]:
         if self._worker is None:
@@ -918,12 +974,12 @@ class Table:
                     m,
                     seat,
                     agent,
-                    _Failure(f"observe took longer than the {self._time_limit:g} s limit"),
+                    self._overran(observe=True),
                 )
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+                self._observer_failed(m, seat, agent, _raised(error, observe=True))
 
     async def _atell_pending(self) -> None:
         """:meth:`_tell_pending` for asyncio."""
@@ -956,17 +1012,17 @@ class Table:
                     m,
                     seat,
                     agent,
-                    _Failure(f"observe took longer than the {self._time_limit:g} s limit"),
+                    self._overran(observe=True),
                 )
             except asyncio.CancelledError as error:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():
                     raise
-                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+                self._observer_failed(m, seat, agent, _raised(error, observe=True))
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, "observe "))
+                self._observer_failed(m, seat, agent, _raised(error, observe=True))
 
     def _observer_failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
         if agent is self._fallback:
@@ -1061,6 +1117,7 @@ class Table:
             trick=trick,
             seat=seat,
             reason=failure.reason,
+            translations=failure.translations(),
             agent=_name_of(agent),
             by=_name_of(self._fallback),
             error=error,

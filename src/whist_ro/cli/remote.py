@@ -259,7 +259,7 @@ def match(args: argparse.Namespace) -> int:
                     where=where,
                     seat=t.seat,
                     who=t.agent,
-                    reason=t.reason,
+                    reason=t.explain(text.lang()),
                 )
             )
     if folder is not None:

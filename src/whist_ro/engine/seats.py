@@ -13,11 +13,13 @@ share them without importing one another.
 from __future__ import annotations
 
 import traceback as _traceback
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
-from whist_ro._immutable import Immutable
+from whist_ro import locale
+from whist_ro._immutable import FrozenMapping, Immutable
 
 __all__ = ["MAX_TRACEBACK", "Reclaim", "Takeover", "format_failure"]
 
@@ -25,13 +27,22 @@ MAX_TRACEBACK: Final = 4000
 """The most characters of a traceback a :class:`Takeover` keeps (its last lines)."""
 
 
+def _frozen_texts(texts: Mapping[str, str]) -> Mapping[str, str]:
+    """A read-only copy of ``texts`` (a takeover's reason by language)."""
+    return FrozenMapping(texts)
+
+
 @attrs.frozen(kw_only=True)
 class Takeover(Immutable):
     """A seat handed to the fallback agent (R-SEAT-1).
 
     ``round`` and ``trick`` count from 1; ``trick`` is 0 when the seat was
-    taken over during the bidding.  ``reason`` says what the agent did.
-    The rest is detail for whoever debugs the agent, all optional:
+    taken over during the bidding.  ``reason`` says what the agent did, in
+    English; ``translations`` holds the same reason in the other languages
+    whist-ro speaks (``{"ro": ...}``), written when the seat was taken, and
+    :meth:`explain` picks one (a reason read from an older record may have
+    none: it is then shown in English).  The rest is detail for whoever
+    debugs the agent, all optional:
     ``agent`` names the agent that lost the seat and ``by`` the one that
     took it; ``error`` is the type of the exception the agent raised and
     ``traceback`` its formatted traceback (the last :data:`MAX_TRACEBACK`
@@ -54,10 +65,30 @@ class Takeover(Immutable):
     by: str | None = None
     error: str | None = None
     traceback: str | None = None
+    translations: Mapping[str, str] = attrs.field(
+        default=FrozenMapping(), converter=_frozen_texts, repr=False
+    )
     exception: BaseException | None = attrs.field(default=None, eq=False, repr=False)
 
+    def explain(self, lang: str = locale.ENGLISH) -> str:
+        """The reason in ``lang`` (``"en"`` or ``"ro"``); English when it has no translation.
+
+        >>> t = Takeover(round=1, trick=0, seat=2, reason="took longer than the 1 s limit",
+        ...              translations={"ro": "a depășit limita de 1 s"})
+        >>> t.explain("ro"), t.explain()
+        ('a depășit limita de 1 s', 'took longer than the 1 s limit')
+        """
+        language = locale.check(lang)
+        if language == locale.ENGLISH:
+            return self.reason
+        return self.translations.get(language, self.reason)
+
+    def __localized__(self, lang: str) -> str:
+        # A takeover quoted in a message (a report line, say) gives its reason in that language.
+        return self.explain(lang)
+
     def to_dict(self) -> dict[str, Any]:
-        """The takeover as JSON-ready data; fields that are None are left out."""
+        """The takeover as JSON-ready data; fields that are None (or empty) are left out."""
         data: dict[str, Any] = {
             "round": self.round,
             "trick": self.trick,
@@ -68,6 +99,8 @@ class Takeover(Immutable):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.translations:
+            data["translations"] = dict(self.translations)
         return data
 
     def __reduce__(self) -> tuple[object, ...]:

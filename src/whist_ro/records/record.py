@@ -34,7 +34,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from whist_ro import variants
+from whist_ro import locale, variants
 from whist_ro._check import MAX_NAME, MAX_WHOLE, check_seed, excerpt, is_whole, valid_text
 from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
@@ -560,6 +560,7 @@ def _check_record(record: Record) -> None:
         _optional_text(takeover.by, child(where, "by"), high=_MAX_NAME)
         _optional_text(takeover.error, child(where, "error"), high=_MAX_NAME)
         _optional_text(takeover.traceback, child(where, "traceback"), high=MAX_TRACEBACK)
+        _read_translations(dict(takeover.translations), child(where, "translations"))
     if record.engines is not None:
         if len(record.engines) != players:
             raise RecordError(
@@ -610,7 +611,13 @@ def _check_size(record: Record) -> None:
         bound += 200 + _LINE * (cards + len(round_.actions) + len(round_.hands))
     for takeover in record.takeovers:
         bound += 4 * _LINE + _text_bound(
-            takeover.reason, takeover.agent, takeover.by, takeover.error, takeover.traceback
+            takeover.reason,
+            takeover.agent,
+            takeover.by,
+            takeover.error,
+            takeover.traceback,
+            *takeover.translations.keys(),
+            *takeover.translations.values(),
         )
     for reclaim in record.reclaims:
         bound += 4 * _LINE + _text_bound(reclaim.agent)
@@ -629,6 +636,12 @@ def _check_size(record: Record) -> None:
 
 def _optional_text(value: object, path: str, *, high: int) -> str | None:
     return None if value is None else _name(value, path, high=high)
+
+
+def _read_translations(value: object, path: str) -> dict[str, str]:
+    """A takeover's reason in the other languages: ``{"ro": text}``, English being ``reason``."""
+    data = mapping(value, path, optional=locale.LANGUAGES[1:])
+    return {lang: _name(data[lang], child(path, lang), high=_MAX_REASON) for lang in data}
 
 
 # -- reading -------------------------------------------------------------------------
@@ -749,7 +762,7 @@ _TOP_REQUIRED: Final = ("format", "version", "variant", "players", "rounds")
 _TOP_OPTIONAL_V1: Final = ("claimed_totals", "takeovers", "ended", "seed", "meta")
 _TOP_OPTIONAL: Final = (*_TOP_OPTIONAL_V1, "reclaims", "engines")
 _SEAT_CHANGE: Final = ("round", "trick", "seat")
-_TAKEOVER_DETAILS: Final = ("agent", "by", "error", "traceback")
+_TAKEOVER_DETAILS: Final = ("agent", "by", "error", "traceback", "translations")
 
 
 def from_data(data: object) -> Record:
@@ -804,6 +817,9 @@ def from_data(data: object) -> Record:
                 error=_optional_text(t.get("error"), child(where, "error"), high=_MAX_NAME),
                 traceback=_optional_text(
                     t.get("traceback"), child(where, "traceback"), high=MAX_TRACEBACK
+                ),
+                translations=_read_translations(
+                    t.get("translations", {}), child(where, "translations")
                 ),
             )
         )

@@ -231,11 +231,11 @@ def _play_check(
     taken = mine[0]
     error = taken.exception
     if may_resign and isinstance(error, EngineProtocolError) and error.kind == "resigned":
-        return Check(name=name, passed=True, detail=Sentence(_DECLINED, reason=taken.reason))
+        return Check(name=name, passed=True, detail=Sentence(_DECLINED, reason=taken))
     where = (
-        Sentence(_TAKEN_BIDDING, round=taken.round, reason=taken.reason)
+        Sentence(_TAKEN_BIDDING, round=taken.round, reason=taken)
         if taken.trick == 0
-        else Sentence(_TAKEN_TRICK, round=taken.round, trick=taken.trick, reason=taken.reason)
+        else Sentence(_TAKEN_TRICK, round=taken.round, trick=taken.trick, reason=taken)
     )
     return Check(name=name, passed=False, detail=where)
 

@@ -35,6 +35,7 @@ import attrs
 
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.actions import Action
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
@@ -47,6 +48,7 @@ from whist_ro.errors import (
     WhistError,
     WireError,
 )
+from whist_ro.locale import N_
 from whist_ro.remote import process
 from whist_ro.remote.wire import (
     MAX_MESSAGE,
@@ -92,7 +94,7 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
-def _refusal(view: PlayerView, action: Action) -> str:
+def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
     """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
 
     The rules need a state, and the view has only this seat's cards: any
@@ -103,10 +105,10 @@ def _refusal(view: PlayerView, action: Action) -> str:
         state = view.sample(random.Random(0))
         state.apply(action)
     except WhistError as error:
-        return str(error)
+        return error
     except Exception:  # pragma: no cover - a view that cannot be sampled
         pass
-    return f"{action} is not one of the legal actions"
+    return Sentence(N_("{action} is not one of the legal actions"), action=str(action))
 
 
 class _Engine:
@@ -146,16 +148,17 @@ class _Engine:
     def _crash(self) -> EngineCrashedError:
         code = self.child.returncode
         if code is None:
-            what = "closed its output"
+            template = N_("engine crashed: {engine} closed its output")
         elif code < 0:
-            what = f"was killed by signal {-code}"
+            template = N_("engine crashed: {engine} was killed by signal {signal}")
         else:
-            what = f"exited with status {code}"
+            template = N_("engine crashed: {engine} exited with status {status}")
         return EngineCrashedError(
-            f"engine crashed: {self.label} {what}",
+            template,
             engine=self.label,
             stderr=self.stderr(),
             returncode=code,
+            evidence={"engine": self.label, "signal": -(code or 0), "status": code},
         )
 
     def fail(self, error: EngineError, *, kill: bool) -> None:
@@ -176,7 +179,10 @@ class _Engine:
             raise self.failure
         if self.closed:
             raise EngineCrashedError(
-                f"engine {self.label} was closed", engine=self.label, stderr=self.stderr()
+                N_("engine {engine} was closed"),
+                engine=self.label,
+                stderr=self.stderr(),
+                evidence={"engine": self.label},
             )
 
     # -- reading -------------------------------------------------------------------
@@ -189,11 +195,14 @@ class _Engine:
             except ValueError:  # the line is longer than the stream's limit
                 self.fail(
                     EngineProtocolError(
-                        f"engine sent an oversize line: {self.label} wrote a line of more "
-                        f"than {self.max_message} bytes",
+                        N_(
+                            "engine sent an oversize line: {engine} wrote a line of more "
+                            "than {limit} bytes"
+                        ),
                         kind="oversize",
                         engine=self.label,
                         stderr=self.stderr(),
+                        evidence={"engine": self.label, "limit": self.max_message},
                     ),
                     kill=True,
                 )
@@ -212,10 +221,11 @@ class _Engine:
             except WireError as error:
                 self.fail(
                     EngineProtocolError(
-                        f"engine sent garbage: {error} ({excerpt(line[:80])})",
+                        N_("engine sent garbage: {error} ({line})"),
                         kind="garbage",
                         engine=self.label,
                         stderr=self.stderr(),
+                        evidence={"error": error, "line": excerpt(line[:80])},
                     ),
                     kill=True,
                 )
@@ -249,10 +259,13 @@ class _Engine:
             raise self._crash()
         if writer.transport.get_write_buffer_size() > _WRITE_BACKLOG:
             error = EngineTimeoutError(
-                f"engine timed out: {self.label} has not read its input "
-                f"({_WRITE_BACKLOG} bytes are waiting)",
+                N_(
+                    "engine timed out: {engine} has not read its input "
+                    "({backlog} bytes are waiting)"
+                ),
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"engine": self.label, "backlog": _WRITE_BACKLOG},
             )
             self.fail(error, kill=True)
             raise error
@@ -285,36 +298,40 @@ class _Engine:
             if refused in done and refused.exception() is None:
                 reason = refused.result().get("message")
                 raise EngineStartError(
-                    f"engine {self.label} refused its options: {excerpt(reason)}",
+                    N_("engine {engine} refused its options: {reason}"),
                     engine=self.label,
                     stderr=self.stderr(),
+                    evidence={"engine": self.label, "reason": excerpt(reason)},
                 )
             if ready not in done:
                 raise TimeoutError
             ready.result()
         except TimeoutError:
             error = EngineStartError(
-                f"engine {self.label} did not finish the handshake within {timeout:g} s",
+                N_("engine {engine} did not finish the handshake within {limit:g} s"),
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"engine": self.label, "limit": timeout},
             )
             await self.close(grace=0)
             raise error from None
         except WireError as error:
             await self.close(grace=0)
             raise EngineStartError(
-                f"engine {self.label} broke the handshake: {error}",
+                N_("engine {engine} broke the handshake: {error}"),
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"engine": self.label, "error": error},
             ) from None
         except EngineError as error:
             await self.close(grace=0)
             if isinstance(error, EngineStartError):
                 raise
             raise EngineStartError(
-                f"engine {self.label} failed during the handshake: {error}",
+                N_("engine {engine} failed during the handshake: {error}"),
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"engine": self.label, "error": error},
             ) from None
         self.info = info
         self.feed = SeatFeed(observe=info.observe, seed=self.seed)
@@ -346,9 +363,10 @@ class _Engine:
         except TimeoutError:
             self._arm_watchdog(request)
             raise EngineTimeoutError(
-                f"engine timed out: {self.label} did not answer within {limit:g} s",
+                N_("engine timed out: {engine} did not answer within {limit:g} s"),
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"engine": self.label, "limit": limit},
             ) from None
         except asyncio.CancelledError:
             # The table gave up on this decision (its own limit, or the host stopped):
@@ -360,32 +378,39 @@ class _Engine:
             self.pending.pop(request, None)
         if kind == "resign":
             reason = message.get("reason")
-            said = f": {excerpt(reason)}" if isinstance(reason, str) else ""
+            said = N_("engine resigned: {reason}") if isinstance(reason, str) else None
             raise EngineProtocolError(
-                f"engine resigned{said}", kind="resigned", engine=self.label, stderr=self.stderr()
+                said or N_("engine resigned"),
+                kind="resigned",
+                engine=self.label,
+                stderr=self.stderr(),
+                evidence={"reason": excerpt(reason)},
             )
         try:
             _, action = read_answer(message)
         except WireError as error:
             raise EngineProtocolError(
-                f"engine sent garbage: {error}",
+                N_("engine sent garbage: {error}"),
                 kind="garbage",
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"error": error},
             ) from None
         if action.seat != view.seat:
             raise EngineProtocolError(
-                f"engine answered for seat {action.seat}, not for its own seat {view.seat}",
+                N_("engine answered for seat {answered}, not for its own seat {seat}"),
                 kind="wrong_seat",
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"answered": action.seat, "seat": view.seat},
             )
         if action not in view.legal_actions:
             raise EngineProtocolError(
-                f"engine played an illegal action: {_refusal(view, action)}",
+                N_("engine played an illegal action: {refusal}"),
                 kind="illegal",
                 engine=self.label,
                 stderr=self.stderr(),
+                evidence={"refusal": _refusal(view, action)},
             )
         return action
 
@@ -394,10 +419,13 @@ class _Engine:
             self.late.pop(request, None)
             self.fail(
                 EngineTimeoutError(
-                    f"engine timed out: {self.label} did not answer within the grace period "
-                    f"of {self.grace:g} s after its deadline, and was killed",
+                    N_(
+                        "engine timed out: {engine} did not answer within the grace period "
+                        "of {grace:g} s after its deadline, and was killed"
+                    ),
                     engine=self.label,
                     stderr=self.stderr(),
+                    evidence={"engine": self.label, "grace": self.grace},
                 ),
                 kill=True,
             )

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from whist_ro._check import excerpt
 from whist_ro.errors import EngineStartError
+from whist_ro.locale import N_
 
 __all__ = [
     "Child",
@@ -273,7 +274,8 @@ async def start_command(
         )
     except (OSError, ValueError) as error:
         raise EngineStartError(
-            f"cannot start the engine {excerpt(' '.join(argv))}: {error}"
+            N_("cannot start the engine {command}: {error}"),
+            evidence={"command": excerpt(" ".join(argv)), "error": str(error)},
         ) from error
     assert process.stdin is not None
     assert process.stdout is not None

@@ -41,6 +41,7 @@ from typing import Any, Final, Literal, Protocol
 
 from whist_ro._check import MAX_NAME, excerpt
 from whist_ro._check import names as check_names
+from whist_ro._text import Sentence
 from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
 from whist_ro.engine.match import Match
@@ -48,6 +49,7 @@ from whist_ro.engine.round import Phase
 from whist_ro.engine.seats import Reclaim, Takeover
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.locale import LANGUAGES
 from whist_ro.records.record import Record
 from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
@@ -55,7 +57,7 @@ from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
 from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
-from whist_ro.web.text import say
+from whist_ro.web.text import MESSAGES, say
 
 __all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
 
@@ -476,11 +478,11 @@ class Room:
     def _grace_over(self, seat: _Seat) -> None:
         seat.timer = None
         if seat.client is None and not seat.taken_over and self._status == "playing":
-            self._take_over(seat, say("reason_dropped", grace=self.grace))
+            self._take_over(seat, Sentence(MESSAGES["reason_dropped"], grace=self.grace))
 
     # -- seats changing hands (R-SEAT-1) ---------------------------------------------
 
-    def _take_over(self, seat: _Seat, reason: str) -> None:
+    def _take_over(self, seat: _Seat, reason: Sentence) -> None:
         m = self._match
         assert m is not None
         round_, trick = _where(m)
@@ -488,9 +490,10 @@ class Room:
             round=round_,
             trick=trick,
             seat=seat.index,
-            reason=reason,
+            reason=str(reason),
             agent=seat.name,
             by=_bot_name(seat.bot, seat.index),
+            translations={lang: reason.render(lang) for lang in LANGUAGES[1:]},
         )
         self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
         self._takeovers.append(takeover)
@@ -603,7 +606,7 @@ class Room:
         self._decision_timer = None
         if turn == self._turn and not seat.by_bot and self._status == "playing":
             assert self.time_limit is not None
-            self._take_over(seat, say("reason_slow", limit=self.time_limit))
+            self._take_over(seat, Sentence(MESSAGES["reason_slow"], limit=self.time_limit))
 
     async def _bot_turn(self, seat: _Seat, turn: int) -> None:
         m = self._match

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from whist_ro.locale import N_
+
 __all__ = ["MESSAGES", "say"]
 
 MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
@@ -44,12 +46,13 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         "stale": "the table moved on before your action arrived (action {seq} was expected)",
         "replaced": "this seat was opened in another window",
         "bad_origin": "connections from {origin} are not accepted",
-        # takeovers (R-SEAT-1), as the record states them
-        "reason_dropped": (
+        # takeovers (R-SEAT-1), as the record states them: catalogue messages too, since a
+        # takeover keeps its reason in every language (Takeover.translations)
+        "reason_dropped": N_(
             "the connection dropped and the player did not come back within {grace:g} s"
         ),
-        "reason_slow": "took longer than the {limit:g} s per decision",
-        "reason_never_joined": "no player took the seat before the match started",
+        "reason_slow": N_("took longer than the {limit:g} s per decision"),
+        "reason_never_joined": N_("no player took the seat before the match started"),
         # the referee
         "referee_empty": "give a record, a round in the notation, or a score sheet",
         "referee_too_big": "the upload may hold at most {limit} bytes",

@@ -711,7 +711,9 @@ class TableView {
     if (handovers.length) {
       parts.push(el("details", {id: "handovers"}, el("summary", {text: t("table.handovers")}),
         el("ul", {}, handovers.map(([kind, x]) => el("li", {text: t("table.handover." + kind,
-          {...x, name: this.name(x.seat)})})))));
+          // A takeover's reason comes from the server in every language it speaks.
+          {...x, reason: (x.translations && x.translations[LANG]) || x.reason,
+            name: this.name(x.seat)})})))));
     }
     parts.push(el("p", {class: "hint", text: t("table.keys")}));
     box.replaceChildren(...parts);
