@@ -176,6 +176,7 @@ REFUSALS: dict[str, list[str]] = {
     "bad-rule": ["rules", "--rule", "R-PLAY-99"],
     "bad-engine": ["match", "--engine", "nonsense"],
     "bad-engine-count": ["match", "--engine", "a={engine}", "--engine", "b={engine}"],
+    "engine-will-not-start": ["match", "--engine", "a=/no/such/engine", "--matches", "1"],
     "unknown-option": ["rules", "--frobnicate"],
 }
 
@@ -209,6 +210,9 @@ def test_every_command_speaks_romanian(
     assert "Traceback" not in output
     if name == "match":
         assert TAKEOVER_RO.search(output), output
+    if name == "engine-will-not-start":  # the engine's refusal inside the lineup's, both Romanian
+        assert "(a) nu a putut construi un bot: EngineStartError: motorul " in output, output
+        assert "nu poate fi pornit: " in output, output
     assert not untranslated(output), (name, untranslated(output)[:5])
     if name not in ("perft", "perft-divide"):  # counts and a deal's repr, the same in both
         assert output != english, name

@@ -25,6 +25,7 @@ from whist_ro._immutable import Immutable
 from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_
 from whist_ro.table import Table
 from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
@@ -192,9 +193,17 @@ def _check_builds(entrant: Entrant, where: str) -> Any:
     try:
         agent = entrant.build(seed=0)
     except Exception as error:
+        # The error itself is the evidence: a refusal of whist-ro's (an engine that would
+        # not start, say) then speaks the reader's language inside this message.
         raise ConfigurationError(
-            f"{where} ({entrant.name}) could not build a bot: {type(error).__name__}: {error}",
+            N_("{where} ({name}) could not build a bot: {kind}: {error}"),
             field=field_of(where),
+            evidence={
+                "where": where,
+                "name": entrant.name,
+                "kind": type(error).__name__,
+                "error": error,
+            },
         ) from None
     if not callable(getattr(agent, "act", None)):
         raise ConfigurationError(
