@@ -35,7 +35,7 @@ PAGE = (STATIC / "index.html").read_text(encoding="utf-8")
 ENTRY = re.compile(r'"([A-Za-z0-9_.]+)":\s*("(?:[^"\\]|\\.)*")(\s*,?\s*//\s*same in Romanian)?')
 # The server's codes that never reach the page as a refusal: takeover reasons
 # (written into the record) and the origin check (the socket is closed unanswered).
-NOT_REFUSALS = frozenset({"reason_dropped", "reason_slow", "reason_never_joined", "bad_origin"})
+NOT_REFUSALS = frozenset({"reason_dropped", "reason_slow", "bad_origin"})
 
 
 def table(lang: str) -> dict[str, tuple[str, bool]]:

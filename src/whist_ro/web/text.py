@@ -52,7 +52,6 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
             "the connection dropped and the player did not come back within {grace:g} s"
         ),
         "reason_slow": N_("took longer than the {limit:g} s per decision"),
-        "reason_never_joined": N_("no player took the seat before the match started"),
         # the referee
         "referee_empty": "give a record, a round in the notation, or a score sheet",
         "referee_too_big": "the upload may hold at most {limit} bytes",
