@@ -25,7 +25,9 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
+from whist_ro._text import Sentence
 from whist_ro.errors import ConfigurationError, WireError
+from whist_ro.locale import N_, NP_
 
 __all__ = [
     "MAX_NAME",
@@ -40,6 +42,7 @@ __all__ = [
     "flag",
     "is_whole",
     "items",
+    "located",
     "names",
     "read_bool",
     "read_field",
@@ -439,6 +442,34 @@ def rng_of(seed: object, *, name: str = "seed", fresh: bool = False) -> random.R
 # grows by adding fields.
 
 
+LOCATED: Final = N_("{where}: {what}")
+"""The template of a message about one place: the place (a path, a line), then what is wrong."""
+
+
+def located(where: object, template: str, /, **fields: object) -> tuple[str, dict[str, object]]:
+    """The template and evidence of a refusal about the value at ``where``.
+
+    ``where`` is a JSON path such as ``rounds[3].dealer`` (the same in every
+    language), or a sentence such as "line 2, column 5" that renders in the
+    reader's language; ``template`` is the marked English message and
+    ``fields`` its values.  The message reads ``"{where}: {what}"``, its
+    ``what`` the message as a sentence; an empty ``where`` leaves the
+    message as it is.  Pass the pair to an error as its message and
+    ``evidence``, so ``str(error)`` is English and ``error.explain("ro")``
+    Romanian, path and all.
+
+    >>> template, evidence = located("view.seat", N_("missing"))
+    >>> error = WireError(template, path="view.seat", evidence=evidence)
+    >>> str(error), error.explain("ro")
+    ('view.seat: missing', 'view.seat: lipsește')
+    >>> located("", N_("missing"))
+    ('missing', {})
+    """
+    if isinstance(where, str) and not where:
+        return template, fields
+    return LOCATED, {"where": where, "what": Sentence(template, **fields)}
+
+
 def sub_path(path: str, key: str | int) -> str:
     """The path of ``key`` inside the value at ``path``.
 
@@ -450,13 +481,39 @@ def sub_path(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def wire_error(path: str, message: str, *, rule: str | None = None) -> WireError:
+def wire_error(
+    path: str,
+    message: str,
+    *,
+    rule: str | None = None,
+    evidence: dict[str, object] | None = None,
+) -> WireError:
     """A :class:`~whist_ro.errors.WireError` for the value at ``path``.
+
+    With ``evidence``, ``message`` is a marked template (see :func:`located`)
+    and the error renders in any language; without, it is English text.
 
     >>> str(wire_error("view.seat", "expected a seat"))
     'view.seat: expected a seat'
+    >>> wire_error("view.bids", N_("expected true or false, not {value}"),
+    ...            evidence={"value": "1"}).explain("ro")
+    'view.bids: se aștepta true sau false, nu 1'
     """
-    return WireError(f"{path}: {message}" if path else message, path=path, rule=rule)
+    if evidence is None:
+        return WireError(f"{path}: {message}" if path else message, path=path, rule=rule)
+    template, fields = located(path, message, **evidence)
+    return WireError(template, path=path, rule=rule, evidence=fields)
+
+
+_EXPECTED_OBJECT: Final = N_("expected an object, not {value}")
+_MISSING: Final = N_("missing")
+_EXPECTED_WHOLE: Final = N_("expected a whole number from {low} to {high}, not {value}")
+_EXPECTED_BOOL: Final = N_("expected true or false, not {value}")
+_EXPECTED_TEXT: Final = N_("expected text of at most {most} characters, not {value}")
+_EXPECTED_LIST: Final = N_("expected a list of {size}, not {value}")
+# English says "1 items" too: the wording predates the catalogue and is pinned.
+_ITEMS: Final = NP_("{n} items", "{n} items")
+_AT_MOST_ITEMS: Final = N_("at most {most} items")
 
 
 def read_object(value: object, path: str) -> dict[str, Any]:
@@ -469,7 +526,7 @@ def read_object(value: object, path: str) -> dict[str, Any]:
     """
     if type(value) is dict:
         return value
-    raise wire_error(path, f"expected an object, not {excerpt(value)}")
+    raise wire_error(path, _EXPECTED_OBJECT, evidence={"value": excerpt(value)})
 
 
 def read_field(data: dict[str, Any], key: str, path: str) -> Any:
@@ -483,7 +540,7 @@ def read_field(data: dict[str, Any], key: str, path: str) -> Any:
     try:
         return data[key]
     except KeyError:
-        raise wire_error(sub_path(path, key), "missing") from None
+        raise wire_error(sub_path(path, key), _MISSING, evidence={}) from None
 
 
 def read_whole(value: object, path: str, *, low: int = 0, high: int = MAX_WHOLE) -> int:
@@ -496,7 +553,9 @@ def read_whole(value: object, path: str, *, low: int = 0, high: int = MAX_WHOLE)
     """
     if type(value) is int and low <= value <= high:
         return value
-    raise wire_error(path, f"expected a whole number from {low} to {high}, not {excerpt(value)}")
+    raise wire_error(
+        path, _EXPECTED_WHOLE, evidence={"low": low, "high": high, "value": excerpt(value)}
+    )
 
 
 def read_bool(value: object, path: str) -> bool:
@@ -509,7 +568,7 @@ def read_bool(value: object, path: str) -> bool:
     """
     if value is True or value is False:
         return value
-    raise wire_error(path, f"expected true or false, not {excerpt(value)}")
+    raise wire_error(path, _EXPECTED_BOOL, evidence={"value": excerpt(value)})
 
 
 def read_text(value: object, path: str, *, most: int = MAX_NAME) -> str:
@@ -522,7 +581,7 @@ def read_text(value: object, path: str, *, most: int = MAX_NAME) -> str:
     """
     if type(value) is str and len(value) <= most:
         return value
-    raise wire_error(path, f"expected text of at most {most} characters, not {excerpt(value)}")
+    raise wire_error(path, _EXPECTED_TEXT, evidence={"most": most, "value": excerpt(value)})
 
 
 def read_list(
@@ -537,8 +596,12 @@ def read_list(
     """
     if type(value) is list and (len(value) == length if length is not None else len(value) <= most):
         return value
-    size = f"{length} items" if length is not None else f"at most {most} items"
-    raise wire_error(path, f"expected a list of {size}, not {excerpt(value)}")
+    size = (
+        Sentence.plural(_ITEMS, length)
+        if length is not None
+        else Sentence(_AT_MOST_ITEMS, most=most)
+    )
+    raise wire_error(path, _EXPECTED_LIST, evidence={"size": size, "value": excerpt(value)})
 
 
 _REQUIRED: Final = object()

@@ -257,21 +257,29 @@ class Card(Immutable):
     # because suits are unordered (R-DECK-1).  Use ``rank`` to compare ranks.
 
 
+_NOT_CARD_TEXT: Final = N_("a card is written as text such as 'Ah', not {value}")
+_TOO_SHORT: Final = N_("cannot read {text} as a card: too short")
+_UNKNOWN_SUIT: Final = N_("cannot read {text} as a card: unknown suit {suit}")
+_UNKNOWN_RANK: Final = N_("cannot read {text} as a card: unknown rank {rank}")
+
+
 def _read_card(text: object) -> Card:
     # Card.parse for any value: callers pass what came from JSON or a user.
     if not isinstance(text, str):
-        raise CardParseError(f"a card is written as text such as 'Ah', not {excerpt(text)}")
+        raise CardParseError(_NOT_CARD_TEXT, evidence={"value": excerpt(text)})
     raw = text.strip()
     if len(raw) < 2:
-        raise CardParseError(f"cannot read {excerpt(text)} as a card: too short")
+        raise CardParseError(_TOO_SHORT, evidence={"text": excerpt(text)})
     rank_text, suit_text = raw[:-1].upper(), raw[-1]
     suit = _SUIT_BY_TEXT.get(suit_text.lower(), _SUIT_BY_TEXT.get(suit_text))
     if suit is None:
-        raise CardParseError(f"cannot read {excerpt(text)} as a card: unknown suit {suit_text!r}")
+        raise CardParseError(
+            _UNKNOWN_SUIT, evidence={"text": excerpt(text), "suit": repr(suit_text)}
+        )
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise CardParseError(
-            f"cannot read {excerpt(text)} as a card: unknown rank {excerpt(rank_text)}"
+            _UNKNOWN_RANK, evidence={"text": excerpt(text), "rank": excerpt(rank_text)}
         )
     card = _CARDS[16 * suit + rank]
     assert card is not None

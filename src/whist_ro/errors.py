@@ -564,9 +564,16 @@ class WireError(WhistError, ValueError):
     step.round_over
     """
 
-    def __init__(self, message: str, *, path: str = "", rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str = "",
+        rule: str | None = None,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.path = path
-        super().__init__(message, rule=rule)
+        super().__init__(message, rule=rule, evidence=evidence)
 
 
 class EngineError(WhistError):

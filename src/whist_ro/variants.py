@@ -38,6 +38,7 @@ import attrs
 from whist_ro._check import excerpt, is_whole, valid_text, whole_setting
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_
 from whist_ro.ranking import RankingSystem, TablePoints, ranking_from_dict
 
 __all__ = [
@@ -584,6 +585,9 @@ def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
+_UNKNOWN: Final = N_("unknown variant {name}; known: {known}")
+
+
 def get(name: str) -> Variant:
     """Look a preset up by name or alias (case and spaces do not matter).
 
@@ -604,6 +608,6 @@ def get(name: str) -> Variant:
     found = _REGISTRY.get(key) if key is not None else None
     if found is None:
         raise ConfigurationError(
-            f"unknown variant {excerpt(name)}; known: {', '.join(_REGISTRY)}", field="name"
+            _UNKNOWN, field="name", evidence={"name": excerpt(name), "known": ", ".join(_REGISTRY)}
         )
     return found

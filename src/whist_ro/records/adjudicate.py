@@ -297,7 +297,16 @@ def _lone(lone: LoneRound) -> Report:
 
 # JSON that is not an object: how it starts, and what to call it.
 _NOT_AN_OBJECT: Final = re.compile(r'(\[)|(")|([-0-9])|(true|false|null)(?![\w-])')
-_KINDS: Final = ("a list", "a string", "a number")
+_KINDS: Final = (N_("a list"), N_("a string"), N_("a number"))
+_TEXT: Final = N_("text")
+_EMPTY: Final = N_(
+    "the text is empty: expected a JSON record (an object, {{...}}) or a round in the "
+    "notation (dealer:, hand 0:, ...)"
+)
+_NOT_A_RECORD: Final = N_(
+    "this is JSON, but not a record: a record is a JSON object ({{...}}) with the fields "
+    "'format', 'version', 'variant', 'players' and 'rounds'; this text holds {kind}"
+)
 
 
 def read_text(text: str | bytes) -> Record | LoneRound:
@@ -317,24 +326,17 @@ def read_text(text: str | bytes) -> Record | LoneRound:
     ...
     whist_ro.errors.RecordError: this is JSON, but not a record: a record is a JSON object ...
     """
-    decoded = decode_text(text, what="text", max_chars=MAX_CHARS)
+    decoded = decode_text(text, what=_TEXT, max_chars=MAX_CHARS)
     body = decoded.lstrip()
     if not body:
-        raise RecordError(
-            "the text is empty: expected a JSON record (an object, {...}) or a round in the "
-            "notation (dealer:, hand 0:, ...)"
-        )
+        raise RecordError(_EMPTY, evidence={})
     if body[0] == "{":
         return loads(decoded)
     other = _NOT_AN_OBJECT.match(body)
     if other is not None:
         index = other.lastindex or 4
-        kind = other.group() if index == 4 else _KINDS[index - 1]
-        raise RecordError(
-            f"this is JSON, but not a record: a record is a JSON object ({{...}}) with the "
-            f"fields 'format', 'version', 'variant', 'players' and 'rounds'; this text holds "
-            f"{kind}"
-        )
+        kind = other.group() if index == 4 else Sentence(_KINDS[index - 1])
+        raise RecordError(_NOT_A_RECORD, evidence={"kind": kind})
     return parse_round(decoded)
 
 

@@ -36,7 +36,7 @@ from typing import Final
 import attrs
 
 from whist_ro import variants
-from whist_ro._check import MAX_WHOLE, excerpt
+from whist_ro._check import LOCATED, MAX_WHOLE, excerpt, located
 from whist_ro._check import names as check_names
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import FrozenMapping, Immutable
@@ -46,7 +46,7 @@ from whist_ro.locale import N_, NP_
 from whist_ro.locale import check as check_lang
 from whist_ro.locale import render as say
 from whist_ro.records.adjudicate import Difference, as_differences, differences, totals_lines
-from whist_ro.records.schema import decode_text
+from whist_ro.records.schema import PLACE, decode_text, known_reason
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
 from whist_ro.rules.bidding import forbidden_bid
@@ -137,17 +137,19 @@ class Sheet(Immutable):
         for row in self.rows:
             if not isinstance(row, SheetRow) or len(row.bids) != width or len(row.won) != width:
                 raise RecordError(
-                    f"every row of a sheet of {excerpt(width)} players holds {excerpt(width)} "
-                    f"bids and as many tricks won, not {excerpt(row)}"
+                    _ROW_SHAPE, evidence={"players": excerpt(width), "row": excerpt(row)}
                 )
         if self.names is not None:
             try:
                 check_names(self.names, players=width)
             except ConfigurationError as error:
-                raise RecordError(f"Sheet.names: {error}") from None
+                raise RecordError(
+                    LOCATED, evidence={"where": "Sheet.names", "what": error}
+                ) from None
         if self.headings and len(self.headings) != 2 + 2 * width:
             raise RecordError(
-                f"a sheet of {excerpt(width)} players has {excerpt(2 + 2 * width)} headings"
+                _HEADING_COUNT,
+                evidence={"players": excerpt(width), "count": excerpt(2 + 2 * width)},
             )
 
 
@@ -175,6 +177,49 @@ DELIMITERS: Final = (",", ";", "\t")
 """The separators a sheet may use; the one the header line uses most is taken."""
 
 _DELIMITER_NAMES: Final = {",": N_("commas"), ";": N_("semicolons"), "\t": N_("tabs")}
+
+# The refusals of a malformed sheet, as catalogue templates.
+_CSV_TEXT: Final = N_("CSV text")
+_LINE: Final = N_("line {line}")
+_CELL_AT: Final = N_("line {line}, column {column} ({name})")
+_TOTAL_OF: Final = N_("total of {who}")
+_BAD_HEADER: Final = N_(
+    "the header {why}; it must be hand_size,dealer then bidN,wonN for each of 3 to 6 seats "
+    "from 0, or 'NAME bid','NAME won' for each player (read as CSV separated by "
+    "{delimiters}), not {header}"
+)
+_HEADER_START: Final = N_("does not start with hand_size,dealer")
+_HEADER_PAIRS: Final = N_("has {count} bid and won headings")
+_HEADER_COLUMNS: Final = N_(
+    "has {bid},{won} in columns {first} and {second}, where 'bid{seat}','won{seat}' or "
+    "'NAME bid','NAME won' go"
+)
+_HEADER_MIXED: Final = N_("mixes numbered seats and players' names")
+_HEADER_TWICE: Final = N_("names a player twice")
+_HEADER_NAME: Final = N_("has a name that cannot head a sheet ({error})")
+_NOT_WHOLE: Final = N_("expected a whole number, not {value}")
+_OUT_OF_RANGE: Final = N_("{number} is out of any sheet's range")
+_NOT_CSV: Final = N_("not valid CSV: {reason}")
+_EMPTY: Final = N_("the sheet is empty: expected a header line")
+_TOO_LONG: Final = N_("the sheet has more than {most} rounds")
+_TOTAL_LAST: Final = N_("the 'total' row must be the last one")
+_TOTAL_WIDTH: Final = N_("the total row holds {word} and {count} totals, not {given}")
+_ROW_WIDTH: Final = N_("expected {count} cells, not {given}")
+_ROW_SHAPE: Final = N_(
+    "every row of a sheet of {players} players holds {players} bids and as many tricks won, "
+    "not {row}"
+)
+_HEADING_COUNT: Final = N_("a sheet of {players} players has {count} headings")
+_NOT_A_SHEET: Final = N_("audit takes CSV text or a Sheet, not {value}")
+_NOT_EXACT: Final = N_("audit checks exact-bid score sheets (bids and tricks); not {value}")
+
+
+def _at_line(line: int, template: str, /, **fields: object) -> RecordError:
+    """A refusal about line ``line`` of the CSV text ("line 3: ...")."""
+    place = Sentence(_LINE, line=line)
+    template, evidence = located(place, template, **fields)
+    return RecordError(template, path=str(place), evidence=evidence)
+
 
 _SEAT: Final = N_("seat {seat}")
 _NAMED: Final = N_("{name} (seat {seat})")
@@ -244,13 +289,13 @@ def _sniff(text: str) -> str:
     return max(DELIMITERS, key=lambda d: counts[d])  # max keeps the first of equals
 
 
-def _header_error(line: int, header: list[str], why: str, delimiter: str) -> RecordError:
-    shown = excerpt(delimiter.join(header))
-    return RecordError(
-        f"line {line}: the header {why}; it must be hand_size,dealer then bidN,wonN for each "
-        f"of 3 to 6 seats from 0, or 'NAME bid','NAME won' for each player (read as CSV "
-        f"separated by {_DELIMITER_NAMES[delimiter]}), not {shown}",
-        path=f"line {line}",
+def _header_error(line: int, header: list[str], why: Sentence, delimiter: str) -> RecordError:
+    return _at_line(
+        line,
+        _BAD_HEADER,
+        why=why,
+        delimiters=Sentence(_DELIMITER_NAMES[delimiter]),
+        header=excerpt(delimiter.join(header)),
     )
 
 
@@ -259,15 +304,15 @@ def _read_header(
 ) -> tuple[int, tuple[str, ...] | None]:
     """The number of seats and the players' names (None when seats are numbered)."""
 
-    def fail(why: str) -> RecordError:
-        return _header_error(line, header, why, delimiter)
+    def fail(why: str, /, **fields: object) -> RecordError:
+        return _header_error(line, header, Sentence(why, **fields), delimiter)
 
     cells = [c.strip() for c in header]
     if len(cells) < 2 or not _is(cells[0], "hand_size") or not _is(cells[1], "dealer"):
-        raise fail("does not start with hand_size,dealer")
+        raise fail(_HEADER_START)
     pairs, odd = divmod(len(cells) - 2, 2)
     if odd or not 3 <= pairs <= 6:
-        raise fail(f"has {len(cells) - 2} bid and won headings")
+        raise fail(_HEADER_PAIRS, count=len(cells) - 2)
     names: list[str] = []
     numbered = 0
     for seat in range(pairs):
@@ -287,37 +332,41 @@ def _read_header(
             and _word(won_name) == _word(name)
         ):
             raise fail(
-                f"has {excerpt(bid)},{excerpt(won)} in columns {3 + 2 * seat} and "
-                f"{4 + 2 * seat}, where 'bid{seat}','won{seat}' or 'NAME bid','NAME won' go"
+                _HEADER_COLUMNS,
+                bid=excerpt(bid),
+                won=excerpt(won),
+                first=3 + 2 * seat,
+                second=4 + 2 * seat,
+                seat=seat,
             )
         names.append(name)
     if numbered and names:
-        raise fail("mixes numbered seats and players' names")
+        raise fail(_HEADER_MIXED)
     if len({_word(n) for n in names}) != len(names):
-        raise fail("names a player twice")
+        raise fail(_HEADER_TWICE)
     if names:
         try:
             check_names(names, players=pairs)
         except ConfigurationError as error:
-            raise fail(f"has a name that cannot head a sheet ({error})") from None
+            raise fail(_HEADER_NAME, error=error) from None
     return pairs, tuple(names) or None
 
 
-def _cell(value: str, line: int, column: int, name: str) -> int:
+def _cell(value: str, line: int, column: int, name: object) -> int:
+    """The whole number in a cell; ``name`` is its heading (or a sentence naming it)."""
     raw = value.strip()
     body = raw[1:] if raw.startswith("-") else raw
+    fields: dict[str, object]
     if not body.isdigit() or not body.isascii() or len(raw) > _MAX_CELL:
-        raise RecordError(
-            f"line {line}, column {column} ({name}): expected a whole number, not {excerpt(value)}",
-            path=f"line {line}, column {column}",
-        )
-    number = int(raw)
-    if abs(number) > MAX_WHOLE:
-        raise RecordError(
-            f"line {line}, column {column} ({name}): {number} is out of any sheet's range",
-            path=f"line {line}, column {column}",
-        )
-    return number
+        template, fields = _NOT_WHOLE, {"value": excerpt(value)}
+    elif abs(number := int(raw)) > MAX_WHOLE:
+        template, fields = _OUT_OF_RANGE, {"number": number}
+    else:
+        return number
+    place = Sentence(_CELL_AT, line=line, column=column, name=name)
+    template, evidence = located(place, template, **fields)
+    path = str(Sentence(PLACE, line=line, column=column))
+    raise RecordError(template, path=path, evidence=evidence)
 
 
 def _dealer_cell(value: str, line: int, names: tuple[str, ...] | None, heading: str) -> int:
@@ -352,7 +401,7 @@ def read_sheet(text: str | bytes) -> Sheet:
     ...
     whist_ro.errors.RecordError: line 1: the header has 2 bid and won headings; it must be ...
     """
-    text = decode_text(text, what="CSV text", max_chars=MAX_SHEET)
+    text = decode_text(text, what=_CSV_TEXT, max_chars=MAX_SHEET)
     delimiter = _sniff(text)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
     numbered: list[tuple[int, list[str]]] = []
@@ -363,11 +412,9 @@ def read_sheet(text: str | bytes) -> Sheet:
             if len(numbered) > variants.MAX_ROUNDS + 2:
                 break
     except csv.Error as error:
-        raise RecordError(
-            f"line {reader.line_num}: not valid CSV: {error}", path=f"line {reader.line_num}"
-        ) from None
+        raise _at_line(reader.line_num, _NOT_CSV, reason=known_reason(str(error))) from None
     if not numbered:
-        raise RecordError("the sheet is empty: expected a header line", path="line 1")
+        raise RecordError(_EMPTY, path="line 1", evidence={})
     header_line, header = numbered[0]
     pairs, names = _read_header(header, header_line, delimiter)
     headings = tuple(c.strip() for c in header)
@@ -376,29 +423,23 @@ def read_sheet(text: str | bytes) -> Sheet:
     totals_line = 0
     body = numbered[1:]
     if len(body) > variants.MAX_ROUNDS + 1:
-        raise RecordError(f"the sheet has more than {variants.MAX_ROUNDS} rounds")
+        raise RecordError(_TOO_LONG, evidence={"most": variants.MAX_ROUNDS})
     for line, row in body:
         if totals is not None:
-            raise RecordError(
-                f"line {line}: the 'total' row must be the last one", path=f"line {line}"
-            )
+            raise _at_line(line, _TOTAL_LAST)
         if row and _is(row[0], "total"):
             if len(row) != pairs + 1:
-                raise RecordError(
-                    f"line {line}: the total row holds {row[0].strip()!r} and {pairs} totals, "
-                    f"not {len(row) - 1}",
-                    path=f"line {line}",
+                raise _at_line(
+                    line, _TOTAL_WIDTH, word=repr(row[0].strip()), count=pairs, given=len(row) - 1
                 )
             totals = tuple(
-                _cell(c, line, col, f"total of {_who(col - 2, names)}")
+                _cell(c, line, col, Sentence(_TOTAL_OF, who=_who(col - 2, names)))
                 for col, c in enumerate(row[1:], start=2)
             )
             totals_line = line
             continue
         if len(row) != len(headings):
-            raise RecordError(
-                f"line {line}: expected {len(headings)} cells, not {len(row)}", path=f"line {line}"
-            )
+            raise _at_line(line, _ROW_WIDTH, count=len(headings), given=len(row))
         cells = [
             _dealer_cell(c, line, names, headings[1])
             if col == 2
@@ -677,11 +718,9 @@ def audit(
     if isinstance(sheet, (str, bytes, bytearray)):
         sheet = read_sheet(sheet)
     if not isinstance(sheet, Sheet):
-        raise RecordError(f"audit takes CSV text or a Sheet, not {excerpt(sheet)}")
+        raise RecordError(_NOT_A_SHEET, evidence={"value": excerpt(sheet)})
     if not isinstance(variant, Variant) or variant.is_classic:
-        raise RecordError(
-            f"audit checks exact-bid score sheets (bids and tricks); not {excerpt(variant)}"
-        )
+        raise RecordError(_NOT_EXACT, evidence={"value": excerpt(variant)})
     players = sheet.players
     check_players(variant, players)
     schedule = Schedule.for_game(variant, players)

@@ -31,10 +31,11 @@ import io
 import os
 import secrets
 import stat
-from typing import IO, Any
+from typing import IO, Any, Final, Literal
 
 from whist_ro._check import excerpt
 from whist_ro.errors import RecordError
+from whist_ro.locale import N_
 
 __all__ = ["Source", "Target", "read_source", "write_text"]
 
@@ -44,7 +45,30 @@ Target = str | os.PathLike[str] | IO[str] | IO[bytes]
 """Where a writer writes: a path, or a file open for writing (text or binary)."""
 
 
-def _path_of(value: object, *, verb: str) -> str | None:
+# The refusals, as catalogue templates: one set for reading, one for writing.
+_PATH_NOT_TEXT: Final = {
+    "read": N_("a path to read must be text, not {path}"),
+    "write": N_("a path to write must be text, not {path}"),
+}
+_PATH_NUL: Final = {
+    "read": N_("cannot read {path}: a path cannot hold a NUL character"),
+    "write": N_("cannot write {path}: a path cannot hold a NUL character"),
+}
+_PATH_EMPTY: Final = {
+    "read": N_("cannot read '': the path is empty"),
+    "write": N_("cannot write '': the path is empty"),
+}
+_CANNOT_READ: Final = N_("cannot read {path}: {reason}")
+_NOT_READABLE: Final = N_("expected a path or an open file to read, not {value}")
+_NOT_TEXT: Final = N_("reading {source} gave {data}, not text")
+_NOT_UNICODE: Final = N_(
+    "the text is not valid Unicode (a lone surrogate at character {at}); nothing was written"
+)
+_NOT_WRITABLE: Final = N_("expected a path or an open file to write to, not {value}")
+_CANNOT_WRITE: Final = N_("cannot write {path}: {reason}")
+
+
+def _path_of(value: object, *, verb: Literal["read", "write"]) -> str | None:
     """``value`` as a path string, None if it is not a path; a bad path is refused."""
     if not isinstance(value, (str, os.PathLike)):
         return None
@@ -54,11 +78,11 @@ def _path_of(value: object, *, verb: str) -> str | None:
     except Exception:  # a __fspath__ that fails or returns neither str nor bytes
         path = value
     if not isinstance(path, str):
-        raise RecordError(f"a path to {verb} must be text, not {excerpt(path)}")
+        raise RecordError(_PATH_NOT_TEXT[verb], evidence={"path": excerpt(path)})
     if "\0" in path:
-        raise RecordError(f"cannot {verb} {excerpt(path)}: a path cannot hold a NUL character")
+        raise RecordError(_PATH_NUL[verb], evidence={"path": excerpt(path)})
     if not path:
-        raise RecordError(f"cannot {verb} '': the path is empty")
+        raise RecordError(_PATH_EMPTY[verb], evidence={})
     return path
 
 
@@ -93,15 +117,17 @@ def read_source(source: object, *, what: str, max_chars: int) -> str | bytes:
             with open(path, "rb") as file:
                 return file.read(limit)
         except OSError as error:
-            raise RecordError(f"cannot read {excerpt(path)}: {error.strerror}") from None
+            evidence = {"path": excerpt(path), "reason": error.strerror}
+            raise RecordError(_CANNOT_READ, evidence=evidence) from None
     if isinstance(source, (bytes, bytearray, int)) or not _has(source, "read"):
-        raise RecordError(f"expected a path or an open file to read, not {excerpt(source)}")
+        raise RecordError(_NOT_READABLE, evidence={"value": excerpt(source)})
     try:
         data = source.read(limit)  # type: ignore[attr-defined]
     except (OSError, ValueError) as error:  # closed, not readable, or not decodable
-        raise RecordError(f"cannot read {excerpt(source)}: {excerpt(str(error))}") from None
+        evidence = {"path": excerpt(source), "reason": excerpt(str(error))}
+        raise RecordError(_CANNOT_READ, evidence=evidence) from None
     if not isinstance(data, (str, bytes)):
-        raise RecordError(f"reading {excerpt(source)} gave {excerpt(data)}, not text")
+        raise RecordError(_NOT_TEXT, evidence={"source": excerpt(source), "data": excerpt(data)})
     return data
 
 
@@ -170,13 +196,10 @@ def write_text(target: object, text: str) -> None:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise RecordError(
-            f"the text is not valid Unicode (a lone surrogate at character {error.start}); "
-            "nothing was written"
-        ) from None
+        raise RecordError(_NOT_UNICODE, evidence={"at": error.start}) from None
     path = _path_of(target, verb="write")
     if path is None and (isinstance(target, (bytes, bytearray, int)) or not _has(target, "write")):
-        raise RecordError(f"expected a path or an open file to write to, not {excerpt(target)}")
+        raise RecordError(_NOT_WRITABLE, evidence={"value": excerpt(target)})
     try:
         if path is not None:
             _write_atomically(path, data)
@@ -186,4 +209,5 @@ def write_text(target: object, text: str) -> None:
         why = error.strerror if isinstance(error, OSError) and error.strerror else None
         shown = excerpt(target if path is None else path)
         # Chained: a caller may read the OSError (its strerror) from __cause__.
-        raise RecordError(f"cannot write {shown}: {why or excerpt(str(error))}") from error
+        evidence = {"path": shown, "reason": why or excerpt(str(error))}
+        raise RecordError(_CANNOT_WRITE, evidence=evidence) from error

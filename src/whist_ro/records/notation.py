@@ -60,19 +60,21 @@ whist_ro.records.notation.NotationError: line 2, column 12: cannot read 'Jx' as 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 import attrs
 
 from whist_ro import variants
-from whist_ro._check import excerpt, is_whole
+from whist_ro._check import excerpt, is_whole, located
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
 from whist_ro.errors import ConfigurationError, RecordError, WhistError
+from whist_ro.locale import N_
 from whist_ro.records.record import Record, RoundRecord, preset_name
-from whist_ro.records.schema import decode_text
+from whist_ro.records.schema import PLACE, decode_text
 from whist_ro.rules.play import trick_winner_index
 from whist_ro.variants import Variant, check_variant
 
@@ -87,6 +89,29 @@ _KEY: Final = re.compile(r"\s*(variant|dealer|hand\s+\S+|turn-up|bids|trick)\s*:
 _TOKEN: Final = re.compile(r"\S+")
 _NUMBER: Final = re.compile(r"[0-9]{1,3}")
 
+# The refusals, as catalogue templates (a line and column go first).
+_ROUND_TEXT: Final = N_("round text")
+_QUOTED: Final = "{error}"  # another refusal quoted whole: it has its own template
+_NOT_A_NUMBER: Final = N_("{what} must be a whole number from 0 to {high}, not {value}")
+_THE_DEALER: Final = N_("the dealer")
+_A_BID: Final = N_("a bid")
+_TOO_MANY_LINES: Final = N_("the text has {lines} lines; a round needs at most {most}")
+_NO_KEY: Final = N_("expected 'variant:', 'dealer:', 'hand N:', 'turn-up:', 'bids:' or 'trick:'")
+_MISSING_KEY: Final = N_("missing '{key}:'")
+_WRONG_KEY: Final = N_("expected '{key}:' here, not '{found}:'")
+_NO_PRESET: Final = N_("expected a preset name after 'variant:'")
+_ONE_SEAT: Final = N_("expected exactly one seat")
+_ONE_TURN_UP: Final = N_("expected exactly one card or '-'")
+_HAND_ORDER: Final = N_("expected 'hand {seat}:' (hands go in seat order from 0)")
+_TOO_MANY_HANDS: Final = N_("at most {most} hands")
+_NO_SUCH_DEALER: Final = N_("the dealer must be a seat from 0 to {last}, not {dealer}")
+_CLASSIC_BIDS: Final = N_("classic whist has no bidding: leave out the 'bids:' line")
+_TOO_MANY_BIDS: Final = N_("{count} bids, but {players} players bid once each")
+_EARLY_TRICK: Final = N_("a trick before the bidding is complete")
+_OPEN_TRICK: Final = N_("only the last trick may be unfinished")
+_TRICK_SIZE: Final = N_("a trick holds 1 to {players} cards, not {count}")
+_UNEXPECTED: Final = N_("unexpected '{key}:' here (see the grammar for the order)")
+
 
 class NotationError(RecordError):
     """Round notation that cannot be read; ``line`` and ``column`` count from 1.
@@ -98,15 +123,27 @@ class NotationError(RecordError):
     1 9 line 1, column 9
     """
 
-    def __init__(self, message: str, *, line: int, column: int) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        column: int,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
         self.line = line
         self.column = column
-        where = f"line {line}, column {column}"
-        super().__init__(f"{where}: {message}", path=where)
+        place = Sentence(PLACE, line=line, column=column)
+        where = str(place)
+        if evidence is None:
+            super().__init__(f"{where}: {message}", path=where)
+        else:
+            template, fields = located(place, message, **evidence)
+            super().__init__(template, path=where, evidence=fields)
 
 
-def _fail(message: str, line: int, column: int) -> NotationError:
-    return NotationError(message, line=line, column=column)
+def _fail(message: str, line: int, column: int, evidence: Mapping[str, object]) -> NotationError:
+    return NotationError(message, line=line, column=column, evidence=evidence)
 
 
 def _places(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -172,8 +209,8 @@ class _Line:
         self.number = number
         self.text = text
 
-    def fail(self, message: str, column: int = 1) -> NotationError:
-        return NotationError(message, line=self.number, column=column)
+    def fail(self, message: str, column: int = 1, **fields: object) -> NotationError:
+        return NotationError(message, line=self.number, column=column, evidence=fields)
 
     def tokens(self, start: int) -> list[tuple[str, int]]:
         return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(self.text, start)]
@@ -181,9 +218,7 @@ class _Line:
 
 def _number(token: str, column: int, line: _Line, *, what: str, high: int) -> int:
     if _NUMBER.fullmatch(token) is None or int(token) > high:
-        raise line.fail(
-            f"{what} must be a whole number from 0 to {high}, not {excerpt(token)}", column
-        )
+        raise line.fail(_NOT_A_NUMBER, column, what=Sentence(what), high=high, value=excerpt(token))
     return int(token)
 
 
@@ -191,20 +226,21 @@ def _card(token: str, column: int, line: _Line) -> Card:
     try:
         return Card.parse(token)
     except WhistError as error:
-        raise line.fail(str(error), column) from None
+        raise line.fail(_QUOTED, column, error=error) from None
 
 
 class _Reader:
     """Reads the entries in their fixed order, remembering where each action was written."""
 
     def __init__(self, data: object) -> None:
-        text = decode_text(data, what="round text", max_chars=MAX_TEXT, fail=_fail)
+        text = decode_text(data, what=_ROUND_TEXT, max_chars=MAX_TEXT, fail=_fail)
         lines = text.splitlines()
         if len(lines) > _MAX_LINES:
             raise NotationError(
-                f"the text has {len(lines)} lines; a round needs at most {_MAX_LINES}",
+                _TOO_MANY_LINES,
                 line=_MAX_LINES + 1,
                 column=1,
+                evidence={"lines": len(lines), "most": _MAX_LINES},
             )
         self.entries: list[tuple[str, _Line, int]] = []
         for number, raw in enumerate(lines, start=1):
@@ -214,10 +250,7 @@ class _Reader:
             match = _KEY.match(raw)
             if match is None:
                 column = len(raw) - len(raw.lstrip()) + 1
-                raise line.fail(
-                    "expected 'variant:', 'dealer:', 'hand N:', 'turn-up:', 'bids:' or 'trick:'",
-                    column,
-                )
+                raise line.fail(_NO_KEY, column)
             key = " ".join(match.group(1).lower().split())
             self.entries.append((key, line, match.end()))
         self.at = 0
@@ -229,10 +262,10 @@ class _Reader:
     def take(self, key: str) -> tuple[_Line, list[tuple[str, int]]]:
         found = self.peek()
         if found is None:
-            raise NotationError(f"missing '{key}:'", line=self.last_line, column=1)
+            raise NotationError(_MISSING_KEY, line=self.last_line, column=1, evidence={"key": key})
         _, line, start = self.entries[self.at]
         if found != key and not (key == "hand" and found.startswith("hand ")):
-            raise line.fail(f"expected '{key}:' here, not '{found}:'")
+            raise line.fail(_WRONG_KEY, key=key, found=found)
         self.at += 1
         return line, line.tokens(start)
 
@@ -242,18 +275,18 @@ def _variant(reader: _Reader) -> Variant:
         return variants.ROMANIAN
     line, tokens = reader.take("variant")
     if not tokens:
-        raise line.fail("expected a preset name after 'variant:'", len(line.text) + 1)
+        raise line.fail(_NO_PRESET, len(line.text) + 1)
     name = " ".join(token for token, _ in tokens)
     try:
         return variants.get(name)
     except WhistError as error:
-        raise line.fail(str(error), tokens[0][1]) from None
+        raise line.fail(_QUOTED, tokens[0][1], error=error) from None
 
 
-def _one(line: _Line, tokens: list[tuple[str, int]], what: str) -> tuple[str, int]:
+def _one(line: _Line, tokens: list[tuple[str, int]], refusal: str) -> tuple[str, int]:
     if len(tokens) != 1:
         column = tokens[1][1] if tokens else len(line.text) + 1
-        raise line.fail(f"expected exactly one {what}", column)
+        raise line.fail(refusal, column)
     return tokens[0]
 
 
@@ -275,8 +308,8 @@ def parse_round(text: str | bytes) -> LoneRound:
     reader = _Reader(text)
     variant = _variant(reader)
     dealer_line, tokens = reader.take("dealer")
-    token, dealer_column = _one(dealer_line, tokens, "seat")
-    dealer = _number(token, dealer_column, dealer_line, what="the dealer", high=_MAX_SEATS - 1)
+    token, dealer_column = _one(dealer_line, tokens, _ONE_SEAT)
+    dealer = _number(token, dealer_column, dealer_line, what=_THE_DEALER, high=_MAX_SEATS - 1)
     line = dealer_line
     hands: list[tuple[Card, ...]] = []
     while (key := reader.peek()) is not None and key.startswith("hand "):
@@ -284,19 +317,19 @@ def parse_round(text: str | bytes) -> LoneRound:
         label = key.split()[1]
         seat = len(hands)
         if label != str(seat):
-            raise line.fail(f"expected 'hand {seat}:' (hands go in seat order from 0)", 1)
+            raise line.fail(_HAND_ORDER, 1, seat=seat)
         if seat >= _MAX_SEATS:
-            raise line.fail(f"at most {_MAX_SEATS} hands", 1)
+            raise line.fail(_TOO_MANY_HANDS, 1, most=_MAX_SEATS)
         hands.append(tuple(_card(t, c, line) for t, c in tokens))
     if not hands:
-        raise NotationError("missing 'hand 0:'", line=line.number + 1, column=1)
+        raise NotationError(
+            _MISSING_KEY, line=line.number + 1, column=1, evidence={"key": "hand 0"}
+        )
     players = len(hands)
     if dealer >= players:
-        raise dealer_line.fail(
-            f"the dealer must be a seat from 0 to {players - 1}, not {dealer}", dealer_column
-        )
+        raise dealer_line.fail(_NO_SUCH_DEALER, dealer_column, last=players - 1, dealer=dealer)
     line, tokens = reader.take("turn-up")
-    token, column = _one(line, tokens, "card or '-'")
+    token, column = _one(line, tokens, _ONE_TURN_UP)
     turn_up = None if token == "-" else _card(token, column, line)
     actions: list[Action] = []
     where: list[tuple[int, int]] = []
@@ -304,13 +337,11 @@ def parse_round(text: str | bytes) -> LoneRound:
     if reader.peek() == "bids":
         line, tokens = reader.take("bids")
         if variant.is_classic:
-            raise line.fail("classic whist has no bidding: leave out the 'bids:' line", 1)
+            raise line.fail(_CLASSIC_BIDS, 1)
         if len(tokens) > players:
-            raise line.fail(
-                f"{len(tokens)} bids, but {players} players bid once each", tokens[players][1]
-            )
+            raise line.fail(_TOO_MANY_BIDS, tokens[players][1], count=len(tokens), players=players)
         for offset, (token, column) in enumerate(tokens):
-            bid = _number(token, column, line, what="a bid", high=_MAX_BID)
+            bid = _number(token, column, line, what=_A_BID, high=_MAX_BID)
             actions.append(Bid(seat=(first + offset) % players, tricks=bid))
             where.append((line.number, column))
     leader = first
@@ -319,12 +350,12 @@ def parse_round(text: str | bytes) -> LoneRound:
     while reader.peek() == "trick":
         line, tokens = reader.take("trick")
         if not variant.is_classic and len(actions) < players:
-            raise line.fail("a trick before the bidding is complete", 1)
+            raise line.fail(_EARLY_TRICK, 1)
         if open_trick:
-            raise line.fail("only the last trick may be unfinished", 1)
+            raise line.fail(_OPEN_TRICK, 1)
         if not tokens or len(tokens) > players:
             column = tokens[players][1] if tokens else len(line.text) + 1
-            raise line.fail(f"a trick holds 1 to {players} cards, not {len(tokens)}", column)
+            raise line.fail(_TRICK_SIZE, column, players=players, count=len(tokens))
         cards = [_card(t, c, line) for t, c in tokens]
         for offset, (card, (_, column)) in enumerate(zip(cards, tokens, strict=True)):
             actions.append(Play(seat=(leader + offset) % players, card=card))
@@ -336,7 +367,7 @@ def parse_round(text: str | bytes) -> LoneRound:
             leader = (leader + won) % players
     if reader.peek() is not None:
         _, line, _ = reader.entries[reader.at]
-        raise line.fail(f"unexpected '{reader.peek()}:' here (see the grammar for the order)", 1)
+        raise line.fail(_UNEXPECTED, 1, key=reader.peek())
     record_round = RoundRecord(dealer=dealer, hands=hands, turn_up=turn_up, actions=actions)
     return LoneRound(variant=variant, preset=preset_name(variant), round=record_round, where=where)
 

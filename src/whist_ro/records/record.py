@@ -38,21 +38,25 @@ from whist_ro import locale, variants
 from whist_ro._check import MAX_NAME, MAX_WHOLE, check_seed, excerpt, is_whole, valid_text
 from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
-from whist_ro._text import count
+from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, as_card
 from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim, Takeover
 from whist_ro.errors import ActionParseError, ConfigurationError, RecordError, WhistError
+from whist_ro.locale import N_, NP_
 from whist_ro.records.files import Source, Target, read_source, write_text
 from whist_ro.records.schema import (
+    JSON_TEXT,
     MAX_CHARS,
     MAX_DEPTH,
     card,
     child,
+    fail_at,
     integer,
     listed,
     mapping,
     parse_json,
+    quoting,
     text,
 )
 from whist_ro.variants import Variant, check_variant
@@ -93,17 +97,82 @@ _MAX_META: Final = 1_000_000  # characters of meta's JSON: a record stays under 
 _MAX_META_DEPTH: Final = MAX_DEPTH - 1  # meta sits one level inside the record
 
 
+# The refusals of a record's reading and building, as catalogue templates.
+_LIST_OF: Final = N_("expected a list of {what}, not {value}")
+_AT_MOST: Final = N_("expected at most {high} {what}, not more")
+_LONE_SURROGATE: Final = N_("{value} is not valid Unicode text (it holds a lone surrogate)")
+_META_DEPTH: Final = N_("meta may nest at most {most} levels")
+_META_NUMBER: Final = N_("a number in meta fits in 63 bits, not {value}")
+_NO_SUCH_NUMBER: Final = N_("JSON has no {value}")
+_META_KEY: Final = N_("meta keys are text, not {value}")
+_META_VALUE: Final = N_(
+    "meta holds JSON data (objects, lists, text, numbers, true, false, null), not {value}"
+)
+_EXPECTED_OBJECT: Final = N_("expected an object, not {value}")
+_META_SIZE: Final = N_("meta takes {size} characters of JSON; at most {most}")
+_EXPECTED_ACTION: Final = N_("expected a Bid or a Play, not {value}")
+_EVERY_CARD: Final = N_("a record names every card played")
+_EVERY_CARD_NOT_NULL: Final = N_("a record names every card played, not null")
+_SEAT_TWICE: Final = N_("a seat is named twice")
+_NO_SIDE: Final = N_("an abandoned match has no conceding side, not {value}")
+_NO_DISCONNECTED: Final = N_("a conceded match has no disconnected seats")
+_ENDING: Final = N_("expected 'abandoned' or 'conceded', not {value}")
+_EXPECTED_ROUND: Final = N_("expected a RoundRecord, not {value}")
+_EXPECTED_ENDING: Final = N_("expected an Ending or None, not {value}")
+_SEED: Final = N_(
+    "expected an int of at most 63 bits or valid Unicode text of at most 200 characters, "
+    "not {value}"
+)
+_SCORER: Final = N_(
+    "a variant with a custom scorer cannot be recorded; a callable has no portable text form "
+    "(use the made_base, made_per_trick and miss_per_trick settings)"
+)
+_PRESET_NAME: Final = N_("expected a preset name or None, not {value}")
+_PRESET_SPELLING: Final = N_("write the preset's name {name}, not {value}")
+_PRESET_DIFFERS: Final = N_(
+    "{name} names a preset, but the variant differs from it in {settings}; the preset of a "
+    "house variant is None"
+)
+_PLAYER_COUNT: Final = N_("{variant} is played by {low} to {high} players, not {players} ({rules})")
+_NO_ROUNDS: Final = N_("a record holds at least one round")
+_HAND_PER_PLAYER: Final = N_("expected one hand per player ({players}), not {count}")
+_CARDS: Final = NP_("{n:,} card", "{n:,} cards")
+_ACTIONS: Final = NP_("{n:,} action", "{n:,} actions")
+_ACTIONS_OVER: Final = NP_(
+    "a round of {cards} for {players} players has {full}; {n} is recorded",
+    "a round of {cards} for {players} players has {full}; {n} are recorded",
+)
+_ACTIONS_SHORT: Final = NP_(
+    "a round of {cards} for {players} players has {full}; {n} is recorded and a later round "
+    "follows",
+    "a round of {cards} for {players} players has {full}; {n} are recorded and a later round "
+    "follows",
+)
+_TOTAL_PER_PLAYER: Final = N_("expected one total per player ({players}), not {count}")
+_ENGINE_PER_PLAYER: Final = N_("expected one entry per player ({players}), not {count}")
+_FORMAT: Final = N_("expected {format}, not {value}")
+_VERSIONS: Final = N_("this library reads versions {versions}, not {value}")
+_CONFIG_MISSING: Final = N_("missing (it may be left out only when variant.name names a preset)")
+_CONFIG_DIFFERS: Final = N_(
+    "variant.name says {name}, but the config differs from that preset in {settings}; write "
+    "null as the name of a house variant"
+)
+
+
 def _fail(path: str, message: str) -> RecordError:
     return RecordError(f"{path}: {message}", path=path)
 
 
 def _sequence(value: object, path: str, *, high: int, what: str) -> tuple[Any, ...]:
-    """The items of a list or tuple (or other finite iterable) of at most ``high`` items."""
+    """The items of a list or tuple (or other finite iterable) of at most ``high`` items.
+
+    ``what`` names the items (a marked message, so it is translated).
+    """
     if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
-        raise _fail(path, f"expected a list of {what}, not {excerpt(value)}")
+        raise fail_at(path, _LIST_OF, what=Sentence(what), value=excerpt(value))
     taken = tuple(itertools.islice(value, high + 1))
     if len(taken) > high:
-        raise _fail(path, f"expected at most {high} {what}, not more")
+        raise fail_at(path, _AT_MOST, high=high, what=Sentence(what))
     return taken
 
 
@@ -111,24 +180,24 @@ def _name(value: object, path: str, *, high: int) -> str:
     """Text a record can store: a str of at most ``high`` characters, valid Unicode."""
     found = text(value, path, high=high)
     if not valid_text(found):
-        raise _fail(path, f"{excerpt(found)} is not valid Unicode text (it holds a lone surrogate)")
+        raise fail_at(path, _LONE_SURROGATE, value=excerpt(found))
     return found
 
 
 def _meta_value(value: object, path: str, depth: int) -> Any:
     """A frozen copy of free JSON data, refusing what JSON cannot carry back exactly."""
     if depth > _MAX_META_DEPTH:
-        raise _fail(path, f"meta may nest at most {_MAX_META_DEPTH} levels")
+        raise fail_at(path, _META_DEPTH, most=_MAX_META_DEPTH)
     if value is None or isinstance(value, bool):
         return value
     if is_whole(value):
         assert isinstance(value, int)
         if value.bit_length() > 63:
-            raise _fail(path, f"a number in meta fits in 63 bits, not {excerpt(value)}")
+            raise fail_at(path, _META_NUMBER, value=excerpt(value))
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise _fail(path, f"JSON has no {value}")
+            raise fail_at(path, _NO_SUCH_NUMBER, value=value)
         return value
     if isinstance(value, str):
         return _name(value, path, high=_MAX_META)
@@ -136,16 +205,12 @@ def _meta_value(value: object, path: str, depth: int) -> Any:
         frozen = {}
         for key, item in value.items():
             if not isinstance(key, str) or not valid_text(key):
-                raise _fail(path, f"meta keys are text, not {excerpt(key)}")
+                raise fail_at(path, _META_KEY, value=excerpt(key))
             frozen[key] = _meta_value(item, child(path, key), depth + 1)
         return FrozenMapping(frozen)
     if isinstance(value, (list, tuple)):
         return tuple(_meta_value(item, child(path, i), depth + 1) for i, item in enumerate(value))
-    raise _fail(
-        path,
-        f"meta holds JSON data (objects, lists, text, numbers, true, false, null), "
-        f"not {excerpt(value)}",
-    )
+    raise fail_at(path, _META_VALUE, value=excerpt(value))
 
 
 def _thaw(value: Any) -> Any:
@@ -160,11 +225,11 @@ def _meta(value: object) -> Mapping[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise _fail("meta", f"expected an object, not {excerpt(value)}")
+        raise fail_at("meta", _EXPECTED_OBJECT, value=excerpt(value))
     frozen: Mapping[str, Any] = _meta_value(value, "meta", 1)
     size = len(json.dumps(_thaw(frozen), ensure_ascii=False))
     if size > _MAX_META:
-        raise _fail("meta", f"meta takes {size} characters of JSON; at most {_MAX_META}")
+        raise fail_at("meta", _META_SIZE, size=size, most=_MAX_META)
     return frozen
 
 
@@ -172,15 +237,15 @@ def _card_at(value: object, path: str) -> Card:
     try:
         return as_card(value)
     except WhistError as error:
-        raise _fail(path, str(error)) from None
+        raise quoting(path, error) from None
 
 
 def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
-    hands = _sequence(value, "hands", high=_MAX_SEAT_LIST, what="hands")
+    hands = _sequence(value, "hands", high=_MAX_SEAT_LIST, what=N_("hands"))
     out = []
     for seat, hand in enumerate(hands):
         where = child("hands", seat)
-        cards = _sequence(hand, where, high=_MAX_CARDS, what="cards")
+        cards = _sequence(hand, where, high=_MAX_CARDS, what=N_("cards"))
         if not all(isinstance(c, Card) for c in cards):  # card text: read it, naming its place
             cards = tuple(_card_at(c, child(where, i)) for i, c in enumerate(cards))
         out.append(cards)
@@ -192,13 +257,13 @@ def _turn_up(value: object) -> Card | None:
 
 
 def _actions(value: object) -> tuple[Action, ...]:
-    actions = _sequence(value, "actions", high=_MAX_ACTIONS, what="bids and plays")
+    actions = _sequence(value, "actions", high=_MAX_ACTIONS, what=N_("bids and plays"))
     for i, action in enumerate(actions):
         if not isinstance(action, (Bid, Play)):
-            raise _fail(child("actions", i), f"expected a Bid or a Play, not {excerpt(action)}")
+            raise fail_at(child("actions", i), _EXPECTED_ACTION, value=excerpt(action))
         if isinstance(action, Play) and action.card is None:
             # Only a seat's view may leave the card unnamed (R-VIEW-3); a record names it.
-            raise _fail(child(child("actions", i), "card"), "a record names every card played")
+            raise fail_at(child(child("actions", i), "card"), _EVERY_CARD)
         if isinstance(action, Bid):
             integer(action.tricks, child(child("actions", i), "bid"), low=0, high=_MAX_CARDS)
     return actions
@@ -245,11 +310,11 @@ class RoundRecord(Immutable):
 
 def _seats(value: object) -> tuple[int, ...]:
     path = "ended.disconnected"
-    seats = _sequence(value, path, high=_MAX_SEAT_LIST, what="seats")
+    seats = _sequence(value, path, high=_MAX_SEAT_LIST, what=N_("seats"))
     for i, seat in enumerate(seats):
         integer(seat, child(path, i), low=0, high=_MAX_SEAT_LIST - 1)
     if len(set(seats)) != len(seats):
-        raise _fail(path, "a seat is named twice")
+        raise fail_at(path, _SEAT_TWICE)
     return seats
 
 
@@ -278,16 +343,13 @@ class Ending(Immutable):
     def __attrs_post_init__(self) -> None:
         if self.how == "abandoned":
             if self.side is not None:
-                raise _fail(
-                    "ended.side",
-                    f"an abandoned match has no conceding side, not {excerpt(self.side)}",
-                )
+                raise fail_at("ended.side", _NO_SIDE, value=excerpt(self.side))
         elif self.how == "conceded":
             integer(self.side, "ended.side", low=0, high=1)
             if self.disconnected:
-                raise _fail("ended.disconnected", "a conceded match has no disconnected seats")
+                raise fail_at("ended.disconnected", _NO_DISCONNECTED)
         else:
-            raise _fail("ended.how", f"expected 'abandoned' or 'conceded', not {excerpt(self.how)}")
+            raise fail_at("ended.how", _ENDING, value=excerpt(self.how))
 
     def to_dict(self) -> dict[str, Any]:
         """The ending as JSON-ready data."""
@@ -297,22 +359,22 @@ class Ending(Immutable):
 
 
 def _names(value: object) -> tuple[str, ...]:
-    names = _sequence(value, "players", high=_MAX_SEAT_LIST, what="names")
+    names = _sequence(value, "players", high=_MAX_SEAT_LIST, what=N_("names"))
     return tuple(_name(n, child("players", i), high=_MAX_NAME) for i, n in enumerate(names))
 
 
 def _rounds(value: object) -> tuple[RoundRecord, ...]:
-    rounds = _sequence(value, "rounds", high=_MAX_ROUNDS, what="rounds")
+    rounds = _sequence(value, "rounds", high=_MAX_ROUNDS, what=N_("rounds"))
     for i, round_ in enumerate(rounds):
         if not isinstance(round_, RoundRecord):
-            raise _fail(child("rounds", i), f"expected a RoundRecord, not {excerpt(round_)}")
+            raise fail_at(child("rounds", i), _EXPECTED_ROUND, value=excerpt(round_))
     return rounds
 
 
 def _totals(value: object) -> tuple[int, ...] | None:
     if value is None:
         return None
-    totals = _sequence(value, "claimed_totals", high=_MAX_SEAT_LIST, what="totals")
+    totals = _sequence(value, "claimed_totals", high=_MAX_SEAT_LIST, what=N_("totals"))
     for i, total in enumerate(totals):
         integer(total, child("claimed_totals", i), low=-MAX_WHOLE, high=MAX_WHOLE)
     return totals
@@ -337,12 +399,12 @@ def _reclaims(value: object) -> tuple[Reclaim, ...]:
 def _engines(value: object) -> tuple[str | None, ...] | None:
     if value is None:
         return None
-    return _sequence(value, "engines", high=_MAX_SEAT_LIST, what="engine names")
+    return _sequence(value, "engines", high=_MAX_SEAT_LIST, what=N_("engine names"))
 
 
 def _ended(_: object, __: object, value: Any) -> None:
     if value is not None and not isinstance(value, Ending):
-        raise _fail("ended", f"expected an Ending or None, not {excerpt(value)}")
+        raise fail_at("ended", _EXPECTED_ENDING, value=excerpt(value))
 
 
 def _seed(_: object, __: object, value: Any) -> None:
@@ -352,25 +414,16 @@ def _seed(_: object, __: object, value: Any) -> None:
         if not isinstance(check_seed(value), (int, str)):  # a Random: not a value to write
             raise WhistError(f"not {excerpt(value)}")
     except WhistError:
-        raise _fail(
-            "seed",
-            "expected an int of at most 63 bits or valid Unicode text of at most 200 "
-            f"characters, not {excerpt(value)}",
-        ) from None
+        raise fail_at("seed", _SEED, value=excerpt(value)) from None
 
 
 def _variant(_: object, __: object, value: Any) -> None:
     try:
         check_variant(value)
     except ConfigurationError as error:
-        raise RecordError(str(error), path="variant") from None
+        raise RecordError("{what}", path="variant", evidence={"what": error}) from None
     if value.scorer is not None:
-        raise RecordError(
-            "variant.config.scorer: a variant with a custom scorer cannot be recorded; "
-            "a callable has no portable text form (use the made_base, made_per_trick "
-            "and miss_per_trick settings)",
-            path="variant.config.scorer",
-        )
+        raise fail_at("variant.config.scorer", _SCORER)
 
 
 @attrs.frozen(kw_only=True)
@@ -473,20 +526,16 @@ def _check_preset(record: Record) -> None:
     if name is None:
         return
     if not isinstance(name, str):
-        raise _fail("preset", f"expected a preset name or None, not {excerpt(name)}")
+        raise fail_at("preset", _PRESET_NAME, value=excerpt(name))
     try:
         found = variants.get(name)
     except WhistError as error:
-        raise _fail("preset", str(error)) from None
+        raise quoting("preset", error) from None
     if found.name != name:
-        raise _fail("preset", f"write the preset's name {found.name!r}, not {excerpt(name)}")
+        raise fail_at("preset", _PRESET_SPELLING, name=repr(found.name), value=excerpt(name))
     if found != record.variant:
         differ = _differing(record.variant, found)
-        raise _fail(
-            "preset",
-            f"{name!r} names a preset, but the variant differs from it in "
-            f"{', '.join(differ)}; the preset of a house variant is None",
-        )
+        raise fail_at("preset", _PRESET_DIFFERS, name=repr(name), settings=", ".join(differ))
 
 
 def _differing(variant: Variant, preset: Variant) -> list[str]:
@@ -501,21 +550,24 @@ def _check_record(record: Record) -> None:
     players = len(record.players)
     counts = variant.player_counts
     if players not in counts:
-        raise RecordError(
-            f"players: {variant.name} is played by {counts.start} to {counts.stop - 1} "
-            f"players, not {players} (R-DECK-2, R-DECK-3)",
-            path="players",
+        raise fail_at(
+            "players",
+            _PLAYER_COUNT,
+            variant=variant.name,
+            low=counts.start,
+            high=counts.stop - 1,
+            players=players,
+            rules="R-DECK-2, R-DECK-3",
         )
     if not record.rounds:
-        raise RecordError("rounds: a record holds at least one round", path="rounds")
+        raise fail_at("rounds", _NO_ROUNDS)
     last = len(record.rounds) - 1
     for index, round_ in enumerate(record.rounds):
         where = child("rounds", index)
         integer(round_.dealer, child(where, "dealer"), low=0, high=players - 1)
         if len(round_.hands) != players:
-            raise RecordError(
-                f"{where}.hands: expected one hand per player ({players}), not {len(round_.hands)}",
-                path=child(where, "hands"),
+            raise fail_at(
+                child(where, "hands"), _HAND_PER_PLAYER, players=players, count=len(round_.hands)
             )
         full = _full_length(variant, players, round_.hand_size)
         for number, action in enumerate(round_.actions):
@@ -527,23 +579,25 @@ def _check_record(record: Record) -> None:
             )
         actions = len(round_.actions)
         if actions > full or (index < last and actions != full):
-            raise RecordError(
-                f"{where}.actions: a round of {count(round_.hand_size, 'card')} for "
-                f"{players} players has {count(full, 'action')}; "
-                f"{actions} {'is' if actions == 1 else 'are'} recorded"
-                + ("" if actions > full else " and a later round follows"),
-                path=child(where, "actions"),
+            why = Sentence.plural(
+                _ACTIONS_OVER if actions > full else _ACTIONS_SHORT,
+                actions,
+                cards=Sentence.plural(_CARDS, round_.hand_size),
+                players=players,
+                full=Sentence.plural(_ACTIONS, full),
             )
+            raise quoting(child(where, "actions"), why)
     if record.claimed_totals is not None and len(record.claimed_totals) != players:
-        raise RecordError(
-            f"claimed_totals: expected one total per player ({players}), "
-            f"not {len(record.claimed_totals)}",
-            path="claimed_totals",
+        raise fail_at(
+            "claimed_totals",
+            _TOTAL_PER_PLAYER,
+            players=players,
+            count=len(record.claimed_totals),
         )
     try:
         check_names(record.players, players=players, field="players")
     except ConfigurationError as error:
-        raise RecordError(f"players: {error}", path="players") from None
+        raise quoting("players", error) from None
     changes: list[tuple[str, Takeover | Reclaim]] = [
         *((child("takeovers", i), t) for i, t in enumerate(record.takeovers)),
         *((child("reclaims", i), r) for i, r in enumerate(record.reclaims)),
@@ -563,10 +617,7 @@ def _check_record(record: Record) -> None:
         _read_translations(dict(takeover.translations), child(where, "translations"))
     if record.engines is not None:
         if len(record.engines) != players:
-            raise RecordError(
-                f"engines: expected one entry per player ({players}), not {len(record.engines)}",
-                path="engines",
-            )
+            raise fail_at("engines", _ENGINE_PER_PLAYER, players=players, count=len(record.engines))
         for seat, engine in enumerate(record.engines):
             _optional_text(engine, child("engines", seat), high=_MAX_ENGINE)
     ended = record.ended
@@ -656,14 +707,10 @@ def _read_action(value: object, path: str) -> Action:
     try:
         action = action_from_dict(data)
     except ActionParseError as error:
-        where = child(path, error.field) if error.field else path
-        raise RecordError(f"{where}: {error}", path=where) from None
+        raise quoting(child(path, error.field) if error.field else path, error) from None
     if isinstance(action, Play) and action.card is None:
         # Only a seat's view may leave the card unnamed (R-VIEW-3); a record names it.
-        raise RecordError(
-            f"{child(path, 'card')}: a record names every card played, not null",
-            path=child(path, "card"),
-        )
+        raise fail_at(child(path, "card"), _EVERY_CARD_NOT_NULL)
     return action
 
 
@@ -697,14 +744,10 @@ def _read_variant(value: object) -> tuple[Variant, str | None]:
         try:
             preset = variants.get(name)
         except WhistError as error:
-            raise RecordError(f"variant.name: {error}", path="variant.name") from None
+            raise quoting("variant.name", error) from None
     if "config" not in data:
         if preset is None:
-            raise RecordError(
-                "variant.config: missing (it may be left out only when variant.name "
-                "names a preset)",
-                path="variant.config",
-            )
+            raise fail_at("variant.config", _CONFIG_MISSING)
         return preset, preset.name
     config_path = "variant.config"
     config = mapping(
@@ -717,15 +760,11 @@ def _read_variant(value: object) -> tuple[Variant, str | None]:
         where = (
             child(config_path, field) if isinstance(field, str) and field in config else config_path
         )
-        raise RecordError(f"{where}: {error}", path=where) from None
+        raise quoting(where, error) from None
     if preset is not None and preset != variant:
         differ = _differing(variant, preset)
         where = child(config_path, differ[0]) if differ else config_path
-        raise RecordError(
-            f"{where}: variant.name says {name!r}, but the config differs from that preset "
-            f"in {', '.join(differ)}; write null as the name of a house variant",
-            path=where,
-        )
+        raise fail_at(where, _CONFIG_DIFFERS, name=repr(name), settings=", ".join(differ))
     return variant, None if preset is None else preset.name
 
 
@@ -740,16 +779,12 @@ def _read_ending(value: object) -> Ending:
             for i, s in enumerate(raw)
         )
         if len(set(seats)) != len(seats):
-            raise RecordError(
-                "ended.disconnected: a seat is named twice", path="ended.disconnected"
-            )
+            raise fail_at("ended.disconnected", _SEAT_TWICE)
         return Ending(how="abandoned", disconnected=seats)
     if how == "conceded":
         mapping(value, "ended", required=("how", "side"))
         return Ending(how="conceded", side=integer(data["side"], "ended.side", low=0, high=1))
-    raise RecordError(
-        f"ended.how: expected 'abandoned' or 'conceded', not {excerpt(how)}", path="ended.how"
-    )
+    raise fail_at("ended.how", _ENDING, value=excerpt(how))
 
 
 def _read_seed(value: object) -> int | str:
@@ -776,16 +811,11 @@ def from_data(data: object) -> Record:
     # The format and version first: a later version may have other keys.
     top = mapping(data, "", required=("format", "version"), optional=_TOP_REQUIRED + _TOP_OPTIONAL)
     if top["format"] != FORMAT:
-        raise RecordError(
-            f"format: expected {FORMAT!r}, not {excerpt(top['format'])}", path="format"
-        )
+        raise fail_at("format", _FORMAT, format=repr(FORMAT), value=excerpt(top["format"]))
     version = top["version"]
     if not is_whole(version) or version not in READ_VERSIONS:
-        raise RecordError(
-            f"version: this library reads versions {', '.join(map(str, READ_VERSIONS))}, "
-            f"not {excerpt(version)}",
-            path="version",
-        )
+        versions = ", ".join(map(str, READ_VERSIONS))
+        raise fail_at("version", _VERSIONS, versions=versions, value=excerpt(version))
     optional = _TOP_OPTIONAL if version == VERSION else _TOP_OPTIONAL_V1
     top = mapping(data, "", required=_TOP_REQUIRED, optional=optional)
     variant, preset = _read_variant(top["variant"])
@@ -843,7 +873,7 @@ def from_data(data: object) -> Record:
     seed = _read_seed(top["seed"]) if "seed" in top else None
     meta = top.get("meta")
     if "meta" in top and not isinstance(meta, dict):
-        raise RecordError(f"meta: expected an object, not {excerpt(meta)}", path="meta")
+        raise fail_at("meta", _EXPECTED_OBJECT, value=excerpt(meta))
     return Record(
         variant=variant,
         preset=preset,
@@ -899,7 +929,7 @@ def load(path: Source, *, max_chars: int = MAX_CHARS) -> Record:
     ...
     whist_ro.errors.RecordError: expected a path or an open file to read, not 1
     """
-    return loads(read_source(path, what="JSON text", max_chars=max_chars), max_chars=max_chars)
+    return loads(read_source(path, what=JSON_TEXT, max_chars=max_chars), max_chars=max_chars)
 
 
 def _emit(value: Any, indent: int) -> str:

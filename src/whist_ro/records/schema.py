@@ -29,24 +29,31 @@ from typing import Any, Final
 
 import attrs
 
-from whist_ro._check import excerpt, is_whole, valid_text
+from whist_ro._check import LOCATED, excerpt, is_whole, located, valid_text
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
+from whist_ro.locale import N_
 
 __all__ = [
     "BOM",
+    "JSON_TEXT",
     "MAX_CHARS",
     "MAX_DEPTH",
+    "PLACE",
     "Fail",
     "JsonScan",
     "card",
     "child",
     "decode_text",
+    "fail_at",
     "integer",
+    "known_reason",
     "listed",
     "mapping",
     "parse_json",
+    "quoting",
     "scan_json",
     "text",
 ]
@@ -173,19 +180,91 @@ def scan_json(text: str) -> JsonScan:
     return JsonScan(depth=deepest, lone_surrogate=None, steps=steps)
 
 
+PLACE: Final = N_("line {line}, column {column}")
+"""Where a problem is in a text: the place a located message names first."""
+
+JSON_TEXT: Final = N_("JSON text")
+"""What the record loaders call the text they read (the ``what`` of :func:`decode_text`)."""
+_LONGER: Final = N_("the {what} is longer than {max_chars} characters")
+_NOT_UTF8: Final = N_("the {what} is not UTF-8: {reason} at byte {at}")
+_NOT_TEXT: Final = N_("expected {what}, not {value}")
+_TOO_LONG: Final = N_("the {what} is {length} characters long; at most {max_chars} are read")
+_LONE_SURROGATE: Final = N_("the {what} is not valid Unicode: it holds the lone surrogate {escape}")
+_NOT_A_NUMBER: Final = N_("{name} is not a JSON number a record may hold")
+_KEY_TWICE: Final = N_("the key {key} appears twice in one object")
+_TOO_DEEP: Final = N_("the JSON is nested {depth} levels deep; a record needs at most {most}")
+_LONE_ESCAPE: Final = N_(
+    "not valid Unicode: the escape {escape} is a lone surrogate "
+    "(an escaped surrogate must be half of a pair, such as \\ud83d\\ude00)"
+)
+_BAD_JSON_AT: Final = N_("not valid JSON: {reason} (line {line}, column {column})")
+_BAD_JSON: Final = N_("not valid JSON: {reason}")
+_EXPECTED_OBJECT: Final = N_("expected an object, not {value}")
+_UNKNOWN_KEY: Final = N_("unknown key (expected: {keys})")
+_MISSING: Final = N_("missing")
+_EXPECTED_LIST: Final = N_("expected a list, not {value}")
+_ITEM_COUNT: Final = N_("expected {low} to {high} items, not {count}")
+_EXPECTED_WHOLE: Final = N_("expected a whole number from {low} to {high}, not {value}")
+_EXPECTED_STRING: Final = N_("expected a string of at most {most} characters, not {value}")
+_EXPECTED_CARD: Final = N_("expected a card such as 'Ah', not {value}")
+
+# The reasons Python's json, csv and UTF-8 decoders give, so a refusal quoting one
+# can say it in the reader's language; any other reason is quoted as it is.
+_REASONS: Final = frozenset(
+    {
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+        N_("invalid start byte"),
+        N_("invalid continuation byte"),
+        N_("unexpected end of data"),
+        N_("',' expected after '\"'"),
+        N_("';' expected after '\"'"),
+    }
+)
+
+
+def known_reason(text: str) -> object:
+    """A decoder's reason for a refusal: a sentence when the catalogue has it, else ``text``.
+
+    Python's json, csv and UTF-8 decoders explain themselves in English;
+    the reasons the catalogue knows render in the reader's language.
+
+    >>> reason = known_reason("Expecting value")
+    >>> str(reason), reason.render("ro")
+    ('Expecting value', 'se aștepta o valoare')
+    >>> known_reason("something else")
+    'something else'
+    """
+    return Sentence(text) if text in _REASONS else text
+
+
 def _place(text: str, index: int) -> tuple[int, int]:
     """The line and column (from 1) of ``text[index]``."""
     line_start = text.rfind("\n", 0, index) + 1
     return text.count("\n", 0, index) + 1, index - line_start + 1
 
 
-Fail = Callable[[str, int, int], RecordError]
-"""Makes the error for a message at a line and column (both from 1)."""
+Fail = Callable[[str, int, int, Mapping[str, object]], RecordError]
+"""Makes the error for a message at a line and column (both from 1).
+
+The message is a marked template (:func:`~whist_ro.locale.N_`) and the
+mapping its evidence, as :class:`~whist_ro.errors.WhistError` takes them.
+"""
 
 
-def _located(message: str, line: int, column: int) -> RecordError:
-    where = f"line {line}, column {column}"
-    return RecordError(f"{where}: {message}", path=where)
+def _located(message: str, line: int, column: int, evidence: Mapping[str, object]) -> RecordError:
+    where = Sentence(PLACE, line=line, column=column)
+    template, fields = located(where, message, **evidence)
+    return RecordError(template, path=str(where), evidence=fields)
 
 
 def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = None) -> str:
@@ -196,7 +275,8 @@ def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = 
     (or what ``fail`` makes, given the message, line and column): anything
     that is not text, bytes that are not UTF-8, text longer than
     ``max_chars`` characters, and text holding a lone surrogate, which no
-    UTF-8 file can store.  ``what`` names the text in messages.
+    UTF-8 file can store.  ``what`` names the text in messages (a message
+    marked for the catalogue, such as :data:`JSON_TEXT`, is translated).
 
     >>> decode_text(b"\\xef\\xbb\\xbfdealer: 1", what="round text", max_chars=100)
     'dealer: 1'
@@ -206,10 +286,11 @@ def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = 
     whist_ro.errors.RecordError: line 2, column 3: the CSV text is not valid Unicode: it holds ...
     """
     fail = _located if fail is None else fail
+    named = Sentence(what)
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         if len(raw) > 4 * max_chars + 3:
-            raise fail(f"the {what} is longer than {max_chars} characters", 1, 1)
+            raise fail(_LONGER, 1, 1, {"what": named, "max_chars": max_chars})
         skipped = len(_BOM_BYTES) if raw.startswith(_BOM_BYTES) else 0
         try:
             data = raw[skipped:].decode("utf-8")
@@ -217,37 +298,33 @@ def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = 
             head = raw[skipped : skipped + error.start].decode("utf-8")
             line, column = _place(head + "?", len(head))
             at = skipped + error.start  # counted in the bytes as given
-            raise fail(
-                f"the {what} is not UTF-8: {error.reason} at byte {at}", line, column
-            ) from None
+            evidence = {"what": named, "reason": known_reason(error.reason), "at": at}
+            raise fail(_NOT_UTF8, line, column, evidence) from None
     elif isinstance(data, str):
         if data.startswith(BOM):
             data = data[1:]
     else:
-        raise fail(f"expected {what}, not {excerpt(data)}", 1, 1)
+        raise fail(_NOT_TEXT, 1, 1, {"what": named, "value": excerpt(data)})
     if len(data) > max_chars:
-        raise fail(f"the {what} is {len(data)} characters long; at most {max_chars} are read", 1, 1)
+        evidence = {"what": named, "length": len(data), "max_chars": max_chars}
+        raise fail(_TOO_LONG, 1, 1, evidence)
     if not valid_text(data):
         index = next(i for i, c in enumerate(data) if "\ud800" <= c <= "\udfff")
         line, column = _place(data, index)
-        raise fail(
-            f"the {what} is not valid Unicode: it holds the lone surrogate "
-            f"{data[index].encode('unicode_escape').decode()}",
-            line,
-            column,
-        )
+        escape = data[index].encode("unicode_escape").decode()
+        raise fail(_LONE_SURROGATE, line, column, {"what": named, "escape": escape})
     return data
 
 
 def _no_constant(name: str) -> Any:
-    raise RecordError(f"{name} is not a JSON number a record may hold")
+    raise RecordError(_NOT_A_NUMBER, evidence={"name": name})
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise RecordError(f"the key {excerpt(key)} appears twice in one object")
+            raise RecordError(_KEY_TWICE, evidence={"key": excerpt(key)})
         out[key] = value
     return out
 
@@ -274,31 +351,23 @@ def parse_json(
     ...
     whist_ro.errors.RecordError: line 1, column 3: not valid Unicode: the escape \\udc00 is ...
     """
-    text = decode_text(data, what="JSON text", max_chars=max_chars)
+    text = decode_text(data, what=JSON_TEXT, max_chars=max_chars)
     scan = scan_json(text)
     if scan.depth > max_depth:
-        raise RecordError(
-            f"the JSON is nested {scan.depth} levels deep; a record needs at most {max_depth}"
-        )
+        raise RecordError(_TOO_DEEP, evidence={"depth": scan.depth, "most": max_depth})
     if scan.lone_surrogate is not None:
         at = scan.lone_surrogate
         line, column = _place(text, at)
-        raise _located(
-            f"not valid Unicode: the escape {text[at : at + 6]} is a lone surrogate "
-            "(an escaped surrogate must be half of a pair, such as \\ud83d\\ude00)",
-            line,
-            column,
-        )
+        raise _located(_LONE_ESCAPE, line, column, {"escape": text[at : at + 6]})
     try:
         return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except WhistError:
         raise
     except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
+        evidence = {"reason": known_reason(error.msg), "line": error.lineno, "column": error.colno}
+        raise RecordError(_BAD_JSON_AT, evidence=evidence) from None
     except (ValueError, RecursionError) as error:  # an int of too many digits, say
-        raise RecordError(f"not valid JSON: {excerpt(str(error))}") from None
+        raise RecordError(_BAD_JSON, evidence={"reason": excerpt(str(error))}) from None
 
 
 def child(path: str, key: str | int) -> str:
@@ -312,8 +381,38 @@ def child(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _fail(path: str, message: str) -> RecordError:
-    return RecordError(f"{path}: {message}" if path else message, path=path)
+def fail_at(path: str, template: str, /, **fields: object) -> RecordError:
+    """A :class:`~whist_ro.errors.RecordError` about the value at the JSON path ``path``.
+
+    ``template`` is a marked message and ``fields`` its values: the error
+    reads ``path: message`` in English and renders in any language.
+
+    >>> error = fail_at("rounds[0].dealer", N_("missing"))
+    >>> str(error), error.path, error.explain("ro")
+    ('rounds[0].dealer: missing', 'rounds[0].dealer', 'rounds[0].dealer: lipsește')
+    """
+    template, evidence = located(path, template, **fields)
+    return RecordError(template, path=path, evidence=evidence)
+
+
+def quoting(path: str, what: object) -> RecordError:
+    """A :class:`~whist_ro.errors.RecordError` about ``path`` that quotes another refusal.
+
+    ``what`` is a refusal (a :class:`~whist_ro.errors.WhistError`) or a
+    sentence (:class:`~whist_ro._text.Sentence`); it speaks the language
+    the new message is read in.
+
+    >>> from whist_ro.cards import Card
+    >>> try:
+    ...     Card.parse("Zz")
+    ... except WhistError as error:
+    ...     quoted = quoting("turn_up", error)
+    >>> str(quoted)
+    "turn_up: cannot read 'Zz' as a card: unknown suit 'z'"
+    """
+    if not path:
+        return RecordError("{what}", evidence={"what": what})
+    return RecordError(LOCATED, path=path, evidence={"where": path, "what": what})
 
 
 def mapping(
@@ -332,14 +431,14 @@ def mapping(
     whist_ro.errors.RecordError: rounds[0].actions[4].cards: unknown key (expected: seat, bid, card)
     """
     if not isinstance(value, dict):
-        raise _fail(path, f"expected an object, not {excerpt(value)}")
+        raise fail_at(path, _EXPECTED_OBJECT, value=excerpt(value))
     known = tuple(dict.fromkeys(required + optional))  # each key once in the message
     for key in value:
         if key not in known:
-            raise _fail(child(path, key), f"unknown key (expected: {', '.join(known)})")
+            raise fail_at(child(path, key), _UNKNOWN_KEY, keys=", ".join(known))
     for key in required:
         if key not in value:
-            raise _fail(child(path, key), "missing")
+            raise fail_at(child(path, key), _MISSING)
     return value
 
 
@@ -354,9 +453,9 @@ def listed(value: object, path: str, *, low: int = 0, high: int) -> list[Any]:
     whist_ro.errors.RecordError: players: expected a list, not 'abc'
     """
     if not isinstance(value, list):
-        raise _fail(path, f"expected a list, not {excerpt(value)}")
+        raise fail_at(path, _EXPECTED_LIST, value=excerpt(value))
     if not low <= len(value) <= high:
-        raise _fail(path, f"expected {low} to {high} items, not {len(value)}")
+        raise fail_at(path, _ITEM_COUNT, low=low, high=high, count=len(value))
     return value
 
 
@@ -364,7 +463,7 @@ def integer(value: object, path: str, *, low: int, high: int) -> int:
     """``value`` if it is a whole number (not a bool, not a float) from ``low`` to ``high``."""
     if is_whole(value) and low <= value <= high:  # type: ignore[operator]
         return int(value)  # type: ignore[call-overload, no-any-return]
-    raise _fail(path, f"expected a whole number from {low} to {high}, not {excerpt(value)}")
+    raise fail_at(path, _EXPECTED_WHOLE, low=low, high=high, value=excerpt(value))
 
 
 def text(value: object, path: str, *, high: int) -> str:
@@ -377,7 +476,7 @@ def text(value: object, path: str, *, high: int) -> str:
     """
     if isinstance(value, str) and len(value) <= high:
         return value
-    raise _fail(path, f"expected a string of at most {high} characters, not {excerpt(value)}")
+    raise fail_at(path, _EXPECTED_STRING, most=high, value=excerpt(value))
 
 
 def card(value: object, path: str) -> Card:
@@ -389,8 +488,8 @@ def card(value: object, path: str) -> Card:
     whist_ro.errors.RecordError: rounds[0].turn_up: cannot read 'Zz' as a card: unknown suit 'z'
     """
     if not isinstance(value, str) or len(value) > 8:
-        raise _fail(path, f"expected a card such as 'Ah', not {excerpt(value)}")
+        raise fail_at(path, _EXPECTED_CARD, value=excerpt(value))
     try:
         return Card.parse(value)
     except WhistError as error:
-        raise _fail(path, str(error)) from None
+        raise quoting(path, error) from None
