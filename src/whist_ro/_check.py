@@ -96,6 +96,31 @@ class _Excerpt(reprlib.Repr):
 
 _REPR: Final = _Excerpt()
 
+# The refusals of a setting, as catalogue templates ({name} is the setting, as spelled in code).
+_NOT_WHOLE: Final = N_("{name} must be a whole number from {low} to {high}, not {value}")
+_NOT_WHOLE_RULE: Final = N_(
+    "{name} must be a whole number from {low} to {high}, not {value} ({rule})"
+)
+_NOT_FLAG: Final = N_("{name} must be True or False, not {value}")
+_NOT_EXECUTOR: Final = N_(
+    "{name} must be a concurrent.futures.Executor (with a submit method), not {value}"
+)
+_NOT_SEAT: Final = N_("{name} must be a seat from 0 to {last}, not {value}")
+_NOT_SEAT_RULE: Final = N_("{name} must be a seat from 0 to {last}, not {value} ({rule})")
+_NOT_ITEMS: Final = N_("{name} must be a list or tuple, not {value}")
+_NAME_COUNT: Final = N_("{name} must hold one name per seat ({players}), not {count}")
+_BAD_NAME: Final = N_(
+    "{name}[{index}] must be printable text of 1 to {most} characters, not blank, without "
+    "control characters, not {value}"
+)
+_SEED_BITS: Final = N_(
+    "{name} must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), not {value}"
+)
+_SEED_LENGTH: Final = N_("a text {name} holds at most {most} characters, not {length}")
+_SEED_SURROGATE: Final = N_("a text {name} must be valid Unicode; {value} holds a lone surrogate")
+_SEED_KIND: Final = N_("{name} must be an int, a str or a random.Random, not {value}")
+_SEED_KIND_NONE: Final = N_("{name} must be None, an int, a str or a random.Random, not {value}")
+
 
 def excerpt(value: object) -> str:
     """A short, always printable ``repr`` of ``value`` for an error message.
@@ -148,11 +173,14 @@ def whole(
     """
     if is_whole(value) and low <= value <= high:  # type: ignore[operator]
         return int(value)  # type: ignore[call-overload, no-any-return]
-    suffix = f" ({rule})" if rule else ""
+    evidence: dict[str, object] = {"name": name, "low": low, "high": high, "value": excerpt(value)}
+    if rule:
+        evidence["rule"] = rule
     raise error(
-        f"{name} must be a whole number from {low} to {high}, not {excerpt(value)}{suffix}",
+        _NOT_WHOLE_RULE if rule else _NOT_WHOLE,
         field=name if field is None else field,
         rule=rule,
+        evidence=evidence,
     )
 
 
@@ -184,7 +212,9 @@ def flag(value: object, *, name: str) -> bool:
     """
     if isinstance(value, bool):
         return value
-    raise ConfigurationError(f"{name} must be True or False, not {excerpt(value)}", field=name)
+    raise ConfigurationError(
+        _NOT_FLAG, field=name, evidence={"name": name, "value": excerpt(value)}
+    )
 
 
 def executor(value: _T, *, name: str = "executor") -> _T:
@@ -203,9 +233,7 @@ def executor(value: _T, *, name: str = "executor") -> _T:
     if value is None or callable(getattr(value, "submit", None)):
         return value
     raise ConfigurationError(
-        f"{name} must be a concurrent.futures.Executor (with a submit method), "
-        f"not {excerpt(value)}",
-        field=name,
+        _NOT_EXECUTOR, field=name, evidence={"name": name, "value": excerpt(value)}
     )
 
 
@@ -250,11 +278,11 @@ def seat(value: object, *, players: int, name: str = "seat", rule: str | None = 
     """
     if is_whole(value) and 0 <= value < players:  # type: ignore[operator]
         return int(value)  # type: ignore[call-overload, no-any-return]
-    suffix = f" ({rule})" if rule else ""
+    evidence: dict[str, object] = {"name": name, "last": players - 1, "value": excerpt(value)}
+    if rule:
+        evidence["rule"] = rule
     raise ConfigurationError(
-        f"{name} must be a seat from 0 to {players - 1}, not {excerpt(value)}{suffix}",
-        field=name,
-        rule=rule,
+        _NOT_SEAT_RULE if rule else _NOT_SEAT, field=name, rule=rule, evidence=evidence
     )
 
 
@@ -275,7 +303,9 @@ def items(value: Iterable[_T], *, name: str) -> tuple[_T, ...]:
         return value
     if not isinstance(value, (str, bytes)) and isinstance(value, Iterable):
         return tuple(value)
-    raise ConfigurationError(f"{name} must be a list or tuple, not {excerpt(value)}", field=name)
+    raise ConfigurationError(
+        _NOT_ITEMS, field=name, evidence={"name": name, "value": excerpt(value)}
+    )
 
 
 MAX_NAME: Final = 100
@@ -303,16 +333,12 @@ def names(value: object, *, players: int, field: str = "names") -> tuple[str, ..
     """
     given: tuple[object, ...] = items(value, name=field)  # type: ignore[arg-type]
     if len(given) != players:
-        raise ConfigurationError(
-            f"{field} must hold one name per seat ({players}), not {len(given)}", field=field
-        )
+        evidence = {"name": field, "players": players, "count": len(given)}
+        raise ConfigurationError(_NAME_COUNT, field=field, evidence=evidence)
     for index, name in enumerate(given):
         if not _is_name(name):
-            raise ConfigurationError(
-                f"{field}[{index}] must be printable text of 1 to {MAX_NAME} characters, "
-                f"not blank, without control characters, not {excerpt(name)}",
-                field=field,
-            )
+            evidence = {"name": field, "index": index, "most": MAX_NAME, "value": excerpt(name)}
+            raise ConfigurationError(_BAD_NAME, field=field, evidence=evidence)
     return given  # type: ignore[return-value]  # every item was checked to be a str
 
 
@@ -389,26 +415,22 @@ def check_seed(seed: object, *, name: str = "seed", none: bool = False) -> Seed:
         if seed.bit_length() <= 63:
             return seed
         raise ConfigurationError(
-            f"{name} must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), "
-            f"not {excerpt(seed)}",
-            field=name,
+            _SEED_BITS, field=name, evidence={"name": name, "value": excerpt(seed)}
         )
     if isinstance(seed, str):
         if len(seed) > _MAX_SEED_TEXT:
-            raise ConfigurationError(
-                f"a text {name} holds at most {_MAX_SEED_TEXT} characters, not {len(seed)}",
-                field=name,
-            )
+            evidence = {"name": name, "most": _MAX_SEED_TEXT, "length": len(seed)}
+            raise ConfigurationError(_SEED_LENGTH, field=name, evidence=evidence)
         if not valid_text(seed):
             # random.Random would fail on it, and no record could store it.
             raise ConfigurationError(
-                f"a text {name} must be valid Unicode; {excerpt(seed)} holds a lone surrogate",
-                field=name,
+                _SEED_SURROGATE, field=name, evidence={"name": name, "value": excerpt(seed)}
             )
         return seed
-    kinds = "None, an int" if none else "an int"
     raise ConfigurationError(
-        f"{name} must be {kinds}, a str or a random.Random, not {excerpt(seed)}", field=name
+        _SEED_KIND_NONE if none else _SEED_KIND,
+        field=name,
+        evidence={"name": name, "value": excerpt(seed)},
     )
 
 

@@ -18,6 +18,7 @@ from whist_ro._check import excerpt, is_whole, rng_of, whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import Card, Rank, Suit, as_card, cards_of
 from whist_ro.errors import ConfigurationError
+from whist_ro.locale import N_
 from whist_ro.variants import Variant, check_variant
 
 __all__ = ["Deck", "Schedule", "check_players", "deck_ranks"]
@@ -53,6 +54,25 @@ def _shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+# The refusals, as catalogue templates.
+_CLASSIC_PLAYERS: Final = N_("classic whist needs exactly 4 players, not {players} (R-DECK-3)")
+_EXACT_PLAYERS: Final = N_(
+    "the exact-bid family is played by 3 to 6 players, not {players} (R-DECK-2)"
+)
+_TOO_MANY_RANKS: Final = N_("{players} players need {ranks} ranks per suit, more than a pack has")
+_CARD_TWICE: Final = N_("a deck cannot hold a card twice")
+_NOT_SIZES: Final = N_("a schedule is a sequence of hand sizes, not {value}")
+_NO_ROUNDS: Final = N_("a schedule needs at least one round")
+_BAD_SIZE: Final = N_(
+    "every hand size in a schedule is a whole number from 1 to {most}, not {value}"
+)
+_REPEATS: Final = N_("repeats must be True or False, not {value}")
+_HAND_TOO_BIG: Final = N_(
+    "a hand of {size} cards for {players} players needs {needed} cards, but the deck has "
+    "{deck} (R-SCHED-4)"
+)
+
+
 def check_players(variant: Variant, players: int) -> None:
     """Refuse a player count the variant does not allow (R-DECK-2, R-DECK-3).
 
@@ -68,14 +88,10 @@ def check_players(variant: Variant, players: int) -> None:
         return
     if variant.is_classic:
         raise ConfigurationError(
-            f"classic whist needs exactly 4 players, not {players} (R-DECK-3)",
-            field="players",
-            rule="R-DECK-3",
+            _CLASSIC_PLAYERS, field="players", rule="R-DECK-3", evidence={"players": players}
         )
     raise ConfigurationError(
-        f"the exact-bid family is played by 3 to 6 players, not {players} (R-DECK-2)",
-        field="players",
-        rule="R-DECK-2",
+        _EXACT_PLAYERS, field="players", rule="R-DECK-2", evidence={"players": players}
     )
 
 
@@ -90,8 +106,7 @@ def deck_ranks(variant: Variant, players: int) -> int:
     ranks = variant.deck_ranks or (13 if variant.is_classic else 2 * players)
     if ranks > 13:
         raise ConfigurationError(
-            f"{players} players need {ranks} ranks per suit, more than a pack has",
-            field="deck_ranks",
+            _TOO_MANY_RANKS, field="deck_ranks", evidence={"players": players, "ranks": ranks}
         )
     return ranks
 
@@ -119,7 +134,7 @@ class Deck(Immutable, Sequence[Card]):
         object.__setattr__(self, "_bits", tuple(c.bit for c in self._cards))
         object.__setattr__(self, "_mask", sum(1 << bit for bit in self._bits))
         if self._mask.bit_count() != len(self._cards):
-            raise ConfigurationError("a deck cannot hold a card twice", field="cards")
+            raise ConfigurationError(_CARD_TWICE, field="cards", evidence={})
 
     @classmethod
     def for_game(cls, variant: Variant, players: int) -> Deck:
@@ -249,21 +264,21 @@ class Schedule(Immutable, Sequence[int]):
     def __init__(self, sizes: Sequence[int], *, repeats: bool = False) -> None:
         if isinstance(sizes, (str, bytes, bytearray)) or not isinstance(sizes, Sequence):
             raise ConfigurationError(
-                f"a schedule is a sequence of hand sizes, not {excerpt(sizes)}", field="schedule"
+                _NOT_SIZES, field="schedule", evidence={"value": excerpt(sizes)}
             )
         if not sizes:
-            raise ConfigurationError("a schedule needs at least one round", field="schedule")
+            raise ConfigurationError(_NO_ROUNDS, field="schedule", evidence={})
         sizes = tuple(sizes)
         for size in sizes:
             if not (is_whole(size) and 1 <= size <= _MAX_HAND_SIZE):
                 raise ConfigurationError(
-                    f"every hand size in a schedule is a whole number from 1 to "
-                    f"{_MAX_HAND_SIZE}, not {excerpt(size)}",
+                    _BAD_SIZE,
                     field="schedule",
+                    evidence={"most": _MAX_HAND_SIZE, "value": excerpt(size)},
                 )
         if not isinstance(repeats, bool):
             raise ConfigurationError(
-                f"repeats must be True or False, not {excerpt(repeats)}", field="repeats"
+                _REPEATS, field="repeats", evidence={"value": excerpt(repeats)}
             )
         object.__setattr__(self, "_sizes", tuple(map(int, sizes)))  # int subclasses to int
         object.__setattr__(self, "_repeats", repeats)
@@ -294,11 +309,14 @@ class Schedule(Immutable, Sequence[int]):
         sizes = variant.schedule or _pattern_sizes(variant.pattern, players)
         too_big = [s for s in sizes if s * players > deck_size]
         if too_big:
+            evidence = {
+                "size": too_big[0],
+                "players": players,
+                "needed": too_big[0] * players,
+                "deck": deck_size,
+            }
             raise ConfigurationError(
-                f"a hand of {too_big[0]} cards for {players} players needs "
-                f"{too_big[0] * players} cards, but the deck has {deck_size} (R-SCHED-4)",
-                field="schedule",
-                rule="R-SCHED-4",
+                _HAND_TOO_BIG, field="schedule", rule="R-SCHED-4", evidence=evidence
             )
         return cls(sizes)
 

@@ -37,6 +37,7 @@ import attrs
 
 from whist_ro._check import excerpt, is_whole, valid_text, whole_setting
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.errors import ConfigurationError
 from whist_ro.locale import N_
 from whist_ro.ranking import RankingSystem, TablePoints, ranking_from_dict
@@ -75,33 +76,101 @@ MAX_NAME: Final = 100
 
 _MAX_RANKS: Final = 13
 
+# The refusals of a variant's settings, as catalogue templates.
+_ONE_OF: Final = N_("Variant.{field} must be one of {allowed}, not {value}")
+_NOT_BOOL: Final = N_("Variant.{field} must be True or False, not {value}")
+_BAD_NAME: Final = N_(
+    "Variant.name must be a string of 1 to {most} characters of valid Unicode, not {value}"
+)
+_BAD_SCHEDULE: Final = N_(
+    "Variant.schedule must be None or a tuple of 1 to {most} hand sizes, not {value} (R-SCHED-4)"
+)
+_BAD_HAND_SIZE: Final = N_(
+    "Variant.schedule holds {value}; every hand size must be a whole number from 1 to {most} "
+    "(and fit the deck for the player count) (R-SCHED-4)"
+)
+_BAD_SIZES: Final = N_("Variant.no_trump_sizes must be a set of hand sizes 1..{most}, not {value}")
+_BAD_RANKS: Final = N_(
+    "Variant.deck_ranks must be None or a whole number from 1 to {most}, not {value}"
+)
+_BAD_SCORER: Final = N_(
+    "Variant.scorer must be None or a callable (bid, tricks) -> points, not {value}"
+)
+_UNHASHABLE_SCORER: Final = N_(
+    "Variant.scorer must be hashable, as a variant is; {value} is not (a class that defines "
+    "__eq__ must define __hash__ too)"
+)
+_BAD_RANKING: Final = N_(
+    "Variant.ranking must be a ranking system (TablePoints, Stake, Rating) or its to_dict() "
+    "form, not {value}"
+)
+_ZERO_WIN: Final = N_(
+    "the zero win is a 1-8-1 rule; variant {name} {kind}, and only a schedule that opens with "
+    "1-card rounds allows it (R-RANK-4)"
+)
+_IS_CLASSIC: Final = N_("is classic whist")
+_OPENS_WITH: Final = N_("has a schedule that opens with {size}-card rounds")
+_IS_PATTERN: Final = N_("is an {pattern} game")
+_CLASSIC_FLAG: Final = N_("Variant.{field} must be False for the classic family: {why} ({rule})")
+_CLASSIC_SCHEDULE: Final = N_(
+    "Variant.schedule must be None for the classic family: classic whist deals 13 cards every "
+    "round until a side reaches the target (R-SCHED-3)"
+)
+_CLASSIC_RANKS: Final = N_(
+    "Variant.deck_ranks must be None or 13 for the classic family (R-DECK-3)"
+)
+_CLASSIC_TARGET: Final = N_(
+    "Variant.target must be 5 (short whist), 7 or 10 (long whist) for the classic family, not "
+    "{target} (R-END-2)"
+)
+_CLASSIC_BLIND: Final = N_(
+    "Variant.blind_one_card must be 'off' for the classic family: classic whist deals 13 cards "
+    "and has no 1-card rounds to play blind (R-VIEW-3)"
+)
+_CLASSIC_ONLY: Final = N_(
+    "Variant.{field} is a classic whist option; the exact-bid family has no {field} ({rule})"
+)
+_HONOURS_CAP: Final = N_(
+    "Variant.honours_can_win=False needs honours=True: without honours there is nothing to cap "
+    "(R-HON-2)"
+)
+_OVERTRUMP: Final = N_(
+    "Variant.must_overtrump needs must_trump=True: the duty to overtrump only binds a player who "
+    "must trump (R-PLAY-8)"
+)
+_NO_SERIAL: Final = N_(
+    "a Variant with a custom scorer cannot be serialised: a callable has no portable text form"
+)
+_NOT_A_DICT: Final = N_("a Variant is read from a dict of its fields, not {value}")
+_UNKNOWN_FIELDS: Final = N_("unknown Variant field(s): {fields}")
+_NOT_A_VARIANT: Final = N_(
+    "{name} must be a Variant such as variants.ROMANIAN (see whist_ro.variants), not {value}"
+)
+
 
 def _one_of(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, str) or value not in allowed:
-            raise ConfigurationError(
-                f"Variant.{attribute.name} must be one of {', '.join(map(repr, allowed))}, "
-                f"not {excerpt(value)}",
-                field=attribute.name,
-            )
+            evidence = {
+                "field": attribute.name,
+                "allowed": ", ".join(map(repr, allowed)),
+                "value": excerpt(value),
+            }
+            raise ConfigurationError(_ONE_OF, field=attribute.name, evidence=evidence)
 
     return check
 
 
 def _is_bool(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
-        raise ConfigurationError(
-            f"Variant.{attribute.name} must be True or False, not {excerpt(value)}",
-            field=attribute.name,
-        )
+        evidence = {"field": attribute.name, "value": excerpt(value)}
+        raise ConfigurationError(_NOT_BOOL, field=attribute.name, evidence=evidence)
 
 
 def _check_name(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_NAME or not valid_text(value):
         raise ConfigurationError(
-            f"Variant.name must be a string of 1 to {MAX_NAME} characters of valid Unicode, "
-            f"not {excerpt(value)}",
-            field="name",
+            _BAD_NAME, field="name", evidence={"most": MAX_NAME, "value": excerpt(value)}
         )
 
 
@@ -116,19 +185,18 @@ def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None
         return
     if not isinstance(value, tuple) or not 1 <= len(value) <= MAX_ROUNDS:
         raise ConfigurationError(
-            f"Variant.schedule must be None or a tuple of 1 to {MAX_ROUNDS} hand sizes, "
-            f"not {excerpt(value)} (R-SCHED-4)",
+            _BAD_SCHEDULE,
             field="schedule",
             rule="R-SCHED-4",
+            evidence={"most": MAX_ROUNDS, "value": excerpt(value)},
         )
     for size in value:
         if not (is_whole(size) and 1 <= size <= _MAX_RANKS):
             raise ConfigurationError(
-                f"Variant.schedule holds {excerpt(size)}; every hand size must be a whole "
-                f"number from 1 to {_MAX_RANKS} (and fit the deck for the player count) "
-                "(R-SCHED-4)",
+                _BAD_HAND_SIZE,
                 field="schedule",
                 rule="R-SCHED-4",
+                evidence={"value": excerpt(size), "most": _MAX_RANKS},
             )
 
 
@@ -137,18 +205,16 @@ def _check_sizes(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         is_whole(v) and 1 <= v <= _MAX_RANKS for v in value
     ):
         raise ConfigurationError(
-            f"Variant.no_trump_sizes must be a set of hand sizes 1..{_MAX_RANKS}, "
-            f"not {excerpt(value)}",
+            _BAD_SIZES,
             field="no_trump_sizes",
+            evidence={"most": _MAX_RANKS, "value": excerpt(value)},
         )
 
 
 def _check_ranks(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is not None and not (is_whole(value) and 1 <= value <= _MAX_RANKS):
         raise ConfigurationError(
-            f"Variant.deck_ranks must be None or a whole number from 1 to {_MAX_RANKS}, "
-            f"not {excerpt(value)}",
-            field="deck_ranks",
+            _BAD_RANKS, field="deck_ranks", evidence={"most": _MAX_RANKS, "value": excerpt(value)}
         )
 
 
@@ -156,29 +222,19 @@ def _check_scorer(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None:
         return
     if not callable(value):
-        raise ConfigurationError(
-            "Variant.scorer must be None or a callable (bid, tricks) -> points, "
-            f"not {excerpt(value)}",
-            field="scorer",
-        )
+        raise ConfigurationError(_BAD_SCORER, field="scorer", evidence={"value": excerpt(value)})
     try:
         # A variant is a hashable value (matches cache by it): so must its scorer be.
         hash(value)
     except Exception:
         raise ConfigurationError(
-            f"Variant.scorer must be hashable, as a variant is; {excerpt(value)} is not "
-            "(a class that defines __eq__ must define __hash__ too)",
-            field="scorer",
+            _UNHASHABLE_SCORER, field="scorer", evidence={"value": excerpt(value)}
         ) from None
 
 
 def _check_ranking(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, RankingSystem):
-        raise ConfigurationError(
-            "Variant.ranking must be a ranking system (TablePoints, Stake, Rating) or its "
-            f"to_dict() form, not {excerpt(value)}",
-            field="ranking",
-        )
+        raise ConfigurationError(_BAD_RANKING, field="ranking", evidence={"value": excerpt(value)})
 
 
 def _to_ranking(value: Any) -> Any:
@@ -236,25 +292,25 @@ def check_zero_win(system: RankingSystem, variant: Variant) -> None:
     if not system.zero_win or _opens_with_one_card_rounds(variant):
         return
     if variant.is_classic:
-        kind = "is classic whist"
+        kind = Sentence(_IS_CLASSIC)
     elif variant.schedule is not None:
-        kind = f"has a schedule that opens with {variant.schedule[0]}-card rounds"
+        kind = Sentence(_OPENS_WITH, size=variant.schedule[0])
     else:
-        kind = f"is an {variant.pattern} game"
+        kind = Sentence(_IS_PATTERN, pattern=variant.pattern)
     raise ConfigurationError(
-        f"the zero win is a 1-8-1 rule; variant {excerpt(variant.name)} {kind}, and only a "
-        "schedule that opens with 1-card rounds allows it (R-RANK-4)",
+        _ZERO_WIN,
         field="ranking",
         rule="R-RANK-4",
+        evidence={"name": excerpt(variant.name), "kind": kind},
     )
 
 
 # Options the classic family has no use for, with the rule that says so: set
 # explicitly to True they would be silently ignored, so they are refused.
 _EXACT_ONLY_FLAGS: Final = (
-    ("hook", "R-BID-2", "classic whist has no bidding"),
-    ("must_trump", "R-PLAY-5", "a void classic player may play any card"),
-    ("must_overtrump", "R-PLAY-5", "a void classic player may play any card"),
+    ("hook", "R-BID-2", N_("classic whist has no bidding")),
+    ("must_trump", "R-PLAY-5", N_("a void classic player may play any card")),
+    ("must_overtrump", "R-PLAY-5", N_("a void classic player may play any card")),
 )
 
 
@@ -387,60 +443,42 @@ class Variant(Immutable):
         if self.family == "classic":
             for name, rule, why in _EXACT_ONLY_FLAGS:
                 if getattr(self, name):
+                    evidence = {"field": name, "why": Sentence(why), "rule": rule}
                     raise ConfigurationError(
-                        f"Variant.{name} must be False for the classic family: {why} ({rule})",
-                        field=name,
-                        rule=rule,
+                        _CLASSIC_FLAG, field=name, rule=rule, evidence=evidence
                     )
             if self.schedule is not None:
                 raise ConfigurationError(
-                    "Variant.schedule must be None for the classic family: classic whist "
-                    "deals 13 cards every round until a side reaches the target (R-SCHED-3)",
-                    field="schedule",
-                    rule="R-SCHED-3",
+                    _CLASSIC_SCHEDULE, field="schedule", rule="R-SCHED-3", evidence={}
                 )
             if self.deck_ranks not in (None, _MAX_RANKS):
                 raise ConfigurationError(
-                    "Variant.deck_ranks must be None or 13 for the classic family (R-DECK-3)",
-                    field="deck_ranks",
-                    rule="R-DECK-3",
+                    _CLASSIC_RANKS, field="deck_ranks", rule="R-DECK-3", evidence={}
                 )
             if self.target not in GAME_TARGETS:
                 raise ConfigurationError(
-                    f"Variant.target must be 5 (short whist), 7 or 10 (long whist) for the "
-                    f"classic family, not {self.target} (R-END-2)",
+                    _CLASSIC_TARGET,
                     field="target",
                     rule="R-END-2",
+                    evidence={"target": self.target},
                 )
             if self.blind_one_card != "off":
                 raise ConfigurationError(
-                    "Variant.blind_one_card must be 'off' for the classic family: classic "
-                    "whist deals 13 cards and has no 1-card rounds to play blind (R-VIEW-3)",
-                    field="blind_one_card",
-                    rule="R-VIEW-3",
+                    _CLASSIC_BLIND, field="blind_one_card", rule="R-VIEW-3", evidence={}
                 )
         else:
             for name, rule in (("honours", "R-HON-1"), ("rubber", "R-RUBBER-1")):
                 if getattr(self, name):
                     raise ConfigurationError(
-                        f"Variant.{name} is a classic whist option; the exact-bid family has "
-                        f"no {name} ({rule})",
-                        field=name,
-                        rule=rule,
+                        _CLASSIC_ONLY, field=name, rule=rule, evidence={"field": name, "rule": rule}
                     )
         if not self.honours_can_win and not self.honours:
             raise ConfigurationError(
-                "Variant.honours_can_win=False needs honours=True: without honours there is "
-                "nothing to cap (R-HON-2)",
-                field="honours_can_win",
-                rule="R-HON-2",
+                _HONOURS_CAP, field="honours_can_win", rule="R-HON-2", evidence={}
             )
         if self.must_overtrump and not self.must_trump:
             raise ConfigurationError(
-                "Variant.must_overtrump needs must_trump=True: the duty to overtrump only "
-                "binds a player who must trump (R-PLAY-8)",
-                field="must_overtrump",
-                rule="R-PLAY-8",
+                _OVERTRUMP, field="must_overtrump", rule="R-PLAY-8", evidence={}
             )
         check_zero_win(self.ranking, self)
 
@@ -469,11 +507,7 @@ class Variant(Immutable):
         True
         """
         if self.scorer is not None:
-            raise ConfigurationError(
-                "a Variant with a custom scorer cannot be serialised: a callable has no "
-                "portable text form",
-                field="scorer",
-            )
+            raise ConfigurationError(_NO_SERIAL, field="scorer", evidence={})
         data = attrs.asdict(self, recurse=False)
         del data["scorer"]
         data["schedule"] = None if self.schedule is None else list(self.schedule)
@@ -497,15 +531,15 @@ class Variant(Immutable):
         """
         if not isinstance(data, Mapping):
             raise ConfigurationError(
-                f"a Variant is read from a dict of its fields, not {excerpt(data)}",
-                field="variant",
+                _NOT_A_DICT, field="variant", evidence={"value": excerpt(data)}
             )
         known = {a.name for a in attrs.fields(cls)} - {"scorer"}
         unknown = [key for key in data if key not in known]
         if unknown:
             raise ConfigurationError(
-                f"unknown Variant field(s): {', '.join(map(excerpt, unknown))}",
+                _UNKNOWN_FIELDS,
                 field=unknown[0] if isinstance(unknown[0], str) else "variant",
+                evidence={"fields": ", ".join(map(excerpt, unknown))},
             )
         return cls(**data)
 
@@ -570,9 +604,7 @@ def check_variant(value: object, *, name: str = "variant") -> Variant:
     if isinstance(value, Variant):
         return value
     raise ConfigurationError(
-        f"{name} must be a Variant such as variants.ROMANIAN (see whist_ro.variants), "
-        f"not {excerpt(value)}",
-        field=name,
+        _NOT_A_VARIANT, field=name, evidence={"name": name, "value": excerpt(value)}
     )
 
 
