@@ -1471,6 +1471,23 @@ def test_r_score_1_options_made_base_and_per_trick() -> None:
     assert exact_points(rich, bid=3, tricks=3) == 16
 
 
+@pytest.mark.parametrize("returned", [2.9, True, None, "7", 10**12])
+def test_r_score_1_a_house_scorer_must_give_whole_points(returned: object) -> None:
+    # A score sheet holds whole points: nothing is rounded, cut or counted as 1.
+    house = attrs.evolve(ROM, scorer=lambda bid, tricks: returned)  # type: ignore[arg-type,return-value]
+    with pytest.raises(ConfigurationError) as refused:
+        exact_points(house, bid=1, tricks=1)
+    assert refused.value.field == "scorer"
+    assert refused.value.rule == "R-SCORE-1"
+    assert f"for bid 1, tricks 1 it returned {returned!r}" in str(refused.value)
+    # A match scores its rounds when asked: the totals are refused, not made up.
+    m = finish_round(Match.new(house, players=3, seed=1))
+    with pytest.raises(ConfigurationError, match=r"Variant\.scorer"):
+        _ = m.totals
+    fine = attrs.evolve(ROM, scorer=lambda bid, tricks: 10 * bid - tricks)
+    assert exact_points(fine, bid=2, tricks=3) == 17
+
+
 def test_r_score_2_missed_bid_loses_the_difference() -> None:
     assert exact_points(ROM, bid=3, tricks=2) == -1
     assert exact_points(ROM, bid=3, tricks=6) == -3

@@ -222,6 +222,29 @@ def test_a_conceded_classic_match_result_reads_back() -> None:
     assert MatchResult.from_dict(result.to_dict()) == result == MatchResult.from_view(m.view(3))
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("winners", [2], "[2] are not the standings' winners [1]"),
+        ("winners", [1, 2], "[1, 2] are not the standings' winners [1]"),
+        ("winners", [99], "expected a whole number from 0 to 2, not 99"),
+    ],
+)
+def test_a_result_whose_winners_contradict_its_standings_is_refused(
+    key: str, value: object, says: str
+) -> None:
+    # The winners repeat what the standings say: a copy that disagrees is refused, not
+    # silently replaced by the standings' winners.
+    m = wr.random_playout(Match.new(variants.ROMANIAN, players=3, seed=1), seed=1)
+    data = MatchResult.from_match(m).to_dict()
+    assert (data["winners"], data["totals"]) == ([1], [-34, 13, -41])
+    assert MatchResult.from_dict(data) == MatchResult.from_match(m)
+    with pytest.raises(WireError) as refused:
+        MatchResult.from_dict({**data, key: value})
+    assert refused.value.path.startswith(f"result.{key}")
+    assert says in str(refused.value)
+
+
 # -- only the seat's own cards -----------------------------------------------------------------
 
 

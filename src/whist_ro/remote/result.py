@@ -326,7 +326,7 @@ class MatchResult(Immutable):
             )
         if [row.seat for row in rows] != list(range(players)):
             raise wire_error(table.at("rows"), "the rows must be in seat order, one per seat")
-        return cls(
+        result = cls(
             variant=obj.text("variant"),
             names=names,
             rounds=obj.whole("rounds"),
@@ -339,3 +339,13 @@ class MatchResult(Immutable):
                 rows=rows, system=system, completed=_read_fraction(table, "completed")
             ),
         )
+        # "winners" is written by to_dict, worked out from the standings: a copy that
+        # disagrees with them is refused, not repaired by believing one of the two.
+        if "winners" in obj.data:
+            winners = obj.wholes("winners", most=players, high=players - 1)
+            if winners != result.winners:
+                raise wire_error(
+                    obj.at("winners"),
+                    f"{list(winners)} are not the standings' winners {list(result.winners)}",
+                )
+        return result

@@ -27,6 +27,7 @@ from whist_ro._check import MAX_WHOLE, excerpt, is_whole, whole
 from whist_ro._immutable import Immutable
 from whist_ro.cards import CardSet, Suit
 from whist_ro.errors import ConfigurationError, NotOverError
+from whist_ro.locale import N_
 from whist_ro.variants import GAME_TARGETS, Variant
 
 __all__ = [
@@ -75,7 +76,7 @@ def exact_round_points(
     pairs = zip(bids, tricks, strict=True)
     scorer = variant.scorer
     if scorer is not None:
-        return tuple(int(scorer(bid, took)) for bid, took in pairs)  # type: ignore[arg-type]
+        return tuple(_scored(variant, bid, took) for bid, took in pairs)  # type: ignore[arg-type]
     base, per_trick, per_miss = variant.made_base, variant.made_per_trick, variant.miss_per_trick
     return tuple(
         [
@@ -83,6 +84,33 @@ def exact_round_points(
             for bid, took in pairs
         ]
     )
+
+
+def _scored(variant: Variant, bid: int, tricks: int) -> int:
+    """What the variant's own ``scorer`` gives ``bid`` and ``tricks``, if it is whole points.
+
+    A score sheet holds whole points: a float, a bool or None from a house
+    scorer is refused rather than rounded, cut or counted as 1.
+    """
+    assert variant.scorer is not None
+    points = variant.scorer(bid, tricks)
+    if not is_whole(points) or abs(points) > MAX_WHOLE:
+        raise ConfigurationError(
+            N_(
+                "Variant.scorer must return whole points from {low:,} to {high:,}; "
+                "for bid {bid}, tricks {tricks} it returned {value}"
+            ),
+            field="scorer",
+            rule="R-SCORE-1",
+            evidence={
+                "low": -MAX_WHOLE,
+                "high": MAX_WHOLE,
+                "bid": bid,
+                "tricks": tricks,
+                "value": excerpt(points),
+            },
+        )
+    return points
 
 
 def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
