@@ -1756,8 +1756,12 @@ def test_r_end_1_match_ends_when_the_schedule_ends(players: int) -> None:
 
 
 def test_r_end_1_no_target_and_no_early_finish() -> None:
-    # A huge score after round 1 ends nothing; a target is ignored.
-    rich = attrs.evolve(ROM, made_base=1000, target=1)
+    # A huge score after round 1 ends nothing; a target has no place in the exact family, so
+    # it is refused rather than silently ignored.
+    with pytest.raises(ConfigurationError, match="the exact-bid family has no target") as info:
+        attrs.evolve(ROM, target=1)
+    assert info.value.field == "target"
+    rich = attrs.evolve(ROM, made_base=1000)
     m = scripted_match(rich, players=3, plan=lambda i, s: True if s == 0 else None)
     assert len(m.rounds) == 21
     assert m.score_sheet[0].seats[0].total >= 1000

@@ -166,6 +166,52 @@ def test_r_play_5_classic_refuses_options_it_would_ignore(field: str, rule: str)
         assert attrs.evolve(preset, **off) == preset
 
 
+@pytest.mark.parametrize(
+    ("setting", "rule", "why"),
+    [
+        ({"pattern": "8-1-8"}, "R-SCHED-3", "deals 13 cards every round"),
+        ({"no_trump_sizes": (13,)}, "R-TRUMP-3", "the dealer's last card sets trumps"),
+        ({"dealt_out_trump": "dealer_last"}, "R-TRUMP-3", "the dealer's last card sets trumps"),
+        ({"made_base": 7}, "R-SCORE-3", "score the tricks over six"),
+        ({"made_per_trick": 2}, "R-SCORE-3", "score the tricks over six"),
+        ({"miss_per_trick": 9}, "R-SCORE-3", "score the tricks over six"),
+        ({"scorer": max}, "R-SCORE-3", "score the tricks over six"),
+        ({"streak_length": 1}, "R-STREAK-1", "no bids to make or miss"),
+        ({"streak_bonus": 50}, "R-STREAK-1", "no bids to make or miss"),
+        ({"one_card_rounds": "count"}, "R-STREAK-4", "no bids to make or miss"),
+        ({"streak_repeats": False}, "R-STREAK-2", "no bids to make or miss"),
+    ],
+    ids=lambda value: next(iter(value)) if isinstance(value, dict) else "",
+)
+def test_classic_refuses_every_exact_bid_setting_it_would_ignore(
+    setting: dict[str, Any], rule: str, why: str
+) -> None:
+    # Each of these used to be accepted and to play exactly like the plain preset.
+    ((field, _),) = setting.items()
+    for preset in (variants.CLASSIC, variants.CLASSIC_RUBBER, variants.LONG_WHIST):
+        with pytest.raises(ConfigurationError) as info:
+            attrs.evolve(preset, **setting)
+        assert (info.value.field, info.value.rule) == (field, rule)
+        assert f"Variant.{field}=" in str(info.value)
+        assert why in str(info.value)
+        assert "opțiune a familiei cu licitație exactă" in info.value.explain("ro")
+    # The same setting is a house rule of the exact family, where it takes effect.
+    assert getattr(attrs.evolve(ROM, **setting), field) != getattr(ROM, field)
+    # Left at its default, a classic variant still builds and reads back.
+    assert Variant.from_dict(variants.CLASSIC.to_dict()) == variants.CLASSIC
+
+
+def test_r_end_2_the_exact_family_refuses_a_target_it_would_ignore() -> None:
+    # An exact-bid match ends with its schedule (R-END-1); the target is classic's (R-END-2).
+    with pytest.raises(ConfigurationError) as info:
+        attrs.evolve(ROM, target=99)
+    assert (info.value.field, info.value.rule) == ("target", "R-END-2")
+    assert str(info.value) == (
+        "Variant.target is a classic whist option; the exact-bid family has no target (R-END-2)"
+    )
+    assert attrs.evolve(variants.CLASSIC, target=10).target == 10
+
+
 def test_classic_family_constraints() -> None:
     with pytest.raises(ConfigurationError, match=re.escape("(R-SCHED-3)")) as info:
         attrs.evolve(variants.CLASSIC, schedule=(13,))

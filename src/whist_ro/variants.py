@@ -130,6 +130,9 @@ _CLASSIC_BLIND: Final = N_(
 _CLASSIC_ONLY: Final = N_(
     "Variant.{field} is a classic whist option; the exact-bid family has no {field} ({rule})"
 )
+_EXACT_ONLY: Final = N_(
+    "Variant.{field}={value} is an exact-bid option that classic whist would ignore: {why} ({rule})"
+)
 _HONOURS_CAP: Final = N_(
     "Variant.honours_can_win=False needs honours=True: without honours there is nothing to cap "
     "(R-HON-2)"
@@ -313,6 +316,27 @@ _EXACT_ONLY_FLAGS: Final = (
     ("must_overtrump", "R-PLAY-5", N_("a void classic player may play any card")),
 )
 
+# The exact-bid family's other settings, with the classic rule that leaves no room for
+# them: away from their defaults they would change nothing in classic whist, so they are
+# refused (a setting never does nothing silently).
+_CLASSIC_DEALS_13: Final = N_("classic whist deals 13 cards every round")
+_CLASSIC_TRUMP: Final = N_("the dealer's last card sets trumps in every classic round")
+_CLASSIC_SCORES: Final = N_("classic sides score the tricks over six")
+_CLASSIC_NO_BIDS: Final = N_("classic whist has no bids to make or miss")
+_EXACT_ONLY_SETTINGS: Final = (
+    ("pattern", "R-SCHED-3", _CLASSIC_DEALS_13),
+    ("no_trump_sizes", "R-TRUMP-3", _CLASSIC_TRUMP),
+    ("dealt_out_trump", "R-TRUMP-3", _CLASSIC_TRUMP),
+    ("made_base", "R-SCORE-3", _CLASSIC_SCORES),
+    ("made_per_trick", "R-SCORE-3", _CLASSIC_SCORES),
+    ("miss_per_trick", "R-SCORE-3", _CLASSIC_SCORES),
+    ("scorer", "R-SCORE-3", _CLASSIC_SCORES),
+    ("streak_length", "R-STREAK-1", _CLASSIC_NO_BIDS),
+    ("streak_bonus", "R-STREAK-1", _CLASSIC_NO_BIDS),
+    ("one_card_rounds", "R-STREAK-4", _CLASSIC_NO_BIDS),
+    ("streak_repeats", "R-STREAK-2", _CLASSIC_NO_BIDS),
+)
+
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Variant(Immutable):
@@ -466,12 +490,28 @@ class Variant(Immutable):
                 raise ConfigurationError(
                     _CLASSIC_BLIND, field="blind_one_card", rule="R-VIEW-3", evidence={}
                 )
+            fields = attrs.fields_dict(Variant)
+            for name, rule, why in _EXACT_ONLY_SETTINGS:
+                value = getattr(self, name)
+                if value != fields[name].default:
+                    evidence = {"field": name, "value": excerpt(value), "why": Sentence(why)}
+                    raise ConfigurationError(
+                        _EXACT_ONLY, field=name, rule=rule, evidence={**evidence, "rule": rule}
+                    )
         else:
             for name, rule in (("honours", "R-HON-1"), ("rubber", "R-RUBBER-1")):
                 if getattr(self, name):
                     raise ConfigurationError(
                         _CLASSIC_ONLY, field=name, rule=rule, evidence={"field": name, "rule": rule}
                     )
+            if self.target != attrs.fields_dict(Variant)["target"].default:
+                # The exact-bid match ends with its schedule, never at a score (R-END-1).
+                raise ConfigurationError(
+                    _CLASSIC_ONLY,
+                    field="target",
+                    rule="R-END-2",
+                    evidence={"field": "target", "rule": "R-END-2"},
+                )
         if not self.honours_can_win and not self.honours:
             raise ConfigurationError(
                 _HONOURS_CAP, field="honours_can_win", rule="R-HON-2", evidence={}
