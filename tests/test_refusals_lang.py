@@ -211,6 +211,23 @@ def test_a_refusal_keeps_its_evidence_as_data() -> None:
     )
 
 
+def test_every_bid_refusal_keeps_the_bid_as_a_number() -> None:
+    # One type per piece of evidence: the bid is the int the Bid holds, whichever rule refuses.
+    m = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
+    seat = m.to_act
+    assert seat is not None
+    refused = []
+    for bid in (Bid(seat=(seat + 1) % 3, tricks=0), Bid(seat=seat, tricks=5)):
+        with pytest.raises(wr.IllegalActionError) as info:
+            m.apply(bid)
+        refused.append(info.value)
+    turn, out_of_range = refused
+    assert type(turn) is wr.OutOfTurnError
+    assert type(out_of_range) is wr.BidOutOfRangeError
+    assert [e.evidence["bid"] for e in refused] == [0, 5]
+    assert {type(e.evidence["bid"]) for e in refused} == {int}
+
+
 def test_the_referee_explains_a_refusal_in_romanian() -> None:
     report = records.adjudicate(
         "variant: romanian\ndealer: 2\nhand 0: Ah Jc\nhand 1: Kh 10c\nhand 2: 9d 10s\n"

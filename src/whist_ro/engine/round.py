@@ -817,7 +817,7 @@ points=None, bonuses=None, totals=None, match_over=False)
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
         t = self._table
-        shown = excerpt(tricks)
+        shown = tricks  # a Bid holds a whole number within bounds: evidence as the int itself
         if self._phase == _OVER:
             return _refusal(GameOverError, _BID_OVER, "R-END-4", bid, seat=seat, bid=shown)
         if self._phase == _PLAYING:
