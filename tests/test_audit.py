@@ -100,3 +100,10 @@ def test_a_malformed_sheet_is_a_record_error(text: str, path: str, says: str) ->
 def test_classic_sheets_are_refused() -> None:
     with pytest.raises(records.RecordError, match="exact-bid"):
         audit(f"{HEADER}\n", variant=wr.variants.CLASSIC)
+
+
+def test_a_variant_is_a_variant_not_its_name() -> None:
+    # As at every entry point: a preset's name is refused with a pointer to the presets.
+    with pytest.raises(wr.ConfigurationError, match=r"such as variants\.ROMANIAN") as info:
+        audit(f"{HEADER}\n", variant="nosuch")  # type: ignore[arg-type]
+    assert info.value.field == "variant"

@@ -53,7 +53,7 @@ from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import advance_runs, exact_round_points
 from whist_ro.schedule import Schedule, check_players
-from whist_ro.variants import Variant
+from whist_ro.variants import Variant, check_variant
 
 __all__ = [
     "DELIMITERS",
@@ -719,7 +719,8 @@ def audit(
         sheet = read_sheet(sheet)
     if not isinstance(sheet, Sheet):
         raise RecordError(_NOT_A_SHEET, evidence={"value": excerpt(sheet)})
-    if not isinstance(variant, Variant) or variant.is_classic:
+    variant = check_variant(variant)  # a preset's name is not a Variant, as everywhere
+    if variant.is_classic:
         raise RecordError(_NOT_EXACT, evidence={"value": excerpt(variant)})
     players = sheet.players
     check_players(variant, players)
