@@ -342,3 +342,12 @@ def test_loader_fuzz_junk_and_truncation_raise_only_record_error(
     for text in (junk, _BASE[:cut], _BASE[:cut] + (junk if isinstance(junk, str) else "")):
         with contextlib.suppress(RecordError):
             records.loads(text)
+
+
+def test_to_record_wants_one_name_per_seat_of_the_match() -> None:
+    # The match knows its seats: two names for three are refused as such, not as a
+    # two-player match that the variant does not allow.
+    with pytest.raises(records.RecordError) as info:
+        records.to_record(finished(), players=["Ana", "Bogdan"])
+    assert str(info.value) == "players: players must hold one name per seat (3), not 2"
+    assert info.value.path == "players"

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import attrs
 
 from whist_ro._check import excerpt
+from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
@@ -32,6 +33,7 @@ from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import (
+    ConfigurationError,
     IllegalActionError,
     MatchEndError,
     OutOfDealsError,
@@ -50,7 +52,7 @@ from whist_ro.records.record import (
     loads,
     preset_name,
 )
-from whist_ro.records.schema import child
+from whist_ro.records.schema import child, quoting
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
@@ -695,7 +697,14 @@ def to_record(
     played = list(match.rounds)
     if not played or match.round is not played[-1]:
         played.append(match.round)
-    names = match.names if players is None else players
+    # One name per seat of this match: checked here, where the seat count is known (the
+    # record itself can only count the names it is given).
+    names = match.names
+    if players is not None:
+        try:
+            names = check_names(players, players=match.players, field="players")
+        except ConfigurationError as error:
+            raise quoting("players", error) from None
     ended = None
     if match.is_abandoned:
         ended = Ending(how="abandoned", disconnected=match.disconnected)
