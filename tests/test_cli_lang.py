@@ -358,3 +358,26 @@ def romanian_answers() -> list[str]:
     assert game.run().is_over
     assert tried, "this seed never offers a chance to try an illegal card"
     return answers
+
+
+@pytest.mark.parametrize(
+    ("args", "english"),
+    [
+        (["rules", "--rule", "R-PLAY-2", "--lang", "ro", "--lang", "en"], True),
+        (["rules", "--rule", "R-PLAY-2", "--lang", "en", "--lang", "ro"], False),
+        (["rules", "--rule", "R-PLAY-2", "--lang=ro", "--lang=en"], True),
+        (["--lang", "en", "rules", "--rule", "R-PLAY-2", "--lang", "ro", "--lang", "ro"], None),
+    ],
+)
+def test_the_last_lang_wins_as_argparse_keeps_the_last_value(
+    args: list[str], english: bool | None
+) -> None:
+    done = _subprocess(args, encoding="utf-8", lang="en")
+    out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    if english is None:  # given before and after the command with two values: refused
+        assert done.returncode == 2
+        assert err.startswith("whist-ro: eroare:")  # in the last language asked for
+        return
+    assert done.returncode == 0, err
+    assert ("Follow suit" in out) is english
+    assert ("Răspunsul la culoare" in out) is not english

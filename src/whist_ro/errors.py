@@ -120,6 +120,17 @@ class WhistError(Exception):
         # A refusal quoted inside another message speaks that message's language.
         return self.explain(lang)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Exception's own reduce calls type(self)(*args) again, which a subclass with a
+        # keyword-only field refuses, and pickles the read-only evidence view, which
+        # pickle cannot.  Rebuilt without __init__: the same args, rule, template,
+        # evidence (as a dict) and every other attribute (field, path, seat, engine,
+        # stderr, kind, notes ...).  The traceback and the chained errors stay behind.
+        state = dict(vars(self))
+        if "evidence" in state:
+            state["evidence"] = dict(state["evidence"])
+        return (_rebuild, (type(self), self.args, state))
+
 
 class CardParseError(WhistError, ValueError):
     """Text or a number could not be read as a card.
@@ -670,6 +681,19 @@ class EngineProtocolError(EngineError, ValueError):
     ) -> None:
         self.kind = kind
         super().__init__(message, engine=engine, stderr=stderr, evidence=evidence)
+
+
+def _rebuild(
+    kind: type[WhistError], args: tuple[object, ...], state: dict[str, object]
+) -> WhistError:
+    """A pickled :class:`WhistError` again, built without calling its ``__init__``."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    evidence = state.get("evidence")
+    if isinstance(evidence, Mapping):
+        state = {**state, "evidence": MappingProxyType(dict(evidence))}
+    vars(error).update(state)
+    return error
 
 
 def _refused_language(value: object, field: str, why: str) -> ConfigurationError:

@@ -2,7 +2,7 @@
 
 The command speaks English or Romanian.  The choice (see
 :func:`whist_ro.locale.choose`): ``--lang en|ro`` wherever it stands on the
-command line, then ``WHIST_RO_LANG``, then the first of ``LANGUAGE``,
+command line (the last one when it is given twice, as for any option), then ``WHIST_RO_LANG``, then the first of ``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set; English otherwise.
 
 The choice is made before argparse builds the parser, because argparse
@@ -32,15 +32,26 @@ __all__ = ["argparse_speaking", "choose_language"]
 
 
 def _typed(argv: Sequence[str]) -> str | None:
-    """The first ``--lang`` value on the command line (before any ``--``), as typed."""
-    for index, token in enumerate(argv):
+    """The last ``--lang`` value on the command line (before any ``--``), as typed.
+
+    The last, as argparse keeps the last value of an option given twice.
+
+    >>> _typed(["rules", "--lang", "ro", "--lang=en"])
+    'en'
+    """
+    typed = None
+    index = 0
+    while index < len(argv):
+        token = argv[index]
         if token == "--":
-            return None
+            break
         if token == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if token.startswith("--lang="):
-            return token.partition("=")[2]
-    return None
+            index += 1
+            typed = argv[index]
+        elif token.startswith("--lang="):
+            typed = token.partition("=")[2]
+        index += 1
+    return typed
 
 
 def choose_language(argv: Sequence[str], *, environ: Mapping[str, str] | None = None) -> str:
