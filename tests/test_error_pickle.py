@@ -58,8 +58,8 @@ def _raised(call: Callable[[], object]) -> WhistError:
 
 
 class _Silent:
-    def act(self, view: object) -> None:
-        return None
+    def act(self, view: object) -> Any:
+        return None  # not an action: the seat is lost
 
 
 def _real_failures() -> list[WhistError]:
@@ -83,9 +83,10 @@ def _real_failures() -> list[WhistError]:
     ]
 
 
-def _by_constructor(kind: type[WhistError]) -> WhistError:
-    """An instance of ``kind`` built through the ``__init__`` it inherits, with evidence."""
-    init = next(k for k in kind.__mro__ if "__init__" in vars(k))
+def _by_constructor(error_class: type[WhistError]) -> WhistError:
+    """An instance of ``error_class`` built through the ``__init__`` it inherits, with evidence."""
+    init = next(k for k in error_class.__mro__ if "__init__" in vars(k))
+    kind: Any = error_class  # each builder calls the __init__ it knows the class has
     evidence = _evidence()
     takeover = Takeover(round=1, trick=0, seat=1, reason="gone", agent="Bo", error="KeyError")
     action = wr.Bid(seat=1, tricks=2)
@@ -111,7 +112,8 @@ def _by_constructor(kind: type[WhistError]) -> WhistError:
         ),
     }
     if init.__name__ == "RoomError":
-        return kind("seat_taken", seat=2)  # type: ignore[call-arg]
+        made: WhistError = kind("seat_taken", seat=2)
+        return made
     return builders[init]()
 
 
@@ -134,7 +136,7 @@ def _same(first: WhistError, second: WhistError) -> None:
     assert set(second.evidence) == set(first.evidence)
     for key, value in first.evidence.items():
         if isinstance(value, WhistError):
-            _same(value, second.evidence[key])  # type: ignore[arg-type]
+            _same(value, second.evidence[key])
         elif hasattr(value, "__localized__"):  # a sentence inside the message: same words
             for lang in locale.LANGUAGES:
                 assert locale.localized(second.evidence[key], lang) == locale.localized(value, lang)

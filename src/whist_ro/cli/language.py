@@ -2,8 +2,9 @@
 
 The command speaks English or Romanian.  The choice (see
 :func:`whist_ro.locale.choose`): ``--lang en|ro`` wherever it stands on the
-command line (the last one when it is given twice, as for any option), then ``WHIST_RO_LANG``, then the first of ``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set; English otherwise.
+command line (the last one when it is given twice, as for any option), then
+``WHIST_RO_LANG``, then the first of ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG`` that is set; English otherwise.
 
 The choice is made before argparse builds the parser, because argparse
 writes its own words ("usage:", "options:", "positional arguments", its
