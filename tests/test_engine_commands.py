@@ -89,6 +89,15 @@ def test_engine_test_fails_an_engine_that_ignores_quit() -> None:
     assert "PASS  romanian, 3 players" in done.stdout
 
 
+def test_engine_test_reports_a_command_with_an_unclosed_quote_without_a_traceback() -> None:
+    done = whist_ro("engine-test", 'node "unterminated')
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "FAIL  handshake: the engine command 'node \"unterminated' has a quote that is not" in (
+        done.stdout
+    )
+
+
 def test_engine_test_reports_a_program_that_is_no_engine() -> None:
     report = check_engine([sys.executable, "-c", "print('hi')"])
     assert not report.ok
@@ -174,6 +183,12 @@ def test_match_starts_a_fresh_engine_process_for_every_match(tmp_path: Path) -> 
         (["--engine", "a=x", "--engine", "b=y"], "--engine names 2 engines"),
         ([], "name at least one engine"),
         (["--engine", "a=/nonexistent/engine", "--matches", "1"], "cannot start the engine"),
+        (
+            ["--engine", 'a=echo "unterminated'],
+            "--engine a gives a command that cannot be run: the engine command "
+            "'echo \"unterminated' has a quote that is not closed",
+        ),
+        (["--engine", "a=python x.py \\"], "ends in a backslash that escapes nothing"),
     ],
 )
 def test_match_refuses_a_bad_line_up_in_one_line(args: list[str], message: str) -> None:

@@ -21,7 +21,7 @@ from whist_ro.errors import (
     EngineStartError,
     EngineTimeoutError,
 )
-from whist_ro.remote import EngineAgent
+from whist_ro.remote import EngineAgent, EngineCommand
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 LIMIT = 0.5
@@ -303,6 +303,30 @@ def test_bad_settings_are_refused_before_anything_starts(field: str, value: obje
     with pytest.raises(wr.ConfigurationError) as caught:
         EngineAgent.popen(command("chatty"), **{field: value})  # type: ignore[arg-type]
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("cmd", "message"),
+    [
+        ('node "x', "the engine command 'node \"x' has a quote that is not closed"),
+        ("node x\\", "ends in a backslash that escapes nothing"),
+        (None, "an engine command is a str or a list of str, not None"),
+        ([b"node"], "an engine command is a str or a list of str, not"),
+        ("", "the engine command is empty"),
+        ([], "the engine command is empty"),
+    ],
+)
+def test_a_command_that_cannot_be_read_is_refused_by_name(cmd: object, message: str) -> None:
+    """popen raises EngineStartError and EngineCommand a ConfigurationError, never a ValueError."""
+    with pytest.raises(EngineStartError) as started:
+        EngineAgent.popen(cmd)  # type: ignore[arg-type]
+    assert message in str(started.value)
+    assert started.value.explain("ro") != str(started.value)  # a catalogue message
+    with pytest.raises(wr.ConfigurationError) as configured:
+        EngineCommand(command=cmd, name="x")  # type: ignore[arg-type]
+    assert configured.value.field == "command"
+    assert message in str(configured.value)
+    assert configured.value.explain("ro") == started.value.explain("ro")
 
 
 # -- the same through asyncio ------------------------------------------------------------------

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -30,10 +29,10 @@ from whist_ro.cli import status, text
 from whist_ro.cli.commands import run_seeds
 from whist_ro.cli.options import add_workers_options, players_of, variant_of, whole_option
 from whist_ro.cli.play import BOTS, bot_class
-from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.errors import ConfigurationError, EngineStartError, WhistError
 from whist_ro.remote import EngineCommand, Option, serve
 from whist_ro.remote.conformance import check_engine
-from whist_ro.remote.process import quiet_logs
+from whist_ro.remote.process import command_args, quiet_logs
 from whist_ro.schedule import check_players
 from whist_ro.sim.run import progress_bar
 from whist_ro.tournaments import Entrant, tournament
@@ -174,20 +173,27 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
 
     >>> parse_engines(["me=python -m mybot --fast", "it=./engine"])
     [('me', ('python', '-m', 'mybot', '--fast')), ('it', ('./engine',))]
+    >>> parse_engines(['me=node "engine.js'])
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: --engine me gives a command that cannot be run: the ...
     """
     found: list[tuple[str, tuple[str, ...]]] = []
     known: dict[str, tuple[str, ...]] = {}
     for entry in entries:
         name, equals, command = entry.partition("=")
         name = name.strip()
-        try:
-            parts = tuple(shlex.split(command))
-        except ValueError:
-            parts = ()
-        if not equals or not parts or not valid_name(name):
+        if not equals or not command.strip() or not valid_name(name):
             raise ConfigurationError(
                 text.tr(text.ENGINE_ENTRY, value=excerpt(entry)), field="engine"
             )
+        try:
+            parts = command_args(command)
+        except EngineStartError as error:  # an unclosed quote, say: the entry's form is fine
+            raise ConfigurationError(
+                text.tr(text.ENGINE_COMMAND, name=name, reason=error.explain(text.lang())),
+                field="engine",
+            ) from None
         if known.setdefault(name, parts) != parts:
             raise ConfigurationError(text.tr(text.ENGINE_TWICE, name=name), field="engine")
         found.append((name, parts))

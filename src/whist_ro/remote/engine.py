@@ -25,7 +25,6 @@ import contextlib
 import itertools
 import math
 import random
-import shlex
 import threading
 import weakref
 from collections.abc import Coroutine, Mapping, Sequence
@@ -580,9 +579,10 @@ class EngineAgent:
         bytes) it may write; ``cwd`` and ``env`` are passed to the process;
         ``seed`` (a whole number) goes with each ``new_match``, for the
         engine to seed its randomness with.
-        A program that cannot be started, does not speak the protocol or
-        refuses its options raises :class:`~whist_ro.errors.EngineStartError`
-        (and is not left running).
+        A command that cannot be read (an unclosed quote, say), a program
+        that cannot be started, does not speak the protocol or refuses its
+        options raises :class:`~whist_ro.errors.EngineStartError` (and is
+        not left running).
 
         >>> EngineAgent.popen(["/nonexistent/engine"])
         Traceback (most recent call last):
@@ -634,10 +634,11 @@ class EngineAgent:
         seed: int | None,
     ) -> EngineAgent:
         name, limit, options, grace, handshake, max_message = settings
-        label = name or (command if isinstance(command, str) else " ".join(map(str, command)))
+        args = process.command_args(command)
+        label = name or (command if isinstance(command, str) else " ".join(args))
         # Until the engine says its name, errors name the command (its start, if long).
         label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
-        starter = process.start_command(command, limit=max_message + 2, cwd=cwd, env=env)
+        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env)
         engine = await _start(
             starter,
             label=label,
@@ -882,18 +883,11 @@ class EngineAgent:
 
 
 def _command_parts(value: str | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(value, str):
-        parts = tuple(shlex.split(value))
-    elif isinstance(value, Sequence) and all(isinstance(part, str) for part in value):
-        parts = tuple(value)
-    else:
-        raise ConfigurationError(
-            f"command must be a command line or a list of its arguments, not {excerpt(value)}",
-            field="command",
-        )
-    if not parts:
-        raise ConfigurationError("command must not be empty", field="command")
-    return parts
+    try:
+        return process.command_args(value)
+    except EngineStartError as error:  # a setting of the value, refused as one
+        template = error.template or str(error)
+        raise ConfigurationError(template, field="command", evidence=error.evidence) from None
 
 
 def _option_pairs(

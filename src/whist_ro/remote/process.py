@@ -43,6 +43,7 @@ __all__ = [
     "Child",
     "StderrTail",
     "background_loop",
+    "command_args",
     "quiet_logs",
     "start_command",
     "start_spawned",
@@ -225,18 +226,41 @@ class Child:
         return code
 
 
-def _command(command: str | Sequence[str]) -> list[str]:
+_NOT_A_COMMAND: Final = N_("an engine command is a str or a list of str, not {command}")
+_EMPTY_COMMAND: Final = N_("the engine command is empty")
+_OPEN_QUOTE: Final = N_("the engine command {command} has a quote that is not closed")
+_LONE_BACKSLASH: Final = N_("the engine command {command} ends in a backslash that escapes nothing")
+
+
+def command_args(command: object) -> tuple[str, ...]:
+    """The arguments of an engine ``command``: a command line (split as a shell would) or a list.
+
+    The one reading of a command, for :meth:`EngineAgent.popen
+    <whist_ro.remote.EngineAgent.popen>`, :class:`~whist_ro.remote.EngineCommand`
+    and ``whist-ro match --engine``: a line that cannot be split (an
+    unclosed quote), an empty one, or anything else raises an
+    :class:`~whist_ro.errors.EngineStartError` saying so.
+
+    >>> command_args('python -m "my bot"')
+    ('python', '-m', 'my bot')
+    >>> command_args('node "engine.js')
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.EngineStartError: the engine command 'node "engine.js' has a quote that ...
+    """
     if isinstance(command, str):
-        argv = shlex.split(command)
+        try:
+            args = tuple(shlex.split(command))
+        except ValueError as error:  # shlex's only refusals: a quote or an escape left open
+            template = _OPEN_QUOTE if "quotation" in str(error) else _LONE_BACKSLASH
+            raise EngineStartError(template, evidence={"command": excerpt(command)}) from None
     elif isinstance(command, Sequence) and all(isinstance(part, str) for part in command):
-        argv = list(command)
+        args = tuple(command)
     else:
-        raise EngineStartError(
-            f"an engine command is a str or a list of str, not {excerpt(command)}"
-        )
-    if not argv:
-        raise EngineStartError("the engine command is empty")
-    return argv
+        raise EngineStartError(_NOT_A_COMMAND, evidence={"command": excerpt(command)})
+    if not args:
+        raise EngineStartError(_EMPTY_COMMAND, evidence={})
+    return args
 
 
 def _kill_group(pid: int) -> None:
@@ -260,7 +284,7 @@ async def start_command(
 
     ``limit`` is the longest line its output may hold.
     """
-    argv = _command(command)
+    argv = command_args(command)
     try:
         process = await asyncio.create_subprocess_exec(
             *argv,
