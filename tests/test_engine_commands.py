@@ -173,6 +173,57 @@ def test_match_starts_a_fresh_engine_process_for_every_match(tmp_path: Path) -> 
         assert len(set(pids)) == 6  # a process per match, and one match per process
 
 
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_an_engine_that_fails_to_start_in_a_later_match_costs_only_its_seat(
+    tmp_path: Path, workers: str
+) -> None:
+    """The flaky engine starts for the check before the first match, then never again."""
+    starts = tmp_path / "starts"
+    flaky = f"{PYTHON} {shlex.quote(str(ENGINES / 'flaky.py'))} {shlex.quote(str(starts))}"
+    folder = tmp_path / "records"
+    done = whist_ro(
+        "match", "--players", "3", "--engine", f"a={PYTHON} -m whist_ro engine rule",
+        "--engine", f"b={flaky}", "--engine", f"c={PYTHON} -m whist_ro engine rule",
+        "--matches", "3", "--seed", "1", "--record-dir", str(folder), "--workers", workers,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    assert len(starts.read_text().split()) == 4  # the check's start, then one per match
+    reason = "engine b failed during the handshake: engine crashed: b exited with status 4"
+    for match in (1, 2, 3):
+        assert f"match {match}, round 1, bidding: seat 1 (b): {reason}" in done.stdout
+    written = sorted(folder.glob("*.json"))
+    assert [p.name for p in written] == [f"match-000{i}.json" for i in (1, 2, 3)]
+    for path in written:
+        record = records.load(path)
+        (takeover,) = record.takeovers
+        assert (takeover.round, takeover.trick, takeover.seat) == (1, 0, 1)
+        assert (takeover.agent, takeover.error) == ("b", "EngineStartError")
+        assert takeover.reason == reason
+        assert "licence expired" in (takeover.traceback or "")
+        assert takeover.translations["ro"].startswith("motorul b a eșuat")
+        assert records.adjudicate(record).ok
+        assert whist_ro("check", str(path)).returncode == 0
+
+
+def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
+    tmp_path: Path,
+) -> None:
+    starts = tmp_path / "starts"
+    starts.write_text("0\n")  # as if started before: every start now fails
+    flaky = f"{PYTHON} {shlex.quote(str(ENGINES / 'flaky.py'))} {shlex.quote(str(starts))}"
+    done = whist_ro(
+        "match", "--players", "3", "--engine", f"a={PYTHON} -m whist_ro engine rule",
+        "--engine", f"b={flaky}", "--engine", f"c={PYTHON} -m whist_ro engine rule",
+        "--matches", "3", "--seed", "1", "--record-dir", str(tmp_path / "records"),
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "lineup[1] (b) could not build a bot: EngineStartError" in done.stderr
+    assert len(starts.read_text().split()) == 2  # one start tried, no match played
+    assert not list((tmp_path / "records").glob("*.json"))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 import random
 import re
+import sys
 import threading
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -17,6 +19,7 @@ from whist_ro._check import MAX_WORKERS
 from whist_ro.agents import BotFactory
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, ImmutableError
+from whist_ro.remote import EngineCommand
 from whist_ro.tournaments import Entrant, Estimate, TournamentResult, tournament
 from whist_ro.tournaments import run as tournaments_run
 
@@ -303,9 +306,16 @@ def test_R_SEAT_1_takeovers_are_counted_per_bot_and_per_seat() -> None:
     assert str(clean).splitlines()[0] == "romanian, 3 players, 1 match (1 seed)"
 
 
-def test_a_failure_inside_a_match_stops_the_tournament() -> None:
-    with pytest.raises(RuntimeError, match="no bot for seed"):
-        tournament(ROMANIAN, [FailsLater, RandomBot, RandomBot], seeds=range(3), workers=1)
+def test_R_SEAT_1_a_bot_that_fails_to_build_inside_a_match_costs_its_seat_there() -> None:
+    """Built once for the check (seed 0), then never: each match goes on without it."""
+    result = tournament(ROMANIAN, [FailsLater, RandomBot, RandomBot], seeds=range(3), workers=1)
+    assert len(result.matches) == 3
+    for row in result.matches:
+        (takeover,) = row.takeovers
+        assert (takeover.round, takeover.trick, takeover.seat) == (1, 0, 0)
+        assert (takeover.agent, takeover.error) == ("FailsLater", "RuntimeError")
+        assert takeover.reason.startswith("raised RuntimeError: no bot for seed ")
+    assert result.bot("FailsLater").taken_over == 3
 
 
 # -- the result is a value --------------------------------------------------------------
@@ -538,3 +548,28 @@ def test_unknown_names_are_refused(serial: TournamentResult) -> None:
         serial.bot("x")
     with pytest.raises(ConfigurationError, match=r"^no seat of this match is played by 'x'; "):
         serial.matches[0].total_of("x")
+
+
+def test_an_entry_that_fails_to_build_for_a_later_match_costs_its_seat_there_only(
+    tmp_path: Path,
+) -> None:
+    """A real engine that starts once (the check before the first match), then never again."""
+    flaky = Path(__file__).resolve().parent / "engines" / "flaky.py"
+    starts = tmp_path / "starts"
+    engine = EngineCommand(command=[sys.executable, str(flaky), str(starts)], name="flaky")
+    result = tournament(
+        ROMANIAN,
+        [Entrant(engine, name="flaky"), RandomBot, RandomBot],
+        seeds=[1, 2],
+        workers=0,
+        records=True,
+    )
+    assert len(result.matches) == 2
+    for row in result.matches:
+        (takeover,) = row.takeovers
+        assert (takeover.round, takeover.trick, takeover.seat, takeover.agent) == (1, 0, 0, "flaky")
+        assert takeover.reason.startswith("engine flaky failed during the handshake")
+        assert takeover.error == "EngineStartError"
+        assert row.record is not None
+        assert row.record.takeovers == (takeover,)
+    assert result.bots[0].taken_over == 2

@@ -22,6 +22,7 @@ from whist_ro._check import excerpt, is_whole, items, valid_text
 from whist_ro._check import executor as check_executor
 from whist_ro._check import workers as check_workers
 from whist_ro._immutable import Immutable
+from whist_ro.actions import Action
 from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError
@@ -72,18 +73,48 @@ def _derive(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+class _Unbuilt:
+    """The agent of a seat whose bot could not be built (or its engine started) for this match.
+
+    It fails at its first turn with the error the build raised, so the
+    table hands the seat to the fallback before the seat has done
+    anything, and the takeover's reason is that error (R-SEAT-1): the
+    failure costs this seat in this match, as any other failure of an
+    agent does, and the tournament goes on.
+    """
+
+    __slots__ = ("error", "name")
+
+    def __init__(self, name: str, error: Exception) -> None:
+        self.name = name
+        self.error = error
+
+    def act(self, view: object) -> Action:
+        raise self.error
+
+
+def _build(entrant: Entrant, *, seed: int) -> Any:
+    """``entrant``'s agent for one match, or an :class:`_Unbuilt` stand-in if building failed.
+
+    The tournament built every entry once before the first match and
+    refused a line-up that could not be built at all; a failure now (an
+    engine that will not start this time) is the seat's, not the run's.
+    """
+    try:
+        return entrant.build(seed=seed)
+    except Exception as error:
+        return _Unbuilt(entrant.name, error)
+
+
 def _play(job: _Job) -> MatchRow:
     """Play one match; the top-level function the executor runs."""
-    agents = [
-        entrant.build(seed=_derive("seat", job.seed, job.rotation, seat))
-        for seat, entrant in enumerate(job.entrants)
-    ]
-    fallback = (
-        None
-        if job.fallback is None
-        else job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
-    )
+    agents: list[Any] = []
+    fallback = None
     try:
+        for seat, entrant in enumerate(job.entrants):
+            agents.append(_build(entrant, seed=_derive("seat", job.seed, job.rotation, seat)))
+        if job.fallback is not None:
+            fallback = job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
         table = Table(
             job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
         )
@@ -278,6 +309,13 @@ def tournament(
     (:attr:`MatchRow.record <whist_ro.tournaments.MatchRow.record>`).  An
     agent with a ``close()`` method (an engine,
     :class:`~whist_ro.remote.EngineAgent`) is closed when its match ends.
+
+    Every entry (and the fallback) is built once before the first match, and
+    a line-up that cannot be built is refused with a
+    :class:`~whist_ro.errors.ConfigurationError`.  An entry that fails to
+    build for a later match (an engine that will not start this time) costs
+    its seat in that match only: the fallback plays the seat from its first
+    turn, and the takeover's reason is the build's error (R-SEAT-1).
 
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
