@@ -160,6 +160,47 @@ def test_a_hung_engine_is_killed_after_its_grace_period_with_what_it_started() -
     engine.close()
 
 
+@pytest.mark.parametrize("own", [LIMIT, None, 30.0], ids=["same", "none", "longer"])
+def test_a_timeout_names_the_limit_as_set_not_the_time_that_was_left(own: float | None) -> None:
+    """The table's 0.5 s bounds the wait: the reason says 0.5 s, not 0.49999... s."""
+    engine = EngineAgent.popen(command("hang"), time_limit=own, grace=GRACE)
+    pid = engine.pid
+    try:
+        table = play_with(engine, time_limit=LIMIT)
+    finally:
+        engine.close(grace=GRACE)
+    (takeover,) = table.takeovers
+    assert takeover.reason == f"engine timed out: hang did not answer within {LIMIT:g} s"
+    assert takeover.explain("ro") == "motorul a depășit timpul: hang nu a răspuns în 0,5 s"
+    assert_left_nothing(pid)
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("message", None),  # a field beside the action, in the message: ignored
+        ("action", "engine sent garbage: action.action: 'confidence' is not a field of an action"),
+        ("string_id", "engine timed out: extra did not answer within 0.5 s"),  # "2" is no id
+    ],
+)
+def test_unknown_fields_are_ignored_in_messages_but_an_action_is_exact(
+    mode: str, reason: str | None
+) -> None:
+    """docs/protocol.md: which objects ignore a field they do not know, and the answer's id."""
+    engine = EngineAgent.popen([*command("extra"), mode], time_limit=LIMIT, grace=GRACE)
+    pid = engine.pid
+    try:
+        table = play_with(engine)
+    finally:
+        engine.close(grace=GRACE)
+    if reason is None:
+        assert table.takeovers == ()
+    else:
+        (takeover,) = table.takeovers
+        assert takeover.reason.startswith(reason), takeover.reason
+    assert_left_nothing(pid)
+
+
 def test_a_late_engine_lives_on_and_its_late_answer_is_thrown_away() -> None:
     with EngineAgent.popen(command("late"), time_limit=LIMIT, grace=2.0) as engine:
         play_with(engine)

@@ -80,7 +80,7 @@ from whist_ro.views.view import PlayerView, resolve_play, view_of
 if TYPE_CHECKING:
     from whist_ro.records.record import Record
 
-__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning", "time_left"]
+__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning", "decision_limit", "time_left"]
 
 OnError = Literal["takeover", "raise"]
 """What a :class:`Table` does when an agent fails: hand the seat to the fallback, or raise."""
@@ -95,8 +95,15 @@ _STOPS_THE_HOST: Final = (KeyboardInterrupt, asyncio.CancelledError)
 logger: Final = logging.getLogger("whist_ro.table")
 """The logger every takeover is reported to, at WARNING, with the agent's traceback."""
 
-# The monotonic time by which the decision being asked must be made, or None.
-_DEADLINE: Final[contextvars.ContextVar[float | None]] = contextvars.ContextVar(
+
+class _Deadline(NamedTuple):
+    """The monotonic time by which the decision being asked must be made, and the limit set."""
+
+    at: float
+    limit: float
+
+
+_DEADLINE: Final[contextvars.ContextVar[_Deadline | None]] = contextvars.ContextVar(
     "whist_ro_table_deadline", default=None
 )
 
@@ -124,7 +131,29 @@ def time_left() -> float | None:
     deadline = _DEADLINE.get()
     if deadline is None:
         return None
-    return max(deadline - time.monotonic(), 0.0)
+    return max(deadline.at - time.monotonic(), 0.0)
+
+
+def decision_limit() -> float | None:
+    """The time limit of the decision a table is asking for right now, as set; or None.
+
+    :func:`time_left` is what remains of it; this is the limit itself, the
+    table's ``time_limit``, for a message that names it (an
+    :class:`~whist_ro.remote.EngineAgent`'s timeout says "did not answer
+    within 1 s", not what was left when it asked).
+
+    >>> import whist_ro as wr
+    >>> class Told:
+    ...     def act(self, view):
+    ...         print(decision_limit())
+    ...         return view.legal_actions[0]
+    >>> _ = Table(wr.variants.ROMANIAN, agents=[Told()] * 3, seed=1, time_limit=5).step()
+    5.0
+    >>> decision_limit() is None
+    True
+    """
+    deadline = _DEADLINE.get()
+    return None if deadline is None else deadline.limit
 
 
 class TakeoverWarning(UserWarning):
@@ -850,9 +879,9 @@ class Table:
         await self._atell_pending()
         return step
 
-    def _deadline(self) -> contextvars.Token[float | None]:
+    def _deadline(self) -> contextvars.Token[_Deadline | None]:
         limit = self._time_limit
-        return _DEADLINE.set(None if limit is None else time.monotonic() + limit)
+        return _DEADLINE.set(None if limit is None else _Deadline(time.monotonic() + limit, limit))
 
     def _ask(
         self, agent: Seated, view: PlayerView, m: Match

@@ -59,7 +59,7 @@ from whist_ro.remote.wire import (
     read_answer,
     read_hello,
 )
-from whist_ro.table import time_left
+from whist_ro.table import decision_limit, time_left
 from whist_ro.views.view import PlayerView
 
 __all__ = ["EngineAgent", "EngineCommand"]
@@ -352,7 +352,9 @@ class _Engine:
         request: int,
         messages: Sequence[Mapping[str, Any]],
         limit: float | None,
+        stated: float | None,
     ) -> Action:
+        """The engine's action: waits ``limit`` seconds; a timeout names the limit ``stated``."""
         self.check()
         future: asyncio.Future[tuple[str, Any]] = self.loop.create_future()
         self.pending[request] = future
@@ -365,7 +367,7 @@ class _Engine:
                 N_("engine timed out: {engine} did not answer within {limit:g} s"),
                 engine=self.label,
                 stderr=self.stderr(),
-                evidence={"engine": self.label, "limit": limit},
+                evidence={"engine": self.label, "limit": stated},
             ) from None
         except asyncio.CancelledError:
             # The table gave up on this decision (its own limit, or the host stopped):
@@ -786,23 +788,31 @@ class EngineAgent:
 
     # -- playing -------------------------------------------------------------------
 
-    def _limit(self) -> float | None:
-        limits = [x for x in (self._time_limit, time_left()) if x is not None]
-        return max(min(limits), 0.001) if limits else None
+    def _limit(self) -> tuple[float | None, float | None]:
+        """The seconds to wait for this decision, and the limit as set that bounds them.
+
+        The wait is the shorter of the engine's own limit and what is left of
+        the table's; a timeout names the limit itself (the table's 1 s, not
+        the 0.99999 s left when the engine was asked).
+        """
+        own, left = self._time_limit, time_left()
+        if left is None or (own is not None and own <= left):
+            return own, own
+        return max(left, 0.001), decision_limit() or left
 
     def act(self, view: PlayerView) -> Action:
         """Ask the engine for its action in ``view`` and wait for the answer."""
         engine = self._engine
-        limit = self._limit()
+        limit, stated = self._limit()
         request, messages = engine.ask(view, limit)
-        return self._on(engine.loop, engine.act(view, request, messages, limit))
+        return self._on(engine.loop, engine.act(view, request, messages, limit, stated))
 
     async def aact(self, view: PlayerView) -> Action:
         """:meth:`act` for asyncio; cancelling it leaves the engine its grace period."""
         engine = self._engine
-        limit = self._limit()
+        limit, stated = self._limit()
         request, messages = engine.ask(view, limit)
-        coro = engine.act(view, request, messages, limit)
+        coro = engine.act(view, request, messages, limit, stated)
         if asyncio.get_running_loop() is engine.loop:
             return await coro
         return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, engine.loop))
