@@ -192,6 +192,26 @@ CHECK_CASES: dict[str, tuple[str, str, str]] = {
     ),
 }
 
+CHECK_CASES.update(
+    {
+        "config-field": (
+            edited(_set(("variant",), {"name": None, "config": {"hook": 1}})),
+            "variant.config.hook: Variant.hook must be True or False, not 1",
+            "variant.config.hook: Variant.hook trebuie să fie True sau False, nu 1",
+        ),
+        "record-variant-name": (
+            edited(_set(("variant", "name"), "bridge")),
+            "variant.name: unknown variant 'bridge'; known: romanian,",
+            "variant.name: variantă necunoscută 'bridge'; variante cunoscute: romanian,",
+        ),
+        "record-names": (
+            edited(_set(("players",), ["Ana", " ", "Cy"])),
+            "players: players[1] must be printable text of 1 to 100 characters, not blank,",
+            "players: players[1] trebuie să fie text afișabil de 1 până la 100 de caractere,",
+        ),
+    }
+)
+
 AUDIT_CASES: dict[str, tuple[str, str, str]] = {
     "cell": (
         HEADER + "1,0,x,0,0,1,0,0\n",
@@ -417,6 +437,52 @@ API_CASES: dict[str, tuple[Callable[[], object], str, str]] = {
         "step.over: expected true or false, not 1",
         "step.over: se aștepta true sau false, nu 1",
     ),
+    "whole": (
+        lambda: wr.Variant(streak_length=0),
+        "Variant.streak_length must be a whole number from 1 to",
+        "Variant.streak_length trebuie să fie un număr întreg de la 1 la",
+    ),
+    "seat": (
+        lambda: records.audit(HEADER, first_dealer=3),
+        "first_dealer must be a seat from 0 to 2, not 3",
+        "first_dealer trebuie să fie un loc de la 0 la 2, nu 3",
+    ),
+    "seed": (
+        lambda: wr.Match.new(wr.variants.ROMANIAN, players=3, seed=7.0),  # type: ignore[arg-type]
+        "seed must be an int, a str or a random.Random, not 7.0",
+        "seed trebuie să fie un int, un str sau un random.Random, nu 7.0",
+    ),
+    "names": (
+        lambda: wr.Match.new(wr.variants.ROMANIAN, players=3, names=["Ana", "Bo"]),
+        "names must hold one name per seat (3), not 2",
+        "names trebuie să conțină câte un nume pentru fiecare loc (3), nu 2",
+    ),
+    "classic-players": (
+        lambda: wr.Match.new(wr.variants.CLASSIC, players=3),
+        "classic whist needs exactly 4 players, not 3 (R-DECK-3)",
+        "whistul clasic cere exact 4 jucători, nu 3 (R-DECK-3)",
+    ),
+    "exact-players": (
+        lambda: wr.Match.new(wr.variants.ROMANIAN, players=7),
+        "the exact-bid family is played by 3 to 6 players, not 7 (R-DECK-2)",
+        "familia cu licitație exactă se joacă în 3 până la 6 jucători, nu în 7 (R-DECK-2)",
+    ),
+    "zero-win": (
+        lambda: wr.variants.check_zero_win(wr.Rating(zero_win=True), wr.variants.INVERTED),
+        "the zero win is a 1-8-1 rule; variant 'inverted' is an 8-1-8 game, and only",
+        "câștigul la zero este o regulă 1-8-1; varianta 'inverted' este un joc 8-1-8, și doar",
+    ),
+    "classic-flag": (
+        lambda: wr.Variant(family="classic", hook=True),
+        "Variant.hook must be False for the classic family: classic whist has no bidding (R-BID-2)",
+        "Variant.hook trebuie să fie False în familia clasică: whistul clasic nu are licitație "
+        "(R-BID-2)",
+    ),
+    "check-variant": (
+        lambda: wr.variants.check_variant("romanian"),
+        "variant must be a Variant such as variants.ROMANIAN",
+        "variant trebuie să fie un Variant, de exemplu variants.ROMANIAN",
+    ),
     "card": (
         lambda: wr.Card.parse("1x"),
         "cannot read '1x' as a card: unknown suit 'x'",
@@ -461,3 +527,30 @@ def test_every_refusal_of_the_cases_is_built_from_a_template(tmp_path: Path) -> 
         error = _refusal(lambda content=content: records.audit(content))  # type: ignore[misc]
         assert error.template is not None, name
     assert isinstance(_refusal(lambda: WireObject([], "hello")), WireError)
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "romanian"),
+    [
+        (
+            ["--variant", "classic", "--players", "3"],
+            "argument --players: classic whist needs exactly 4 players, not 3 (R-DECK-3)",
+            "argumentul --players: whistul clasic cere exact 4 jucători, nu 3 (R-DECK-3)",
+        ),
+        (
+            ["--seed", "9" * 25],
+            "argument --seed: seed must fit in 63 bits",
+            "argumentul --seed: seed trebuie să încapă în 63 de biți",
+        ),
+    ],
+)
+def test_a_refused_setting_is_explained_in_romanian(
+    args: list[str], english: str, romanian: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"whist-ro: error: {english}"), err
+    code, out, err = run([*args, "--lang", "ro"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"whist-ro: eroare: {romanian}"), err
+    assert not english_left(err), english_left(err)
