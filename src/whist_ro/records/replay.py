@@ -697,12 +697,12 @@ def to_record(
     played = list(match.rounds)
     if not played or match.round is not played[-1]:
         played.append(match.round)
-    # One name per seat of this match: checked here, where the seat count is known (the
-    # record itself can only count the names it is given).
-    names = match.names
-    if players is not None:
+    names = match.names if players is None else players
+    # One name per seat of this match: counted here, where the seat count is known (the
+    # record can only count the names it is given); the record checks each name itself.
+    if isinstance(names, (list, tuple)) and len(names) != match.players:
         try:
-            names = check_names(players, players=match.players, field="players")
+            check_names(names, players=match.players, field="players")
         except ConfigurationError as error:
             raise quoting("players", error) from None
     ended = None
