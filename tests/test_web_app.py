@@ -163,8 +163,12 @@ def test_the_socket_wants_a_hello_and_a_real_token(client: TestClient) -> None:
         assert state["view"]["hand"] == []
         ws.send_json({"type": "act", "action": {"seat": 0, "bid": 0}})
         assert error_of(ws)["code"] == "spectator"
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nope") as ws:
-        ws.receive_json()
+    with client.websocket_connect("/ws/nope") as ws:
+        told = ws.receive_json()
+        assert (told["code"], told["values"]) == ("no_table", {"table": "nope"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert (closed.value.code, closed.value.reason) == (4004, "no_table")
 
 
 def test_refusals_name_the_rule(client: TestClient) -> None:

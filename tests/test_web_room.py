@@ -103,7 +103,7 @@ def test_people_join_by_claiming_free_seats_and_the_match_starts_when_all_are_in
         )
         assert room.status == "waiting"
         with pytest.raises(RoomError, match="has not started") as caught:
-            room.act(ana, {"seat": 0, "bid": 0})
+            room.act(ana, {"seat": 0, "bid": 0}, seq=0)
         assert caught.value.code == "not_started"
         seat, _ = room.claim("Bo")
         assert seat == 1
@@ -196,19 +196,23 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
         await until(lambda: room.match is not None and room.match.to_act == 0)
         seq = room.seq
         with pytest.raises(wr.IllegalActionError) as other:
-            room.act(token, {"seat": 1, "bid": 0})
+            room.act(token, {"seat": 1, "bid": 0}, seq=seq)
         assert other.value.rule == "R-SEAT-1"
         with pytest.raises(wr.IllegalActionError) as too_many:
-            room.act(token, {"seat": 0, "bid": 5})
+            room.act(token, {"seat": 0, "bid": 5}, seq=seq)
         assert too_many.value.rule == "R-BID-3"
         with pytest.raises(RoomError) as stale:
             room.act(token, {"seat": 0, "bid": 0}, seq=seq - 1)
         assert stale.value.code == "stale"
         with pytest.raises(wr.WhistError):
-            room.act(token, {"seat": 0, "bid": 0, "extra": 1})
+            room.act(token, {"seat": 0, "bid": 0, "extra": 1}, seq=seq)
         with pytest.raises(RoomError) as bad:
-            room.act("not the token", {"seat": 0, "bid": 0})
+            room.act("not the token", {"seat": 0, "bid": 0}, seq=seq)
         assert bad.value.code == "bad_token"
+        for junk in (None, "x", -5, True, 1.0):  # the seq guard is never skipped
+            with pytest.raises(RoomError) as unguarded:
+                room.act(token, {"seat": 0, "bid": 0}, seq=junk)
+            assert unguarded.value.code == "bad_message", junk
         assert room.seq == seq
 
     run(body)
@@ -334,7 +338,7 @@ def test_R_SEAT_1_a_player_too_slow_is_taken_over_and_may_take_the_seat_back() -
         assert "0.1 s per decision" in room.takeovers[0].reason
         assert room.takeovers[0].explain("ro") == "a depășit cele 0,1 s pentru o decizie"
         with pytest.raises(RoomError) as busy:
-            room.act(token, {"seat": 0, "bid": 0})
+            room.act(token, {"seat": 0, "bid": 0}, seq=room.seq)
         assert busy.value.code == "taken_over"
         room.reclaim(token)
         assert len(room.reclaims) == 1

@@ -13,9 +13,11 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -29,6 +31,7 @@ from conftest import WebServer
 from whist_ro import Card, Match, records, variants
 from whist_ro.views import public_view, view_of
 from whist_ro.web import create_app
+from whist_ro.web.app import STATIC
 
 PRESETS = [n for n in variants.names() if variants.get(n).name == n]
 
@@ -400,7 +403,8 @@ def test_junk_gets_a_reason_never_a_server_error_or_a_traceback(tmp_path: Path) 
 
         got = asyncio.run(asyncio.wait_for(socket_junk(), timeout=30))
         errors = [m["code"] for m in got if m["type"] == "error"]
-        assert errors == ["bad_message"] * 3 + ["not_started", "not_started", "not_taken_over"]
+        # An act without a whole seq is not understood, whatever the table's state.
+        assert errors == ["bad_message"] * 5 + ["not_taken_over"]
         assert all("Traceback" not in m.get("message", "") for m in got)
         server.stop()
     assert "Traceback" not in server.output, server.output[-3000:]
@@ -418,3 +422,207 @@ def test_no_debug_mode_by_default() -> None:
     assert "--reload" not in helped
     assert "127.0.0.1" in helped
     assert create_app(db=":memory:").debug is False
+
+
+# -- what a new user found (issue 19): restarts, unknown fields, codes, the seq guard -------
+
+
+def entry(server: WebServer, table: str) -> dict[str, Any]:
+    """The lobby's entry for ``table`` (``GET /api/tables``)."""
+    listing = json.loads(get(server, "/api/tables"))["tables"]
+    found: dict[str, Any] = next(t for t in listing if t["id"] == table)
+    return found
+
+
+def test_a_finished_table_is_listed_whole_right_after_a_restart(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        # Grace 0 and no one connected: a bot takes the maker's seat (R-SEAT-1) at once,
+        # and the bots play the match to its end.
+        made = post(
+            server,
+            "/api/tables",
+            {"name": "Ana", "seats": ["human", "random", "random"], "grace": 0},
+        )
+        table = made["table"]
+        deadline = time.monotonic() + 120
+        while json.loads(get(server, f"/api/tables/{table}"))["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.1)
+        before = entry(server, table)
+        rounds = len(Match.new(variants.ROMANIAN, players=3, seed=0).schedule)
+        assert before["round"] == before["rounds"] == rounds
+        assert len(before["totals"]) == 3
+        assert before["seats"][0]["taken_over"] is True
+        server.kill()
+        server.start()
+        # The first request after the restart, before anything asked for the table itself.
+        assert entry(server, table) == before
+        alone = json.loads(get(server, f"/api/tables/{table}"))
+        assert alone.pop("invite") == made["invite"]
+        assert alone == before
+        assert entry(server, table) == before
+        record = records.loads(get(server, f"/api/tables/{table}/record"))
+        assert list(Match.from_record(record).totals) == before["totals"]
+
+
+def refusal(status_and_body: tuple[int, bytes]) -> tuple[int, str, str, dict[str, Any]]:
+    """A refused request's (status, code, message, values)."""
+    status, body = status_and_body
+    data = json.loads(body)
+    return status, data["code"], data["message"], data.get("values", {})
+
+
+def test_a_request_with_an_unknown_field_is_refused_with_its_name(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+
+        def send(path: str, body: object) -> tuple[int, str, str, dict[str, Any]]:
+            return refusal(request(server, path, body=json.dumps(body).encode()))
+
+        typo = {"name": "A", "variant": "romanian", "seats": ["human", "human", "rule"]}
+        status, code, message, values = send("/api/tables", {**typo, "time_limt": 5})
+        assert (status, code) == (400, "bad_request")
+        assert "'time_limt'" in message
+        assert "time_limit" in message  # and the fields it takes
+        assert values["field"] == "time_limt"
+        assert values["fields"] == "name, variant, seats, fallback, time_limit, grace"
+        assert json.loads(get(server, "/api/tables"))["tables"] == []  # no table was made
+        made = post(server, "/api/tables", typo)
+        joined = send(f"/api/tables/{made['table']}/join", {"name": "Bo", "seat": 1})
+        assert joined[:2] == (400, "bad_request")
+        assert joined[3]["field"] == "seat"
+        started = send(f"/api/tables/{made['table']}/start", {"token": made["token"], "now": 1})
+        assert started[:2] == (400, "bad_request")
+        assert json.loads(get(server, f"/api/tables/{made['table']}"))["status"] == "waiting"
+
+        sheet = "hand_size,dealer,bid0,won0,bid1,won1,bid2,won2\n1,0,1,0,0,1,0,0\n"
+        assert send("/api/referee", {"text": sheet, "kind": "sheet", "txet": 1})[3] == {
+            "detail": "unknown field 'txet'; the fields: kind, text, variant, lang",
+            "field": "txet",
+            "fields": "kind, text, variant, lang",
+        }
+        for body, named in (
+            ({"kind": "bogus", "text": "variant: romanian"}, "'bogus'"),
+            ({"kind": None, "text": "variant: romanian"}, "None"),
+            ({"text": sheet, "kind": "sheet", "lang": "fr"}, "'fr'"),
+            ({"text": sheet, "kind": "sheet", "lang": ["ro"]}, "['ro']"),
+            ({"text": sheet, "kind": "sheet", "variant": 7}, "7"),
+            ({"kind": "sheet", "text": 5}, "not 5"),
+            ({"text": ["variant: romanian"]}, "not ['variant: romanian']"),
+        ):
+            status, code, message, _ = send("/api/referee", body)
+            assert (status, code) == (400, "bad_request"), body
+            assert named in message, (body, message)
+        assert "text" in send("/api/referee", {"kind": "sheet", "text": 5})[2]
+        assert send("/api/referee", {"kind": "sheet", "text": " "})[:2] == (400, "referee_empty")
+        assert send("/api/referee", {"kind": "sheet"})[:2] == (400, "referee_empty")
+        # What the page sends is still understood, in either language.
+        for lang in ("en", "ro"):
+            verdict = post(
+                server,
+                "/api/referee",
+                {"kind": "sheet", "text": sheet, "variant": "romanian", "lang": lang},
+            )
+            assert [p["rule"] for p in verdict["problems"]] == ["R-BID-2"]
+
+
+def test_bad_input_is_400_not_now_is_409_and_values_are_plain(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+
+        def send(path: str, body: object) -> tuple[int, str, str, dict[str, Any]]:
+            return refusal(request(server, path, body=json.dumps(body).encode()))
+
+        bots = "random, lowrisk, rule, search"
+        for body in (
+            {"name": "A", "seats": ["human", "wizard", "rule"]},
+            {"name": "A", "seats": ["human", "human", "rule"], "fallback": "wizard"},
+        ):
+            assert send("/api/tables", body) == (
+                400,
+                "unknown_bot",
+                f"unknown bot 'wizard'; the bots: {bots}",  # quoted once
+                {"bot": "wizard", "bots": bots},
+            )
+        status, code, _, values = send(
+            "/api/tables", {"name": "A", "variant": "classic", "seats": ["human", "lowrisk"] * 2}
+        )
+        assert (status, code, values) == (
+            400,
+            "bot_family",
+            {"bot": "lowrisk", "variant": "classic"},
+        )
+        status, code, _, _ = send("/api/tables", {"name": "A", "seats": ["human", 5, "rule"]})
+        assert (status, code) == (400, "bad_request")
+
+        made = post(server, "/api/tables", {"name": "A", "seats": ["human", "human", "rule"]})
+        huge = b'{"name": "' + b"x" * 200_000 + b'"}'
+        for path in ("/api/tables", f"/api/tables/{made['table']}/join"):
+            assert refusal(request(server, path, body=huge)) == (
+                413,
+                "request_too_big",
+                "a request may hold at most 16384 bytes",
+                {"limit": 16384},
+            )
+        upload = json.dumps({"text": "x" * 2_000_001}).encode()
+        assert refusal(request(server, "/api/referee", body=upload))[:2] == (413, "referee_too_big")
+
+        assert refusal(request(server, "/api/tables/nosuch")) == (
+            404,
+            "no_table",
+            "there is no table 'nosuch'",
+            {"table": "nosuch"},
+        )
+        early = refusal(request(server, f"/api/tables/{made['table']}/record"))
+        assert early[:2] == (409, "no_record")  # a good request, made too soon
+
+        async def no_such_table() -> tuple[dict[str, Any], int | None, str | None]:
+            async with websockets.connect(f"{server.ws}/ws/nosuchtable") as ws:
+                told = json.loads(await ws.recv())
+                with pytest.raises(websockets.ConnectionClosed):
+                    await ws.recv()
+                return told, ws.close_code, ws.close_reason
+
+        told, close_code, close_reason = asyncio.run(asyncio.wait_for(no_such_table(), timeout=30))
+        assert (told["type"], told["code"], told["values"]) == (
+            "error",
+            "no_table",
+            {"table": "nosuchtable"},
+        )
+        assert (close_code, close_reason) == (4004, "no_table")
+
+
+def test_an_action_without_a_whole_seq_is_not_understood(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        made = post(server, "/api/tables", {"name": "Ana", "seats": ["human", "random", "random"]})
+
+        async def play() -> tuple[list[str], int, dict[str, Any]]:
+            async with websockets.connect(f"{server.ws}/ws/{made['table']}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                msg: dict[str, Any] = {}
+                while msg.get("view", {}).get("to_act") != 0:
+                    msg = json.loads(await ws.recv())
+                seq, action = msg["seq"], msg["view"]["legal_actions"][0]
+                codes = []
+                for bad in ({}, {"seq": "x"}, {"seq": -5}, {"seq": None}, {"seq": True}):
+                    await ws.send(json.dumps({"type": "act", "action": action, **bad}))
+                    reply = json.loads(await ws.recv())
+                    while reply["type"] not in ("error", "update"):  # an update: it was played
+                        reply = json.loads(await ws.recv())
+                    codes.append(reply.get("code", reply["type"]))
+                    assert "seq" in reply["message"]
+                # None of them was played: the right seq still fits, and is played.
+                await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+                update = json.loads(await ws.recv())
+                while update["type"] != "update":
+                    update = json.loads(await ws.recv())
+                return codes, seq, update
+
+        codes, seq, update = asyncio.run(asyncio.wait_for(play(), timeout=60))
+        assert codes == ["bad_message"] * 5
+        assert update["seq"] == seq + 1
+        assert update["step"]["seat"] == 0
+
+
+def test_the_page_sends_the_seq_with_every_action() -> None:
+    app_js = (STATIC / "app.js").read_text(encoding="utf-8")
+    acts = re.findall(r'\{type: "act"[^}]*\}', app_js)
+    assert acts == ['{type: "act", action, seq: this.state.seq}']

@@ -48,12 +48,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from whist_ro import locale, variants
+from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro.errors import IllegalActionError, WhistError
 from whist_ro.records.record import dumps
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
-from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot
+from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot, clip
 from whist_ro.web.store import Store
 from whist_ro.web.text import say
 
@@ -85,6 +86,9 @@ class Limits(Immutable):
     http_bytes: int = 16_384
     referee_bytes: int = 2_000_000
 
+
+NO_TABLE_CLOSE: Final = 4004
+"""The WebSocket close code for a table that does not exist (reason ``no_table``)."""
 
 _HEADERS: Final = {
     "Content-Security-Policy": (
@@ -134,29 +138,59 @@ def _plain(values: Mapping[str, object]) -> dict[str, object]:
     }
 
 
-async def _json_body(request: Request, limit: int) -> Any:
+_TABLE_FIELDS: Final = ("name", "variant", "seats", "fallback", "time_limit", "grace")
+_REFEREE_FIELDS: Final = ("kind", "text", "variant", "lang")
+_REFEREE_KINDS: Final = ("record", "sheet")
+
+
+async def _json_body(
+    request: Request, limit: int, fields: tuple[str, ...], *, too_big: str = "request_too_big"
+) -> dict[str, Any]:
+    """The request's JSON object, holding no key but ``fields``; ``too_big`` past ``limit``."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
-        raise RoomError("referee_too_big", limit=limit)
+        raise RoomError(too_big, limit=limit)
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise RoomError("referee_too_big", limit=limit)
+            raise RoomError(too_big, limit=limit)
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise RoomError("bad_json") from None
     if not isinstance(data, dict):
         raise RoomError("bad_json")
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        # A misspelt field would otherwise be read as absent: its default taken, silently.
+        raise RoomError(
+            "bad_request",
+            detail=f"unknown field {clip(unknown[0])!r}; the fields: {', '.join(fields)}",
+            field=clip(unknown[0]),
+            fields=", ".join(fields),
+        )
     return data
+
+
+_STATUS: Final = {
+    # 400: the request itself is wrong, and will be wrong whenever it is sent again
+    "bad_request": 400,
+    "bad_json": 400,
+    "unknown_bot": 400,
+    "bot_family": 400,
+    "referee_empty": 400,
+    "no_table": 404,
+    "request_too_big": 413,
+    "referee_too_big": 413,
+    "too_many_tables": 503,
+}
+"""The HTTP status of each refusal code; any other is 409, a request the table refuses now."""
 
 
 def _refusal(error: WhistError, lang: str) -> JSONResponse:
     if isinstance(error, RoomError):
-        status = {"no_table": 404, "too_many_tables": 503, "referee_too_big": 413}.get(
-            error.code, 400 if error.code in ("bad_request", "bad_json") else 409
-        )
+        status = _STATUS.get(error.code, 409)
         return _error(status, error.code, str(error), error.values)
     return JSONResponse(
         {"code": "refused", "message": error.explain(lang), "rule": error.rule}, status_code=400
@@ -253,6 +287,34 @@ def _origin_ok(origin: str | None, host: str | None, public_url: str | None) -> 
         public = urlsplit(public_url)
         return (parts.scheme, parts.netloc.lower()) == (public.scheme, public.netloc.lower())
     return False
+
+
+def _referee_request(data: Mapping[str, object]) -> tuple[str, str, str, str | None]:
+    """The referee's request checked: ``(kind, text, variant, lang)``, else a refusal."""
+    kind = data.get("kind", "record")
+    if not isinstance(kind, str) or kind not in _REFEREE_KINDS:
+        raise RoomError("bad_request", detail=f"kind is 'record' or 'sheet', not {excerpt(kind)}")
+    variant = data.get("variant", "romanian")
+    if not isinstance(variant, str):
+        raise RoomError(
+            "bad_request", detail=f"variant is the name of a preset, not {excerpt(variant)}"
+        )
+    lang = data.get("lang")
+    if lang is not None and (not isinstance(lang, str) or lang not in locale.LANGUAGES):
+        raise RoomError(
+            "bad_request",
+            detail=f"lang is one of {', '.join(locale.LANGUAGES)}, not {excerpt(lang)}",
+        )
+    text = data.get("text")
+    if text is not None and not isinstance(text, str):
+        raise RoomError(
+            "bad_request",
+            detail="text is a record, a round in the notation or a score sheet, as text, "
+            f"not {excerpt(text)}",
+        )
+    if text is None or not text.strip():
+        raise RoomError("referee_empty")
+    return kind, text, variant, lang
 
 
 def _setup() -> dict[str, Any]:
@@ -354,7 +416,7 @@ def create_app(
         if request.method == "GET":
             return JSONResponse({"tables": lobby.listing()})
         try:
-            data = await _json_body(request, limits.http_bytes)
+            data = await _json_body(request, limits.http_bytes, _TABLE_FIELDS)
             room, seat, token = lobby.create(
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
@@ -380,7 +442,7 @@ def create_app(
     async def join(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes)
+            data = await _json_body(request, limits.http_bytes, ("name",))
             seat, token = room.claim(data.get("name"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -389,7 +451,7 @@ def create_app(
     async def start(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes)
+            data = await _json_body(request, limits.http_bytes, ("token",))
             room.start_now(data.get("token"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -409,21 +471,15 @@ def create_app(
 
     async def referee(request: Request) -> Response:
         try:
-            data = await _json_body(request, limits.referee_bytes)
+            data = await _json_body(
+                request, limits.referee_bytes, _REFEREE_FIELDS, too_big="referee_too_big"
+            )
+            kind, text, variant, asked = _referee_request(data)
         except RoomError as error:
             return _refusal(error, speaks_to(request))
-        text = data.get("text")
-        if not isinstance(text, str) or not text.strip():
-            return _error(400, "referee_empty", say("referee_empty"))
-        spoken = speaks(data.get("lang"), request.headers.get("accept-language"))
-        if data.get("kind") == "sheet":
-            variant = data.get("variant", "romanian")
-            verdict = await asyncio.to_thread(
-                judge_sheet,
-                text,
-                variant=variant if isinstance(variant, str) else "romanian",
-                lang=spoken,
-            )
+        spoken = speaks(asked, request.headers.get("accept-language"))
+        if kind == "sheet":
+            verdict = await asyncio.to_thread(judge_sheet, text, variant=variant, lang=spoken)
         else:
             verdict = await asyncio.to_thread(judge_record, text, lang=spoken)
         return JSONResponse(verdict)
@@ -435,8 +491,14 @@ def create_app(
             return
         try:
             room = lobby.get(websocket.path_params["table"])
-        except RoomError:
-            await websocket.close(code=4004)
+        except RoomError as error:
+            # Opened, told why and closed with a code of its own (4004): a client can tell
+            # "no such table" from a refused origin (HTTP 403, the socket never opens).
+            await websocket.accept()
+            message = {"type": "error", "code": error.code, "message": str(error)}
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await websocket.send_text(json.dumps({**message, "values": _plain(error.values)}))
+                await websocket.close(code=NO_TABLE_CLOSE, reason="no_table")
             return
         await websocket.accept()
         conn = _Connection(websocket)

@@ -78,6 +78,7 @@ _EXACT_ONLY: Final = frozenset({"lowrisk"})  # LowRiskBot bids for exact contrac
 _MAX_SPECTATORS: Final = 200
 _MAX_GRACE: Final = 3600.0
 _MAX_LIMIT: Final = 3600.0
+_CLIP: Final = 60  # characters of a user's text quoted back in a refusal
 
 Status = Literal["waiting", "playing", "over"]
 
@@ -132,11 +133,22 @@ def check_bot(name: object, variant: Variant) -> str:
     ...
     whist_ro.web.room.RoomError: the lowrisk bot does not play classic
     """
-    if not isinstance(name, str) or name not in BOTS:
-        raise RoomError("unknown_bot", bot=excerpt(name), bots=", ".join(BOTS))
+    if not isinstance(name, str):
+        raise RoomError("bad_request", detail=f"a bot is named by text, not {excerpt(name)}")
+    if name not in BOTS:
+        raise RoomError("unknown_bot", bot=clip(name), bots=", ".join(BOTS))
     if name in _EXACT_ONLY and variant.family != "exact":
         raise RoomError("bot_family", bot=name, variant=variant.name)
     return name
+
+
+def clip(text: str) -> str:
+    """``text`` as a refusal's value: itself, cut after 60 characters (the page shows it).
+
+    >>> clip("nosuch"), len(clip("x" * 1000))
+    ('nosuch', 60)
+    """
+    return text if len(text) <= _CLIP else text[: _CLIP - 3] + "..."
 
 
 def _bot_name(bot: str, seat: int) -> str:
@@ -288,6 +300,11 @@ class Room:
             self._restore_event(event)
         self._match = m
         self._seq = len(saved.actions)
+        if m.is_over:
+            if self._status != "over":  # the crash came between the last action and this
+                self._status = "over"
+                self._lobby.store.set_status(self.id, "over")
+            return  # no bot has anything left to do
         for seat in self._seats:
             if seat.by_bot:
                 seat.agent = self._make_agent(seat)
@@ -529,11 +546,22 @@ class Room:
 
     # -- playing ----------------------------------------------------------------------
 
-    def act(self, token: object, data: object, *, seq: object = None) -> None:
-        """The seat of ``token`` takes the action ``data`` (``Action.to_dict()``)."""
+    def act(self, token: object, data: object, *, seq: object) -> None:
+        """The seat of ``token`` takes the action ``data`` (``Action.to_dict()``).
+
+        ``seq`` is the number of actions played when the player chose it
+        (:attr:`seq` as the player last saw it): an action meant for an
+        earlier position is refused (``stale``) rather than played in this one.
+        """
         seat = self._seat_of(token)
         if seat is None:
             raise RoomError("bad_token")
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise RoomError(
+                "bad_message",
+                detail="an action needs its seq, the number of actions played before it, a "
+                f"whole number from 0{'' if seq is None else f', not {excerpt(seq)}'}",
+            )
         m = self._match
         if m is None or self._status == "waiting":
             raise RoomError(
@@ -542,7 +570,7 @@ class Room:
             )
         if seat.taken_over:
             raise RoomError("taken_over")
-        if seq is not None and seq != self.seq:
+        if seq != self.seq:
             raise RoomError("stale", seq=self.seq)
         if not isinstance(data, Mapping):
             raise RoomError("bad_message", detail="the action must be an object")
@@ -861,18 +889,20 @@ class Lobby:
             max_workers=4, thread_name_prefix="whist-ro-bot"
         )
         self._rooms: dict[str, Room] = {}
-        self._finished: dict[str, TableRow] = {}
+        # A match that ended before this start is kept as its lobby entry (the summary of
+        # its replay: the rounds, totals and takeovers); its room is rebuilt when asked for.
+        self._finished: dict[str, dict[str, Any]] = {}
 
     def open_all(self) -> None:
         """Rebuild every stored table (after a start or a crash) and start playing on."""
         for row in self.store.tables():
-            if row.status == "over":
-                self._finished[row.id] = row
-                continue
             try:
                 room = Room(self, self.store.load(row.id))
             except (WhistError, ValueError, KeyError, TypeError) as error:
                 log.error("table %s cannot be rebuilt: %s", row.id, error)
+                continue
+            if room.status == "over":
+                self._finished[row.id] = room.summary()
                 continue
             self._rooms[row.id] = room
             if room.status == "playing":
@@ -940,7 +970,7 @@ class Lobby:
             room = Room(self, self.store.load(table_id))
             self._rooms[table_id] = room
         if room is None:
-            raise RoomError("no_table", table=excerpt(table_id))
+            raise RoomError("no_table", table=clip(table_id))
         return room
 
     def rooms(self) -> list[Room]:
@@ -950,18 +980,7 @@ class Lobby:
     def listing(self) -> list[dict[str, Any]]:
         """The lobby's list: every table, open ones first, newest first."""
         out = [r.summary() for r in self._rooms.values()]
-        out += [
-            {
-                "id": row.id,
-                "variant": row.variant.get("name"),
-                "players": row.players,
-                "status": "over",
-                "created": row.created,
-                "seats": [s.public() for s in map(_Seat, self.store.seats(row.id))],
-            }
-            for row in self._finished.values()
-            if row.id not in self._rooms
-        ]
+        out += [entry for key, entry in self._finished.items() if key not in self._rooms]
         order = {"waiting": 0, "playing": 1, "over": 2}
         out.sort(key=lambda t: (order[t["status"]], -t["created"]))
         return out

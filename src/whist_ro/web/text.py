@@ -22,17 +22,18 @@ __all__ = ["MESSAGES", "say"]
 MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
     {
         # lobby and joining
-        "no_table": "there is no table {table}",
+        "no_table": "there is no table {table!r}",
         "table_full": "every seat of this table is taken",
         "seat_taken": "seat {seat} is already taken",
         "too_many_tables": "the server hosts {limit} open tables already; try again later",
         "bad_request": "{detail}",
         "bad_json": "the request is not a JSON object",
+        "request_too_big": "a request may hold at most {limit} bytes",
         "not_creator": "only the player who made the table may start it early",
         "already_started": "the match has already started",
         "no_record": "the record can be downloaded when the match is over",
         "bot_family": "the {bot} bot does not play {variant}",
-        "unknown_bot": "unknown bot {bot!r}; bots: {bots}",
+        "unknown_bot": "unknown bot {bot!r}; the bots: {bots}",
         # the table connection
         "hello_first": "the first message must be a hello",
         "bad_token": "this seat's token is wrong",
@@ -64,6 +65,6 @@ def say(code: str, /, **values: object) -> str:
     """The English sentence for ``code`` with ``values`` filled in.
 
     >>> say("no_table", table="abc")
-    'there is no table abc'
+    "there is no table 'abc'"
     """
     return MESSAGES[code].format(**values)

@@ -433,7 +433,7 @@ class TableView {
       return;
     }
     if (msg.type === "error") {
-      if (msg.code === "bad_token" || msg.code === "replaced") {
+      if (msg.code === "bad_token" || msg.code === "replaced" || msg.code === "no_table") {
         this.closed = true;
         if (msg.code === "bad_token") localStorage.removeItem(seatKey(this.id));
       }
