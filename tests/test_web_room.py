@@ -202,7 +202,7 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing() -> None:
             room.act(token, {"seat": 0, "bid": 5}, seq=seq)
         assert too_many.value.rule == "R-BID-3"
         with pytest.raises(RoomError) as stale:
-            room.act(token, {"seat": 0, "bid": 0}, seq=seq - 1)
+            room.act(token, {"seat": 0, "bid": 0}, seq=seq + 1)
         assert stale.value.code == "stale"
         with pytest.raises(wr.WhistError):
             room.act(token, {"seat": 0, "bid": 0, "extra": 1}, seq=seq)
