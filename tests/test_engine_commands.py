@@ -203,7 +203,9 @@ def test_an_engine_that_fails_to_start_in_a_later_match_costs_only_its_seat(
         assert "licence expired" in (takeover.traceback or "")
         assert takeover.translations["ro"].startswith("motorul b a eșuat")
         assert records.adjudicate(record).ok
-        assert whist_ro("check", str(path)).returncode == 0
+        check = whist_ro("check", str(path))
+        assert check.returncode == 0
+        assert check.stdout.endswith(f"takeovers:\n  round 1, bidding: seat 1 (b): {reason}\n")
 
 
 def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(

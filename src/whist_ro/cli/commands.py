@@ -81,8 +81,27 @@ def read_input(path: str) -> str:
 
 def check(args: argparse.Namespace) -> int:
     """``whist-ro check``: the adjudication report; 0 legal and consistent, 1 not."""
-    report = records.adjudicate(read_input(args.file))
+    read = records.read_text(read_input(args.file))
+    report = records.adjudicate(read)
     print(report.render(text.lang()))
+    takeovers = read.takeovers if isinstance(read, records.Record) else ()
+    if takeovers:  # who lost a seat, and why: the record keeps it, so the referee says it
+        assert isinstance(read, records.Record)
+        print(text.tr(text.TAKEOVERS_HEAD))
+        for t in takeovers:
+            where = (
+                text.tr(text.IN_BIDDING) if t.trick == 0 else text.tr(text.IN_TRICK, trick=t.trick)
+            )
+            print(
+                text.tr(
+                    text.RECORD_TAKEOVER_LINE,
+                    round=t.round,
+                    where=where,
+                    seat=t.seat,
+                    who=t.agent or read.players[t.seat],
+                    reason=t.explain(text.lang()),
+                )
+            )
     return status.OK if report.ok else status.VIOLATION
 
 

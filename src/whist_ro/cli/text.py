@@ -466,6 +466,7 @@ MATCH_SEEDS: Final = N_(
 )
 TAKEOVERS_HEAD: Final = N_("takeovers:")
 TAKEOVER_LINE: Final = N_("  match {match}, round {round}, {where}: seat {seat} ({who}): {reason}")
+RECORD_TAKEOVER_LINE: Final = N_("  round {round}, {where}: seat {seat} ({who}): {reason}")
 RECORDS_WRITTEN: Final = NP_(
     "{n:,} record written to {folder}", "{n:,} records written to {folder}"
 )
