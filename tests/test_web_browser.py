@@ -340,7 +340,11 @@ def test_two_browsers_and_a_bot_a_dropped_seat_is_taken_over_and_reclaimed(
         record = records.loads(Path(download.value.path()).read_text(encoding="utf-8"))
         assert [(t.seat, t.agent) for t in record.takeovers] == [(1, "Bo")]
         assert [(r.seat, r.agent) for r in record.reclaims] == [(1, "Bo")]
-        assert record.takeovers[0].round == record.reclaims[0].round == 1
+        # The seat was lost in the first round's tricks; Bo took it back at once or, on a
+        # busy machine, a little later: never before it was lost.
+        taken, back = record.takeovers[0], record.reclaims[0]
+        assert (taken.round, taken.trick >= 1) == (1, True)
+        assert (back.round, back.trick) >= (taken.round, taken.trick)
         assert records.adjudicate(record).ok
         handovers = ana.page.text_content("#handovers")
         assert "took the seat back" in handovers
