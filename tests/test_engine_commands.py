@@ -104,6 +104,18 @@ def test_engine_test_reports_a_program_that_is_no_engine() -> None:
     assert [c.name for c in report.failures] == ["handshake"]
 
 
+def test_engine_test_says_why_an_engine_would_not_start_in_romanian() -> None:
+    # An engine that exits at once, silently: the start error itself is the detail, so the
+    # report speaks the reader's language even with no lines on stderr to quote.
+    report = check_engine([sys.executable, "-c", "import sys; sys.exit(4)"])
+    (failure,) = report.failures
+    assert "failed during the handshake: engine crashed: " in failure.render("en")
+    assert "exited with status 4" in failure.render("en")
+    romanian = failure.render("ro")
+    assert "a eșuat în timpul inițierii comunicării: motorul a căzut: " in romanian
+    assert romanian.endswith("s-a încheiat cu codul 4")
+
+
 def test_match_lists_takeovers_and_writes_them_into_records(tmp_path: Path) -> None:
     crash = f"{PYTHON} {shlex.quote(str(ENGINES / 'crash.py'))}"
     chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"

@@ -31,7 +31,7 @@ from whist_ro._text import Sentence
 from whist_ro.actions import Action
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.step import Step
-from whist_ro.errors import EngineError, EngineProtocolError
+from whist_ro.errors import EngineError, EngineProtocolError, WhistError
 from whist_ro.locale import N_, NP_, check, render
 from whist_ro.remote.engine import EngineAgent
 from whist_ro.remote.process import quiet_logs
@@ -84,8 +84,9 @@ _INPUT_CLOSED: Final = N_("exited with status {code} in {seconds:.2f} s once its
 class Check(Immutable):
     """One check of a conformance report: its name, whether it passed, and what was seen.
 
-    ``detail`` is text, or a :class:`~whist_ro._text.Sentence` that
-    :meth:`render` writes in another language.
+    ``detail`` is text, or a :class:`~whist_ro._text.Sentence` or a
+    refusal (:class:`~whist_ro.errors.WhistError`) that :meth:`render`
+    writes in another language.
 
     >>> str(Check(name="quit", passed=True, detail="exited with status 0 in 0.01 s"))
     'PASS  quit: exited with status 0 in 0.01 s'
@@ -93,7 +94,7 @@ class Check(Immutable):
 
     name: str
     passed: bool
-    detail: str | Sentence
+    detail: str | Sentence | WhistError
 
     def __str__(self) -> str:
         return self.render()
@@ -268,7 +269,9 @@ def _check(
         engine = EngineAgent.popen(command, time_limit=time_limit)
     except EngineError as error:
         lines = "; ".join(error.stderr[-3:])
-        detail = Sentence(_NO_START, error=error, lines=lines) if lines else str(error)
+        detail: Sentence | WhistError = (
+            Sentence(_NO_START, error=error, lines=lines) if lines else error
+        )
         return ConformanceReport(
             engine=str(command) if isinstance(command, str) else " ".join(command),
             version=1,
