@@ -212,15 +212,6 @@ class _Failure(NamedTuple):
     said: Sentence | _Said
     exception: BaseException | None = None
 
-    @property
-    def reason(self) -> str:
-        """The reason in English: the takeover's ``reason`` and the log's."""
-        return locale.localized(self.said, locale.ENGLISH)
-
-    def translations(self) -> dict[str, str]:
-        """The reason in every other language whist-ro speaks (``Takeover.translations``)."""
-        return {lang: locale.localized(self.said, lang) for lang in locale.LANGUAGES[1:]}
-
     def __localized__(self, lang: str) -> str:
         return locale.localized(self.said, lang)
 
@@ -1121,7 +1112,7 @@ class Table:
         where = "bidding" if takeover.trick == 0 else f"trick {takeover.trick}"
         raise AgentError(
             f"seat {seat} ({takeover.agent}) failed in round {takeover.round}, {where}: "
-            f"{failure.reason}",
+            f"{takeover.reason}",
             seat=seat,
             takeover=takeover,
         ) from failure.exception
@@ -1141,12 +1132,11 @@ class Table:
         error = traceback = None
         if failure.exception is not None:
             error, traceback = format_failure(failure.exception)
-        return Takeover(
+        return Takeover.because(
+            failure.said,
             round=len(m.rounds) + 1,
             trick=trick,
             seat=seat,
-            reason=failure.reason,
-            translations=failure.translations(),
             agent=_name_of(agent),
             by=_name_of(self._fallback),
             error=error,

@@ -70,6 +70,26 @@ class Takeover(Immutable):
     )
     exception: BaseException | None = attrs.field(default=None, eq=False, repr=False)
 
+    @classmethod
+    def because(cls, said: object, /, **fields: Any) -> Takeover:
+        """A takeover whose reason is ``said``, written in every language whist-ro speaks.
+
+        ``said`` renders itself per language (a catalogue sentence, a refusal:
+        see :func:`whist_ro.locale.localized`); its English text is ``reason``
+        and the others are ``translations``.  ``fields`` are the rest.
+
+        >>> from whist_ro.errors import WhistError
+        >>> said = WhistError("seat {seat} plays {card}", evidence={"seat": 1, "card": "Qh"})
+        >>> t = Takeover.because(said, round=1, trick=1, seat=1)
+        >>> t.reason, dict(t.translations)
+        ('seat 1 plays Qh', {'ro': 'locul 1 joacă Qh'})
+        """
+        return cls(
+            reason=locale.localized(said, locale.ENGLISH),
+            translations={lang: locale.localized(said, lang) for lang in locale.LANGUAGES[1:]},
+            **fields,
+        )
+
     def explain(self, lang: str = locale.ENGLISH) -> str:
         """The reason in ``lang`` (``"en"`` or ``"ro"``); English when it has no translation.
 

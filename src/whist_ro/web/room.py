@@ -49,7 +49,6 @@ from whist_ro.engine.round import Phase
 from whist_ro.engine.seats import Reclaim, Takeover
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
-from whist_ro.locale import LANGUAGES
 from whist_ro.records.record import Record
 from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
@@ -503,14 +502,13 @@ class Room:
         m = self._match
         assert m is not None
         round_, trick = _where(m)
-        takeover = Takeover(
+        takeover = Takeover.because(
+            reason,
             round=round_,
             trick=trick,
             seat=seat.index,
-            reason=str(reason),
             agent=seat.name,
             by=_bot_name(seat.bot, seat.index),
-            translations={lang: reason.render(lang) for lang in LANGUAGES[1:]},
         )
         self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
         self._takeovers.append(takeover)
