@@ -57,6 +57,9 @@ def serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         lang=getattr(args, "lang", None),
     )
+    # Read every table before listening: a file SQLite cannot read is one error line here,
+    # not a traceback from the server's start-up.
+    app.state.lobby.load()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

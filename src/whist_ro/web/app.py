@@ -184,6 +184,7 @@ _STATUS: Final = {
     "request_too_big": 413,
     "referee_too_big": 413,
     "too_many_tables": 503,
+    "table_damaged": 500,
 }
 """The HTTP status of each refusal code; any other is 409, a request the table refuses now."""
 
@@ -414,7 +415,7 @@ def create_app(
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": lobby.listing()})
+            return JSONResponse({"tables": lobby.listing(), "damaged": lobby.damaged()})
         try:
             data = await _json_body(request, limits.http_bytes, _TABLE_FIELDS)
             room, seat, token = lobby.create(

@@ -34,6 +34,7 @@ import hmac
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -55,7 +56,7 @@ from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
-from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
+from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, StoreError, TableRow
 from whist_ro.web.text import MESSAGES, say
 
 __all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
@@ -309,7 +310,10 @@ class Room:
                 seat.agent = self._make_agent(seat)
 
     def _restore_event(self, event: EventRow) -> None:
-        seat = self._seats[event.data["seat"]]
+        index = event.data["seat"]
+        if not isinstance(index, int) or not 0 <= index < len(self._seats):
+            raise StoreError(f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}")
+        seat = self._seats[index]
         if event.kind == "takeover":
             self._takeovers.append(Takeover(**event.data))
             seat.taken_over = True
@@ -890,22 +894,57 @@ class Lobby:
         # A match that ended before this start is kept as its lobby entry (the summary of
         # its replay: the rounds, totals and takeovers); its room is rebuilt when asked for.
         self._finished: dict[str, dict[str, Any]] = {}
+        self._damaged: list[str] = []
+        self._loaded = False
+
+    def load(self) -> None:
+        """Rebuild every stored table from the file (once; :meth:`open_all` starts them).
+
+        Each table is read and rebuilt on its own: one that cannot be (a seed
+        that is not a number, a variant that is not JSON, an event for a seat
+        the table does not have) is logged, listed as damaged and skipped, and
+        the others open.  A file SQLite cannot read at all is a
+        :class:`~whist_ro.web.store.StoreError`.
+
+        >>> from whist_ro.web.store import Store
+        >>> lobby = Lobby(Store(":memory:"))
+        >>> lobby.load(); lobby.damaged()
+        []
+        """
+        if self._loaded:
+            return
+        self._loaded = True
+        try:
+            for table_id in self.store.ids():
+                self._load_one(table_id)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"the database {self.store.path!r} cannot be read: {error}") from None
+
+    def _load_one(self, table_id: str) -> None:
+        try:
+            room = Room(self, self.store.load(table_id))
+        except sqlite3.DatabaseError:
+            raise  # the file itself, not this table: nothing can be served from it
+        except Exception as error:  # any damage to this table's rows stops this table only
+            log.error("table %s cannot be rebuilt: %s: %s", table_id, type(error).__name__, error)
+            self._damaged.append(table_id)
+            return
+        if room.status == "over":
+            self._finished[table_id] = room.summary()
+        else:
+            self._rooms[table_id] = room
 
     def open_all(self) -> None:
         """Rebuild every stored table (after a start or a crash) and start playing on."""
-        for row in self.store.tables():
-            try:
-                room = Room(self, self.store.load(row.id))
-            except (WhistError, ValueError, KeyError, TypeError) as error:
-                log.error("table %s cannot be rebuilt: %s", row.id, error)
-                continue
-            if room.status == "over":
-                self._finished[row.id] = room.summary()
-                continue
-            self._rooms[row.id] = room
+        self.load()
+        for room in self._rooms.values():
             if room.status == "playing":
                 room._resume()
                 room._broadcast_state()
+
+    def damaged(self) -> list[str]:
+        """The ids of the stored tables that could not be rebuilt (the log says why)."""
+        return list(self._damaged)
 
     def create(
         self,
@@ -964,6 +1003,8 @@ class Lobby:
     def get(self, table_id: str) -> Room:
         """The room of ``table_id``, or :class:`RoomError` ``no_table``."""
         room = self._rooms.get(table_id)
+        if table_id in self._damaged:
+            raise RoomError("table_damaged", table=clip(table_id))
         if room is None and table_id in self._finished:
             room = Room(self, self.store.load(table_id))
             self._rooms[table_id] = room

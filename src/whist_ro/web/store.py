@@ -315,6 +315,16 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------
 
+    def ids(self) -> tuple[str, ...]:
+        """Every stored table's id, oldest first: nothing else is read, so no row can fail.
+
+        >>> Store(":memory:").ids()
+        ()
+        """
+        return tuple(
+            row[0] for row in self._db.execute("SELECT id FROM tables ORDER BY created, id")
+        )
+
     def tables(self, *, status: Status | None = None) -> tuple[TableRow, ...]:
         """The stored tables, oldest first (only those of ``status`` when given)."""
         if status is None:

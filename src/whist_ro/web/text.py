@@ -23,6 +23,8 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
     {
         # lobby and joining
         "no_table": "there is no table {table!r}",
+        "table_damaged": "table {table!r} cannot be rebuilt from the database; the server's log "
+        "says why",
         "table_full": "every seat of this table is taken",
         "seat_taken": "seat {seat} is already taken",
         "too_many_tables": "the server hosts {limit} open tables already; try again later",

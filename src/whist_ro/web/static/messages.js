@@ -161,6 +161,7 @@ const messages = {
 
     "error.network": "The server cannot be reached.",
     "error.no_table": "There is no such table.",
+    "error.table_damaged": "This table cannot be rebuilt from the server's database.",
     "error.table_full": "Every seat of this table is taken.",
     "error.bad_token": "This seat's key is not valid any more.",
     "error.replaced": "This seat was opened in another window.",
@@ -341,6 +342,7 @@ const messages = {
 
     "error.network": "Serverul nu poate fi contactat.",
     "error.no_table": "Nu există această masă.",
+    "error.table_damaged": "Această masă nu poate fi refăcută din baza de date a serverului.",
     "error.table_full": "Toate locurile acestei mese sunt ocupate.",
     "error.bad_token": "Cheia acestui loc nu mai este valabilă.",
     "error.replaced": "Acest loc a fost deschis în altă fereastră.",
