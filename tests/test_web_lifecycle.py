@@ -39,6 +39,17 @@ def answer(
         return error.code, json.loads(error.read())
 
 
+def serve_once(db: Path) -> subprocess.CompletedProcess[str]:
+    """``whist-ro serve`` on ``db``, expected to stop by itself."""
+    return subprocess.run(
+        [sys.executable, "-m", "whist_ro", "serve", "--port", "0", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def table_row(table_id: str, *, status: str = "waiting", created: float = 1.0) -> TableRow:
     return TableRow(
         id=table_id,
@@ -97,13 +108,7 @@ def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
     assert len(data) > 3 * page
     data[page:] = b"\xa5" * (len(data) - page)  # every page but the first (the schema)
     db.write_bytes(bytes(data))
-    done = subprocess.run(
-        [sys.executable, "-m", "whist_ro", "serve", "--port", "0", "--db", str(db)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = serve_once(db)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
@@ -111,3 +116,23 @@ def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
     assert str(db) in lines[0]
     assert "malformed" in lines[0]
     assert done.stdout == ""  # it never said it was listening
+
+
+# -- item 6: one server per database file ------------------------------------------------
+
+
+def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with WebServer(db) as first:
+        made = answer(first, "/api/tables", {"name": "Ana", "seats": ["human", "human", "rule"]})
+        second = serve_once(db)
+        assert second.returncode == 2, second.stderr
+        assert second.stdout == ""  # it never listened
+        [line] = second.stderr.splitlines()
+        assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
+        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+        # The first server is untouched and still answers for its table.
+        assert answer(first, f"/api/tables/{made[1]['table']}")[1]["status"] == "waiting"
+        first.kill()  # the lock goes with its process, even one killed with SIGKILL
+        first.start()
+        assert answer(first, f"/api/tables/{made[1]['table']}")[0] == 200

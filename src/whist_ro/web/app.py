@@ -376,7 +376,7 @@ def create_app(
     limits = limits or Limits()
     forced = None if lang is None else locale.choose(lang)
     fallback = forced or locale.from_environment(environ)
-    store = Store(db)
+    store = Store(db, exclusive=True)  # one server per file: a second one is refused
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
 

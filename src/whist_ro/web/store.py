@@ -31,12 +31,18 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Literal, NamedTuple
 
 from whist_ro.errors import WhistError
+
+if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
+    import msvcrt
+else:
+    import fcntl
 
 # The row tuples (TableRow, SeatRow, EventRow, SavedTable) are how the web package
 # talks to its store; they are not part of the library's public API.
@@ -156,6 +162,46 @@ class SavedTable(NamedTuple):
     events: tuple[EventRow, ...]
 
 
+def lock_path(path: str) -> str:
+    """The lock file beside the database ``path``, which one server at a time holds.
+
+    >>> lock_path("web.sqlite3")
+    'web.sqlite3.lock'
+    """
+    return path + ".lock"
+
+
+def _take_lock(path: str) -> int:
+    """Hold the lock beside ``path`` (its descriptor); :class:`StoreError` when another does.
+
+    Two servers on one file would both play its tables, each unaware of the
+    other's actions.  The lock is the operating system's (``flock``), so it
+    goes with the process that holds it, even one killed with SIGKILL; the
+    descriptor is not inherited by the processes the server starts.
+    """
+    name = lock_path(path)
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise StoreError(f"cannot open the lock file {name!r}: {error.strerror}") from None
+    try:
+        if sys.platform == "win32":  # pragma: no cover
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        os.close(fd)
+        by = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreError(
+            f"the database {path!r} is in use by another whist-ro server{by}: it holds "
+            f"{name!r}; stop that server, or give this one another --db"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+    return fd
+
+
 def _table(row: sqlite3.Row) -> TableRow:
     return TableRow(
         id=row["id"],
@@ -175,7 +221,10 @@ class Store:
 
     ``path`` is a file name (created when missing) or ``":memory:"``.  Every
     write commits before it returns.  One store is used from one thread (the
-    server's event loop).
+    server's event loop).  ``exclusive`` (what the server asks for) holds the
+    lock file beside the database (:func:`lock_path`) while the store is
+    open, so a second server on the same file is refused with a
+    :class:`StoreError` naming it.
 
     >>> store = Store(":memory:")
     >>> store.tables()
@@ -183,24 +232,30 @@ class Store:
     >>> store.close()
     """
 
-    __slots__ = ("_db", "_path")
+    __slots__ = ("_db", "_lock", "_path")
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, exclusive: bool = False) -> None:
         self._path = os.fspath(path)
+        self._lock: int | None = None
+        if exclusive and self._path != ":memory:":
+            self._lock = _take_lock(self._path)
         try:
             db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
+            self._release()
             raise StoreError(f"cannot open the database {self._path!r}: {error}") from None
         db.row_factory = sqlite3.Row
         try:
             self._setup(db)
         except sqlite3.Error as error:
             db.close()
+            self._release()
             raise StoreError(
                 f"{self._path!r} is not a whist-ro web database (or cannot be written): {error}"
             ) from None
         except StoreError:
             db.close()
+            self._release()
             raise
         self._db = db
 
@@ -231,8 +286,14 @@ class Store:
         return self._path
 
     def close(self) -> None:
-        """Close the file (a checkpoint folds the log back into it)."""
+        """Close the file (a checkpoint folds the log back into it), and let go of its lock."""
         self._db.close()
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases the lock
+            self._lock = None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
