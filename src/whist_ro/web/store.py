@@ -48,10 +48,17 @@ else:
 # talks to its store; they are not part of the library's public API.
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 
-SCHEMA_VERSION: Final = 1
-"""The layout of the database file (SQLite's ``user_version``)."""
+SCHEMA_VERSION: Final = 2
+"""The layout of the database file (SQLite's ``user_version``).
 
-Status = Literal["waiting", "playing", "over"]
+Layout 2 added five columns to ``tables``: a finished match's lobby entry
+and record (``summary``, ``record``), when the maker first opened the
+table (``seen``), the address that made it (``address``) and why a table
+closed unplayed (``reason``).  A layout-1 file is upgraded in place when
+it is opened.
+"""
+
+Status = Literal["waiting", "playing", "over", "expired"]
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -62,8 +69,13 @@ CREATE TABLE IF NOT EXISTS tables (
     seed        TEXT NOT NULL,          -- the match seed: secret, never sent to a client
     time_limit  REAL,                   -- seconds per decision, or NULL for none
     grace       REAL NOT NULL,          -- seconds a dropped seat waits before a bot takes it
-    status      TEXT NOT NULL,          -- waiting, playing or over
-    finished    REAL                    -- when the match ended
+    status      TEXT NOT NULL,          -- waiting, playing, over or expired
+    finished    REAL,                   -- when the match ended (or the table expired)
+    summary     TEXT,                   -- an ended match's lobby entry, as JSON (layout 2)
+    record      TEXT,                   -- an ended match's record, as JSON (layout 2)
+    seen        REAL,                   -- when the maker first opened the table (layout 2)
+    address     TEXT,                   -- the address that made the table (layout 2)
+    reason      TEXT                    -- why it expired: maker_absent or not_started (layout 2)
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id    TEXT NOT NULL REFERENCES tables(id),
@@ -93,6 +105,16 @@ CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, id);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created);
 """
 
+_UPGRADE_2: Final = (
+    "ALTER TABLE tables ADD COLUMN summary TEXT",
+    "ALTER TABLE tables ADD COLUMN record TEXT",
+    "ALTER TABLE tables ADD COLUMN seen REAL",
+    "ALTER TABLE tables ADD COLUMN address TEXT",
+    "ALTER TABLE tables ADD COLUMN reason TEXT",
+)
+"""Layout 1 to 2: the new columns, NULL in every old row (a finished match's summary is
+written by the server's next start, which replays that match one last time)."""
+
 
 class StoreError(WhistError):
     """The database file cannot be used: another program's file, a newer layout, a bad row.
@@ -121,6 +143,8 @@ class TableRow(NamedTuple):
     grace: float
     status: Status
     finished: float | None = None
+    seen: float | None = None
+    address: str | None = None
 
 
 class SeatRow(NamedTuple):
@@ -213,6 +237,8 @@ def _table(row: sqlite3.Row) -> TableRow:
         grace=row["grace"],
         status=row["status"],
         finished=row["finished"],
+        seen=row["seen"],
+        address=row["address"],
     )
 
 
@@ -279,6 +305,17 @@ class Store:
                 raise StoreError("the file holds another program's tables")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        elif version == 1:
+            # In place, in one transaction: a crash leaves layout 1, whole, to upgrade again.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _UPGRADE_2:
+                    db.execute(statement)
+                db.execute("PRAGMA user_version=2")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     @property
     def path(self) -> str:
@@ -313,7 +350,7 @@ class Store:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, created, variant, players, seed, time_limit, grace, "
-                "status, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "status, finished, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     table.created,
@@ -324,6 +361,7 @@ class Store:
                     table.grace,
                     table.status,
                     table.finished,
+                    table.address,
                 ),
             )
             db.executemany(
@@ -348,6 +386,67 @@ class Store:
                 "UPDATE tables SET status = ?, finished = ? WHERE id = ?",
                 (status, time.time() if status == "over" else None, table_id),
             )
+
+    def finish(self, table_id: str, *, summary: dict[str, Any], record: str) -> None:
+        """Mark a table over, with its lobby entry and its record (``dumps(record)``) to serve.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={"id": "t"}, record="{}")
+        >>> store.summary("t"), store.record("t"), store.status("t")
+        ({'id': 't'}, '{}', ('over', None))
+        """
+        with self._write() as db:
+            db.execute(
+                "UPDATE tables SET status = 'over', finished = coalesce(finished, ?), "
+                "summary = ?, record = ? WHERE id = ?",
+                (time.time(), json.dumps(summary, separators=(",", ":")), record, table_id),
+            )
+
+    def expire(self, table_id: str, reason: str) -> None:
+        """Close a waiting table unplayed (``reason``: ``maker_absent`` or ``not_started``).
+
+        Its seats go (no token of it opens anything any more); its row stays,
+        so its invite can say why, until :meth:`retire` removes it.
+        """
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            db.execute(
+                "UPDATE tables SET status = 'expired', finished = ?, reason = ? WHERE id = ?",
+                (time.time(), reason, table_id),
+            )
+
+    def seen(self, table_id: str, at: float) -> None:
+        """Note when the table's maker first opened it."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET seen = ? WHERE id = ?", (at, table_id))
+
+    def retire(self, *, before: float, expired_before: float | None = None) -> tuple[str, ...]:
+        """Delete every finished table that ended before ``before`` (and every expired one
+        that ended before ``expired_before``, by default ``before``): their ids.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={}, record="{}")
+        >>> store.retire(before=0.0), store.retire(before=time.time() + 1), store.ids()
+        ((), ('t',), ())
+        """
+        expired = before if expired_before is None else expired_before
+        with self._write() as db:
+            ids = [
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM tables WHERE (status = 'over' AND finished < ?) "
+                    "OR (status = 'expired' AND finished < ?)",
+                    (before, expired),
+                )
+            ]
+            for name in ("actions", "events", "seats"):
+                db.executemany(f"DELETE FROM {name} WHERE table_id = ?", [(i,) for i in ids])
+            db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in ids])
+        return tuple(ids)
 
     def add_action(self, table_id: str, seq: int, action: dict[str, Any]) -> None:
         """Commit action number ``seq`` of a table (``Action.to_dict()``).
@@ -376,15 +475,76 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------
 
-    def ids(self) -> tuple[str, ...]:
+    def ids(self, *, to_open: bool = False) -> tuple[str, ...]:
         """Every stored table's id, oldest first: nothing else is read, so no row can fail.
+
+        With ``to_open``, only the tables a start rebuilds: those waiting or
+        playing, and a finished one without its stored summary and record
+        (from layout 1, or a crash right after its last action).
 
         >>> Store(":memory:").ids()
         ()
         """
-        return tuple(
-            row[0] for row in self._db.execute("SELECT id FROM tables ORDER BY created, id")
+        where = (
+            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND "
+            "(summary IS NULL OR record IS NULL))"
+            if to_open
+            else ""
         )
+        query = f"SELECT id FROM tables{where} ORDER BY created, id"
+        return tuple(row[0] for row in self._db.execute(query))
+
+    def status(self, table_id: str) -> tuple[str, str | None] | None:
+        """A table's status and why it expired (None: not expired); None when there is none."""
+        row = self._db.execute(
+            "SELECT status, reason FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def ended(self, table_id: str) -> tuple[float, float] | None:
+        """When an expired or finished table was made and when it ended, or None."""
+        row = self._db.execute(
+            "SELECT created, finished FROM tables WHERE id = ? AND finished IS NOT NULL",
+            (table_id,),
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def summary(self, table_id: str) -> dict[str, Any] | None:
+        """A finished table's stored lobby entry (None: not finished, or no such table)."""
+        row = self._db.execute(
+            "SELECT summary FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+        ).fetchone()
+        if row is None or row[0] is None:
+            return None
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def record(self, table_id: str) -> str | None:
+        """A finished table's stored record, as JSON text (None: not finished, or no table)."""
+        row = self._db.execute(
+            "SELECT record FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def finished(self, *, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
+
+        >>> Store(":memory:").finished(), Store(":memory:").count_finished()
+        ([], 0)
+        """
+        rows = self._db.execute(
+            "SELECT summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
+            "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+            (limit, offset),
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    def count_finished(self) -> int:
+        """How many finished tables :meth:`finished` lists."""
+        row = self._db.execute(
+            "SELECT count(*) FROM tables WHERE status = 'over' AND summary IS NOT NULL"
+        ).fetchone()
+        return int(row[0])
 
     def tables(self, *, status: Status | None = None) -> tuple[TableRow, ...]:
         """The stored tables, oldest first (only those of ``status`` when given)."""
