@@ -29,7 +29,6 @@ travels with each action (the past rounds are on the score sheet).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import json
@@ -317,12 +316,17 @@ class Room:
             if seat.by_bot:
                 seat.agent = self._make_agent(seat)
 
-    def _finish(self) -> None:
-        """The match is over: store its lobby entry and its record, and leave the open tables."""
+    def _finish(self, *, record: bool = True) -> None:
+        """The match is over: store its lobby entry and its record, and leave the open tables.
+
+        Without ``record`` (a start upgrading a layout-1 file) the record is
+        stored when it is first asked for.
+        """
         summary = self.summary()
         for seat in summary["seats"]:
             seat["connected"] = False  # the entry stays as the match ended, for everyone
-        self._lobby.store.finish(self.id, summary=summary, record=dumps(self.record()))
+        text = dumps(self.record()) if record else None
+        self._lobby.store.finish(self.id, summary=summary, record=text)
         self._lobby._ended(self)
 
     # -- expiry (a waiting table closes unplayed) -----------------------------------
@@ -955,7 +959,8 @@ class Lobby:
     it has not started ``start_wait`` seconds after.  A finished table is
     served from its stored entry and record; ``finished_cache`` of them are
     kept rebuilt in memory for the people watching them; with
-    ``keep_finished`` (days) older ones are deleted at start and every hour.
+    ``keep_finished`` (days) older ones are deleted at start (before the
+    others are rebuilt) and every hour.
     ``clock`` is the wall clock (``time.time``).
 
     >>> from whist_ro.web.store import Store
@@ -1005,7 +1010,8 @@ class Lobby:
         the table does not have) is logged, listed as damaged and skipped, and
         the others open.  A finished table is read from its stored entry when
         asked for, not rebuilt; one without it (from a layout-1 file) is
-        replayed this once and its entry and record stored.  A file SQLite
+        replayed this once and its entry stored (its record is stored when
+        first downloaded).  A file SQLite
         cannot read at all is a :class:`~whist_ro.web.store.StoreError`.
 
         >>> from whist_ro.web.store import Store
@@ -1017,6 +1023,7 @@ class Lobby:
             return
         self._loaded = True
         try:
+            self.retire()  # first: a table about to be deleted is not rebuilt
             for table_id in self.store.ids(to_open=True):
                 self._load_one(table_id)
         except sqlite3.DatabaseError as error:
@@ -1026,7 +1033,7 @@ class Lobby:
         try:
             room = Room(self, self.store.load(table_id))
             if room.status == "over":
-                room._finish()  # stored once, read from then on
+                room._finish(record=False)  # stored once, read from then on
                 return
         except sqlite3.DatabaseError:
             raise  # the file itself, not this table: nothing can be served from it
@@ -1039,7 +1046,7 @@ class Lobby:
     def open_all(self) -> None:
         """Rebuild every stored table (after a start or a crash) and start playing on."""
         self.load()
-        self._sweep()
+        self._sweeper = asyncio.get_running_loop().call_later(_SWEEP, self._sweep)
         for room in list(self._rooms.values()):
             if room.status == "playing":
                 room._resume()
@@ -1049,10 +1056,8 @@ class Lobby:
 
     def _sweep(self) -> None:
         """Retire old tables now, and again in an hour."""
-        self._sweeper = None
         self.retire()
-        with contextlib.suppress(RuntimeError):  # no loop: retired once, now
-            self._sweeper = asyncio.get_running_loop().call_later(_SWEEP, self._sweep)
+        self._sweeper = asyncio.get_running_loop().call_later(_SWEEP, self._sweep)
 
     def retire(self) -> tuple[str, ...]:
         """Delete the tables that ended longer ago than they are kept: their ids.
@@ -1190,8 +1195,11 @@ class Lobby:
         """The finished match's record as JSON (stored when it ended), else a refusal."""
         text = None if table_id in self._rooms else self.store.record(table_id)
         if text is None:
-            self.get(table_id)  # no_table, table_damaged or expired ...
-            raise RoomError("no_record")  # ... else not over yet
+            room = self.get(table_id)  # no_table, table_damaged or expired ...
+            if room.status != "over":
+                raise RoomError("no_record")  # ... or not over yet
+            text = dumps(room.record())  # a finished table from layout 1: stored once
+            self.store.keep_record(table_id, text)
         return text
 
     def rooms(self) -> list[Room]:

@@ -387,8 +387,10 @@ class Store:
                 (status, time.time() if status == "over" else None, table_id),
             )
 
-    def finish(self, table_id: str, *, summary: dict[str, Any], record: str) -> None:
+    def finish(self, table_id: str, *, summary: dict[str, Any], record: str | None) -> None:
         """Mark a table over, with its lobby entry and its record (``dumps(record)``) to serve.
+
+        ``record`` None leaves it to be stored later (:meth:`keep_record`).
 
         >>> store = Store(":memory:")
         >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
@@ -400,9 +402,14 @@ class Store:
         with self._write() as db:
             db.execute(
                 "UPDATE tables SET status = 'over', finished = coalesce(finished, ?), "
-                "summary = ?, record = ? WHERE id = ?",
+                "summary = ?, record = coalesce(?, record) WHERE id = ?",
                 (time.time(), json.dumps(summary, separators=(",", ":")), record, table_id),
             )
+
+    def keep_record(self, table_id: str, record: str) -> None:
+        """Store a finished table's record (``dumps(record)``), made when first asked for."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
 
     def expire(self, table_id: str, reason: str) -> None:
         """Close a waiting table unplayed (``reason``: ``maker_absent`` or ``not_started``).
@@ -479,15 +486,14 @@ class Store:
         """Every stored table's id, oldest first: nothing else is read, so no row can fail.
 
         With ``to_open``, only the tables a start rebuilds: those waiting or
-        playing, and a finished one without its stored summary and record
-        (from layout 1, or a crash right after its last action).
+        playing, and a finished one without its stored summary (from layout
+        1, or a crash right after its last action).
 
         >>> Store(":memory:").ids()
         ()
         """
         where = (
-            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND "
-            "(summary IS NULL OR record IS NULL))"
+            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND summary IS NULL)"
             if to_open
             else ""
         )
