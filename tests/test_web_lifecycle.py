@@ -398,3 +398,27 @@ def test_waiting_tables_expire_and_their_invite_says_why(tmp_path: Path) -> None
         server.kill()
         server.start()
         assert wait_for_status(server, f"/api/tables/{before}", 410)["code"] == "expired_unopened"
+
+
+def test_a_finished_table_whose_actions_are_gone_is_damaged_not_a_crash(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    db.write_bytes(FIXTURE.read_bytes())
+    over = by_status(db)["over"]
+    with WebServer(db, *LONG_WAITS):  # the upgrade stores its entry
+        pass
+    with sqlite3.connect(db) as raw:
+        raw.execute("DELETE FROM actions WHERE table_id = ? AND seq > 10", (over,))
+    with WebServer(db, *LONG_WAITS) as server:
+        assert answer(server, f"/api/tables/{over}")[0] == 200  # its entry is stored
+
+        # Watching it, or its first download, rebuilds it: that is refused, not a crash.
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(f"{server.ws}/ws/{over}") as ws:
+                said: dict[str, Any] = json.loads(await ws.recv())
+                return said
+
+        assert asyncio.run(asyncio.wait_for(watch(), timeout=30))["code"] == "table_damaged"
+        status, refusal = answer(server, f"/api/tables/{over}/record")
+        assert (status, refusal["code"]) == (500, "table_damaged")
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]

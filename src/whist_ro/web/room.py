@@ -1179,12 +1179,25 @@ class Lobby:
             raise expired(table_id, status[1] or "", 0.0 if ended is None else ended[1] - ended[0])
         if status is None or status[0] != "over":
             raise RoomError("no_table", table=clip(table_id))
-        room = Room(self, self.store.load(table_id))
+        try:
+            room = Room(self, self.store.load(table_id))
+            if room.match is None or not room.match.is_over:
+                raise StoreError(f"table {table_id!r} is marked over, but its match is not")
+        except Exception as error:  # as at start: this table's rows, not the server
+            log.error("table %s cannot be rebuilt: %s: %s", table_id, type(error).__name__, error)
+            raise RoomError("table_damaged", table=clip(table_id)) from None
         self._ended(room)
         return room
 
     def entry(self, table_id: str) -> dict[str, Any]:
-        """What the lobby lists about ``table_id`` (a finished one's is read, not rebuilt)."""
+        """What the lobby lists about ``table_id`` (a finished one's is read, not rebuilt).
+
+        >>> from whist_ro.web.store import Store
+        >>> Lobby(Store(":memory:")).entry("nope")
+        Traceback (most recent call last):
+        ...
+        whist_ro.web.room.RoomError: there is no table 'nope'
+        """
         room = self._rooms.get(table_id)
         if room is not None:
             return room.summary()
@@ -1192,7 +1205,21 @@ class Lobby:
         return stored if stored is not None else self.get(table_id).summary()
 
     def record_text(self, table_id: str) -> str:
-        """The finished match's record as JSON (stored when it ended), else a refusal."""
+        """The finished match's record as JSON (stored when it ended), else a refusal.
+
+        >>> import asyncio
+        >>> from whist_ro.web.store import Store
+        >>> async def demo():
+        ...     lobby = Lobby(Store(":memory:"))
+        ...     room, _, _ = lobby.create(variant="romanian", seats=["human", "human", "rule"],
+        ...                               name="Ana")
+        ...     try:
+        ...         lobby.record_text(room.id)
+        ...     except RoomError as error:
+        ...         return error.code, lobby.count()
+        >>> asyncio.run(demo())
+        ('no_record', 1)
+        """
         text = None if table_id in self._rooms else self.store.record(table_id)
         if text is None:
             room = self.get(table_id)  # no_table, table_damaged or expired ...
@@ -1226,7 +1253,7 @@ class Lobby:
         return out
 
     def count(self) -> int:
-        """How many tables :meth:`listing` holds in all."""
+        """How many tables :meth:`listing` holds in all (see :meth:`record_text`)."""
         return len(self._rooms) + self.store.count_finished()
 
     def close(self) -> None:

@@ -407,7 +407,16 @@ class Store:
             )
 
     def keep_record(self, table_id: str, record: str) -> None:
-        """Store a finished table's record (``dumps(record)``), made when first asked for."""
+        """Store a finished table's record (``dumps(record)``), made when first asked for.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={}, record=None); store.record("t") is None
+        True
+        >>> store.keep_record("t", "{}"); store.record("t")
+        '{}'
+        """
         with self._write() as db:
             db.execute("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
 
@@ -416,6 +425,16 @@ class Store:
 
         Its seats go (no token of it opens anything any more); its row stays,
         so its invite can say why, until :meth:`retire` removes it.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="waiting"), [])
+        >>> store.seen("t", 5.0); store.tables()[0].seen
+        5.0
+        >>> store.expire("t", "not_started"); store.status("t"), store.seats("t")
+        (('expired', 'not_started'), ())
+        >>> store.ended("t")[0], store.status("nope")
+        (0.0, None)
         """
         with self._write() as db:
             db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
