@@ -48,10 +48,10 @@ def answer(
         return error.code, json.loads(error.read())
 
 
-def serve_once(db: Path) -> subprocess.CompletedProcess[str]:
+def serve_once(db: Path, *options: str) -> subprocess.CompletedProcess[str]:
     """``whist-ro serve`` on ``db``, expected to stop by itself."""
     return subprocess.run(
-        [sys.executable, "-m", "whist_ro", "serve", "--port", "0", "--db", str(db)],
+        [sys.executable, "-m", "whist_ro", "serve", "--port", "0", "--db", str(db), *options],
         capture_output=True,
         text=True,
         timeout=60,
@@ -340,6 +340,10 @@ def test_one_address_may_keep_only_so_many_tables_waiting(tmp_path: Path) -> Non
             assert answer(server, "/api/tables", THREE, headers=hops)[0] == 201
             status, refusal = answer(server, "/api/tables", THREE, headers=hops)
             assert (status, refusal["code"]) == (429, "too_many_waiting")
+    refused = serve_once(tmp_path / "other.sqlite3", "--forwarded-allow-ips", "10.0.0.0/8,proxy")
+    assert refused.returncode == 2
+    [line] = refused.stderr.splitlines()
+    assert line.startswith("whist-ro: error: --forwarded-allow-ips takes addresses or networks")
 
 
 def wait_for_status(server: WebServer, path: str, status: int) -> dict[str, Any]:

@@ -225,10 +225,11 @@ class Proxies:
     __slots__ = ("_all", "_networks")
 
     def __init__(self, allowed: Sequence[str] = ()) -> None:
+        allowed = [a.strip() for a in allowed if a.strip()]
         self._all = "*" in allowed
         try:
             self._networks = tuple(
-                ipaddress.ip_network(a.strip(), strict=False) for a in allowed if a.strip() != "*"
+                ipaddress.ip_network(a, strict=False) for a in allowed if a != "*"
             )
         except ValueError as error:
             raise ConfigurationError(
