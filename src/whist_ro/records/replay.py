@@ -402,7 +402,9 @@ def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Vio
         )
     except WhistError as error:
         rule = error.rule or "R-DECK-4"
-        path = child(where, "turn_up") if rule.startswith("R-TRUMP") else child(where, "hands")
+        # A turn-up refusal keeps the R-TRUMP rule that places the turn-up as evidence.
+        at_turn_up = "trump_rule" in error.evidence or rule.startswith("R-TRUMP")
+        path = child(where, "turn_up" if at_turn_up else "hands")
         return _at_deal(index + 1, record_round.dealer, rule, str(error), path, _reason(error))
 
 
