@@ -142,6 +142,16 @@ def test_the_command_line_refuses_them_in_names(capsys: pytest.CaptureFixture[st
     assert "U+202E pe poziția 3" in capsys.readouterr().err
 
 
+def test_an_engine_name_is_held_to_the_same_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    # An engine's name is its seats' player name: the entry is refused, quoted escaped.
+    with pytest.raises(SystemExit) as info:
+        main(["match", "--engine", f"A{RLO}x=true", "--engine", "B=true", "--engine", "C=true"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--engine takes NAME=COMMAND, not 'A\\u202ex=true'" in err
+    assert RLO not in err
+
+
 def test_the_command_line_refuses_them_through_a_subprocess() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "whist_ro", "--players", "3", "--names", "\u2067Ana,Bo,Cici"],
@@ -227,5 +237,5 @@ def test_a_web_table_stored_before_shows_the_name_visibly_and_plays(tmp_path: Pa
             assert time.monotonic() < deadline, "the match did not start"
             time.sleep(0.05)
         info = _get(server, "/api/tables/old1")
-        assert info["status"] == "playing"
+        assert info["status"] in ("playing", "over")
         assert [s["name"] for s in info["seats"]] == ["Bo<U+202E>01-", "Cici", "RuleBot 2"]
