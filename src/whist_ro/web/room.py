@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Final, Literal, Protocol
 
-from whist_ro._check import MAX_NAME, excerpt
+from whist_ro._check import MAX_NAME, excerpt, shown_name
 from whist_ro._check import names as check_names
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Play, action_from_dict
@@ -210,7 +210,8 @@ class _Seat:
         self.index = row.seat
         self.kind: Literal["human", "bot"] = row.kind
         self.bot = row.bot
-        self.name = row.name
+        # A name stored before bidirectional controls were refused is shown with them visible.
+        self.name = None if row.name is None else shown_name(row.name)
         self.token = row.token_hash
         self.agent: Any = None
         self.taken_over = False
@@ -853,7 +854,12 @@ def _check_name(name: object) -> str:
         name = name.strip()
     try:
         return check_names([name], players=1, field="name")[0]
-    except ConfigurationError:
+    except ConfigurationError as error:
+        if "char" in error.evidence:  # a bidirectional control: say which and where
+            char, position = error.evidence["char"], error.evidence["position"]
+            raise RoomError(
+                "bad_request", detail=str(error), char=char, position=position
+            ) from None
         raise RoomError(
             "bad_request",
             detail=f"a name is printable text of 1 to {MAX_NAME} characters, not {excerpt(name)}",
