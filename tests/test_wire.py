@@ -461,6 +461,50 @@ def test_a_view_of_house_rules_needs_its_variant() -> None:
     assert PlayerView.from_dict(data, variant=HOUSE) == m.view(0)
 
 
+def _bidding_view(seat: int) -> dict[str, Any]:
+    """A view's data in the first bidding round of a 4-card round, seat 1 to act."""
+    r = wr.Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=4, seed=5)
+    assert r.to_act == 1
+    return r.view(seat).to_dict()
+
+
+@pytest.mark.parametrize("change", ["extra", "missing", "another"])
+def test_a_view_whose_hand_contradicts_its_known_hands_is_refused(change: str) -> None:
+    data = _bidding_view(1)
+    assert PlayerView.from_dict(data).hand == wr.CardSet.parse(" ".join(data["hand"]))
+    hand = list(data["hand"])
+    if change == "extra":
+        hand.append(data["turn_up"])  # a card the seat does not hold
+    elif change == "missing":
+        hand.pop()
+    else:
+        hand[0] = data["turn_up"]
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "hand": hand})
+    assert caught.value.path == "view.hand"
+    given, known = (wr.CardSet.parse(" ".join(cards)) for cards in (hand, data["hand"]))
+    assert str(caught.value) == (
+        f"view.hand: {given} is not known_hands[1], {known}: a seat's hand is its own entry "
+        "of known_hands"
+    )
+
+
+@pytest.mark.parametrize(("to_act", "says"), [(2, "it is seat 2's turn"), (None, "no seat is")])
+def test_a_view_with_legal_actions_when_it_is_not_the_seats_turn_is_refused(
+    to_act: int | None, says: str
+) -> None:
+    data = _bidding_view(1)
+    assert len(data["legal_actions"]) == 5
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "to_act": to_act})
+    assert caught.value.path == "view.legal_actions"
+    assert str(caught.value).startswith(f"view.legal_actions: 5 actions for seat 1, but {says}")
+    # Another seat's view of the same moment has none, and reads back.
+    other = _bidding_view(0)
+    assert other["legal_actions"] == []
+    assert PlayerView.from_dict(other).to_act == 1
+
+
 def test_a_trick_with_the_wrong_winner_is_refused_with_R_PLAY_6() -> None:
     m = wr.random_playout(Match.new(variants.ROMANIAN, players=3, seed=2), seed=2)
     data = m.view(0).to_dict()

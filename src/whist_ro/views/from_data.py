@@ -281,11 +281,21 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
         _card_set(h, sub_path(obj.at("known_hands"), i))
         for i, h in enumerate(obj.items("known_hands", length=players))
     )
-    if _card_set(obj.get("hand"), obj.at("hand")) != known[seat]:
-        raise wire_error(obj.at("hand"), "the hand is not known_hands[seat]")
+    hand = _card_set(obj.get("hand"), obj.at("hand"))
+    if hand != known[seat]:
+        raise wire_error(
+            obj.at("hand"),
+            f"{str(hand) or 'no card'} is not known_hands[{seat}], "
+            f"{str(known[seat]) or 'no card'}: a seat's hand is its own entry of known_hands",
+        )
     legal = _legal(obj, seat)
     if legal and to_act != seat:
-        raise wire_error(obj.at("legal_actions"), f"seat {seat} has actions but it is not its turn")
+        turn = "no seat is to act" if to_act is None else f"it is seat {to_act}'s turn"
+        raise wire_error(
+            obj.at("legal_actions"),
+            f"{len(legal)} actions for seat {seat}, but {turn}: a seat has legal actions only "
+            "on its turn",
+        )
     return fill_view(
         seat=seat,
         variant=variant,
