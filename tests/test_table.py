@@ -175,6 +175,7 @@ def test_R_VIEW_3_a_blind_match_plays_through_with_my_only_card() -> None:
     for done in m.rounds:
         if done.hand_size == 1:
             (played,) = [p.card for t in done.tricks for p in t.plays if p.seat == 1]
+            assert played is not None
             assert done.hands[1] == wr.CardSet([played])
 
 
