@@ -484,7 +484,7 @@ def test_a_view_whose_hand_contradicts_its_known_hands_is_refused(change: str) -
     assert caught.value.path == "view.hand"
     given, known = (wr.CardSet.parse(" ".join(cards)) for cards in (hand, data["hand"]))
     assert str(caught.value) == (
-        f"view.hand: {given} is not known_hands[1], {known}: a seat's hand is its own entry "
+        f"view.hand: {given} is not known_hands[1] ({known}): a seat's hand is its own entry "
         "of known_hands"
     )
 

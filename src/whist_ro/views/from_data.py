@@ -285,8 +285,8 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
     if hand != known[seat]:
         raise wire_error(
             obj.at("hand"),
-            f"{str(hand) or 'no card'} is not known_hands[{seat}], "
-            f"{str(known[seat]) or 'no card'}: a seat's hand is its own entry of known_hands",
+            f"{str(hand) or 'no card'} is not known_hands[{seat}] "
+            f"({str(known[seat]) or 'no card'}): a seat's hand is its own entry of known_hands",
         )
     legal = _legal(obj, seat)
     if legal and to_act != seat:
