@@ -1,4 +1,4 @@
-"""One test or more per rule ID of the rule book (``/work/shared/RULES.md``).
+"""One test or more per rule ID of the rule book (docs/rules.md, ``whist_ro.rules.book``).
 
 Each test is named after its rule (``test_r_play_3_...``). It shows the rule
 holding on a small explicit deal, and where the rule can be broken it shows

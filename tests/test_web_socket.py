@@ -266,7 +266,14 @@ def test_invite_links_use_the_public_url_and_the_origin_is_checked(tmp_path: Pat
             for origin in (server.url, PUBLIC, None):
                 assert await welcome(origin) == "welcome", origin
             # Another site's page, the public host over plain http, a sandboxed page.
-            for origin in ("https://evil.example", "http://whist.example.org", "null"):
+            # A host that ends with the public one, or with this server's, is another site.
+            for origin in (
+                "https://evil.example",
+                "http://whist.example.org",
+                "null",
+                "https://attackerwhist.example.org",
+                server.url.replace("://", "://attacker", 1),
+            ):
                 assert await refused(origin) == 403, origin
 
         asyncio.run(check())
