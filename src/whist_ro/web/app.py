@@ -52,6 +52,7 @@ from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro.errors import IllegalActionError, WhistError
 from whist_ro.records.record import dumps
+from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
 from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot, clip
@@ -74,7 +75,9 @@ class Limits(Immutable):
     ``message_bytes`` caps one WebSocket message, ``per_second`` and
     ``burst`` its rate (a token bucket: ``burst`` at once, then
     ``per_second``), ``http_bytes`` a lobby request's body and
-    ``referee_bytes`` an upload to the referee.
+    ``referee_bytes`` an upload to the referee; ``json_depth`` is the
+    deepest nesting of lists and objects the server reads in any of them
+    (a table's own messages need 4, a variant object 3).
 
     >>> Limits().message_bytes, Limits(per_second=5).per_second
     (4096, 5.0)
@@ -85,6 +88,7 @@ class Limits(Immutable):
     burst: int = 100
     http_bytes: int = 16_384
     referee_bytes: int = 2_000_000
+    json_depth: int = 32
 
 
 NO_TABLE_CLOSE: Final = 4004
@@ -143,8 +147,37 @@ _REFEREE_FIELDS: Final = ("kind", "text", "variant", "lang")
 _REFEREE_KINDS: Final = ("record", "sheet")
 
 
+class _TooDeepError(ValueError):
+    """JSON nested deeper than the server reads."""
+
+
+def _loads(text: str, *, depth: int) -> object:
+    """``text`` parsed as JSON; :class:`ValueError` when it is not JSON or nests past ``depth``.
+
+    The nesting is measured first, in one pass that cannot recurse
+    (:func:`~whist_ro.records.schema.scan_json`), so no text within the size
+    limits can make the parser run out of stack.
+
+    >>> _loads('{"a": [1]}', depth=2)
+    {'a': [1]}
+    >>> _loads("[" * 3 + "]" * 3, depth=2)
+    Traceback (most recent call last):
+    ...
+    whist_ro.web.app._TooDeepError: lists and objects nested 3 deep; at most 2
+    """
+    deepest = scan_json(text).depth
+    if deepest > depth:
+        raise _TooDeepError(f"lists and objects nested {deepest} deep; at most {depth}")
+    return json.loads(text)
+
+
 async def _json_body(
-    request: Request, limit: int, fields: tuple[str, ...], *, too_big: str = "request_too_big"
+    request: Request,
+    limit: int,
+    fields: tuple[str, ...],
+    *,
+    depth: int,
+    too_big: str = "request_too_big",
 ) -> dict[str, Any]:
     """The request's JSON object, holding no key but ``fields``; ``too_big`` past ``limit``."""
     length = request.headers.get("content-length")
@@ -156,8 +189,8 @@ async def _json_body(
         if len(body) > limit:
             raise RoomError(too_big, limit=limit)
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = _loads(body.decode("utf-8"), depth=depth)
+    except ValueError:  # UnicodeDecodeError is one
         raise RoomError("bad_json") from None
     if not isinstance(data, dict):
         raise RoomError("bad_json")
@@ -416,7 +449,9 @@ def create_app(
         if request.method == "GET":
             return JSONResponse({"tables": lobby.listing()})
         try:
-            data = await _json_body(request, limits.http_bytes, _TABLE_FIELDS)
+            data = await _json_body(
+                request, limits.http_bytes, _TABLE_FIELDS, depth=limits.json_depth
+            )
             room, seat, token = lobby.create(
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
@@ -442,7 +477,7 @@ def create_app(
     async def join(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes, ("name",))
+            data = await _json_body(request, limits.http_bytes, ("name",), depth=limits.json_depth)
             seat, token = room.claim(data.get("name"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -451,7 +486,7 @@ def create_app(
     async def start(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes, ("token",))
+            data = await _json_body(request, limits.http_bytes, ("token",), depth=limits.json_depth)
             room.start_now(data.get("token"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -472,7 +507,11 @@ def create_app(
     async def referee(request: Request) -> Response:
         try:
             data = await _json_body(
-                request, limits.referee_bytes, _REFEREE_FIELDS, too_big="referee_too_big"
+                request,
+                limits.referee_bytes,
+                _REFEREE_FIELDS,
+                depth=limits.json_depth,
+                too_big="referee_too_big",
             )
             kind, text, variant, asked = _referee_request(data)
         except RoomError as error:
@@ -495,9 +534,9 @@ def create_app(
             # Opened, told why and closed with a code of its own (4004): a client can tell
             # "no such table" from a refused origin (HTTP 403, the socket never opens).
             await websocket.accept()
-            message = {"type": "error", "code": error.code, "message": str(error)}
+            told = {"type": "error", "code": error.code, "message": str(error)}
             with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await websocket.send_text(json.dumps({**message, "values": _plain(error.values)}))
+                await websocket.send_text(json.dumps({**told, "values": _plain(error.values)}))
                 await websocket.close(code=NO_TABLE_CLOSE, reason="no_table")
             return
         await websocket.accept()
@@ -536,9 +575,12 @@ def create_app(
                     conn.close(1008)
                     break
                 try:
-                    message = json.loads(text)
-                except ValueError:
-                    refuse("bad_message", say("bad_message", detail="not JSON"))
+                    message = _loads(text, depth=limits.json_depth)
+                except ValueError as error:
+                    detail = str(error) if isinstance(error, _TooDeepError) else "not JSON"
+                    refuse(
+                        "bad_message", say("bad_message", detail=detail), values={"detail": detail}
+                    )
                     continue
                 if not isinstance(message, dict):
                     refuse("bad_message", say("bad_message", detail="not a JSON object"))
