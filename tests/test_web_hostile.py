@@ -10,21 +10,27 @@ with uvicorn in a thread of this process (:class:`ThreadServer`), still on
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import json
 import socket
 import threading
 import time
 import urllib.error
 import urllib.request
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 import websockets
 from starlette.applications import Starlette
+from starlette.websockets import WebSocket
 
 from conftest import WebServer
+from whist_ro.web import Limits, create_app
 
 
 def request(
@@ -50,11 +56,18 @@ def until(check: Callable[[], bool], *, timeout: float = 30.0, what: str = "") -
 
 
 class ThreadServer:
-    """``app`` served by uvicorn in a thread of this process, on 127.0.0.1 and a free port."""
+    """``app`` served by uvicorn in a thread of this process, on 127.0.0.1 and a free port.
 
-    def __init__(self, app: Starlette) -> None:
+    ``send_buffer`` sets ``SO_SNDBUF`` of the server's sockets: loopback gives
+    each about 4 MB, which holds several whole matches of messages, where a
+    path across a real network holds far less before a send has to wait.
+    """
+
+    def __init__(self, app: Starlette, *, send_buffer: int | None = None) -> None:
         self.app = app
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if send_buffer is not None:  # inherited by every accepted socket
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
         listener.bind(("127.0.0.1", 0))
         self.port = listener.getsockname()[1]
         self.listener = listener
@@ -85,8 +98,9 @@ class ThreadServer:
         self.listener.close()
 
 
-def make_table(url: str, seats: list[str], name: str = "Ana") -> dict[str, Any]:
-    status, made = request(f"{url}/api/tables", json.dumps({"name": name, "seats": seats}).encode())
+def make_table(url: str, seats: list[str], **fields: object) -> dict[str, Any]:
+    body = {"name": "Ana", "seats": seats, **fields}
+    status, made = request(f"{url}/api/tables", json.dumps(body).encode())
     assert status == 201, made
     return made
 
@@ -132,3 +146,146 @@ def test_deeply_nested_json_is_refused_with_a_reason_over_http_and_the_socket(
         server.stop()
     assert "RecursionError" not in server.output, server.output[-3000:]
     assert "Exception" not in server.output, server.output[-3000:]
+
+
+# -- item 2: a client that stops reading is dropped, and the table plays on ---------------
+
+
+def stuck_spectator(port: int, table: str) -> socket.socket:
+    """A spectator that says hello and never reads again, on a socket with a small buffer.
+
+    ``SO_RCVBUF`` is set before ``connect`` so the window the client offers stays
+    small; else loopback would absorb thousands of messages before a send waits.
+    """
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    raw.settimeout(30)
+    raw.connect(("127.0.0.1", port))
+    raw.sendall(
+        f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += raw.recv(1)  # the handshake only, byte by byte: nothing of the messages
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    hello = b'{"type": "hello"}'
+    mask = b"\x01\x02\x03\x04"
+    raw.sendall(
+        bytes([0x81, 0x80 | len(hello)])
+        + mask
+        + bytes(b ^ mask[i % 4] for i, b in enumerate(hello))
+    )
+    return raw
+
+
+def sockets_to(path: str) -> list[WebSocket]:
+    """The server's WebSocket objects open on ``path``, found among every live object."""
+    return [o for o in gc.get_objects() if type(o) is WebSocket and o.url.path == path]
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [
+        pytest.param(Limits(send_seconds=2.0), id="a send past its deadline"),
+        pytest.param(Limits(send_seconds=3600.0, queue_bytes=40_000), id="the queue's bytes"),
+        pytest.param(Limits(send_seconds=3600.0, queue_messages=30), id="the queue's messages"),
+    ],
+)
+def test_spectators_that_never_read_are_dropped_and_the_table_plays_on(
+    tmp_path: Path, limits: Limits
+) -> None:
+    app = create_app(db=tmp_path / "web.sqlite3", bot_delay=0.02, limits=limits)
+    with ThreadServer(app, send_buffer=8192) as server:
+        # The table waits for Ana (seat 0) until she connects, and then plays on her moves.
+        made = make_table(server.url, ["human", "rule", "rule", "rule"])
+        path = f"/ws/{made['table']}"
+        stuck = [stuck_spectator(server.port, made["table"]) for _ in range(20)]
+        try:
+            until(
+                lambda: len(app.state.connections) == 20 and len(sockets_to(path)) >= 20,
+                what="the 20 spectators' sockets and connections",
+            )
+            refs = [weakref.ref(ws) for ws in sockets_to(path)]  # Starlette's (two each)
+            refs += [weakref.ref(conn) for conn in app.state.connections]
+
+            def gone() -> bool:
+                gc.collect()
+                return all(ref() is None for ref in refs)
+
+            async def play() -> tuple[int, int]:
+                """Ana plays until the stuck ones are gone and 20 actions more; the seqs."""
+                dropped_at: int | None = None
+                checked = time.monotonic()
+                async with websockets.connect(f"{server.ws}{path}") as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                    async for text in ws:
+                        message = json.loads(text)
+                        assert message["type"] != "error", message
+                        if message["type"] not in ("state", "update"):
+                            continue
+                        seq = message["seq"]
+                        if dropped_at is None and time.monotonic() - checked > 0.25:
+                            checked = time.monotonic()
+                            dropped_at = seq if gone() else None
+                        if dropped_at is not None and seq >= dropped_at + 20:
+                            return dropped_at, seq
+                        assert message["status"] == "playing", "over before the drops"
+                        view = message["view"]
+                        if view["to_act"] == view["seat"]:
+                            act = {"type": "act", "action": view["legal_actions"][0], "seq": seq}
+                            await ws.send(json.dumps(act))
+                raise AssertionError("the table closed Ana's connection")
+
+            dropped_at, last = asyncio.run(asyncio.wait_for(play(), timeout=120))
+            assert last >= dropped_at + 20  # the table played on
+        finally:
+            for raw in stuck:
+                raw.close()
+
+
+def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> None:
+    app = create_app(db=tmp_path / "web.sqlite3", limits=Limits(connections=5, table_connections=3))
+    with ThreadServer(app) as server:
+        one, two = (make_table(server.url, ["human", "human", "rule"])["table"] for _ in "12")
+
+        async def check() -> None:
+            async with contextlib.AsyncExitStack() as stack:
+
+                async def open_to(table: str) -> None:
+                    ws = await stack.enter_async_context(
+                        websockets.connect(f"{server.ws}/ws/{table}")
+                    )
+                    await ws.send(json.dumps({"type": "hello"}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+
+                async def refused(table: str) -> tuple[dict[str, Any], int | None]:
+                    async with websockets.connect(f"{server.ws}/ws/{table}") as ws:
+                        told = json.loads(await ws.recv())
+                        with pytest.raises(websockets.ConnectionClosed):
+                            await ws.recv()
+                        return told, ws.close_code
+
+                for _ in range(3):
+                    await open_to(one)
+                told, code = await refused(one)  # the table's cap
+                assert (told["code"], told["values"], code) == (
+                    "too_many_connections",
+                    {"limit": 3},
+                    1013,
+                )
+                for _ in range(2):
+                    await open_to(two)
+                told, code = await refused(two)  # the server's cap
+                assert (told["code"], told["values"], code) == (
+                    "too_many_connections",
+                    {"limit": 5},
+                    1013,
+                )
+            until(lambda: not app.state.connections, what="the connections to close")
+            async with websockets.connect(f"{server.ws}/ws/{one}") as ws:  # room again
+                await ws.send(json.dumps({"type": "hello"}))
+                assert json.loads(await ws.recv())["type"] == "welcome"
+
+        asyncio.run(asyncio.wait_for(check(), timeout=60))

@@ -79,6 +79,14 @@ class Limits(Immutable):
     deepest nesting of lists and objects the server reads in any of them
     (a table's own messages need 4, a variant object 3).
 
+    What the server sends: a client that has not taken a message within
+    ``send_seconds``, or has ``queue_messages`` messages or ``queue_bytes``
+    characters waiting, is dropped (closed with 4009).  ``connections``
+    caps the WebSockets open at once on the server, ``table_connections``
+    on one table (people and spectators;
+    spectators are also capped at 200 a table); one over a cap is told
+    ``too_many_connections`` and closed with 1013.
+
     >>> Limits().message_bytes, Limits(per_second=5).per_second
     (4096, 5.0)
     """
@@ -89,10 +97,19 @@ class Limits(Immutable):
     http_bytes: int = 16_384
     referee_bytes: int = 2_000_000
     json_depth: int = 32
+    send_seconds: float = attrs.field(default=10.0, converter=float)
+    queue_messages: int = 1000
+    queue_bytes: int = 1_000_000
+    connections: int = 1000
+    table_connections: int = 250
 
 
 NO_TABLE_CLOSE: Final = 4004
 """The WebSocket close code for a table that does not exist (reason ``no_table``)."""
+SLOW_CLOSE: Final = 4009
+"""The WebSocket close code for a client dropped because it did not read what it was sent."""
+BUSY_CLOSE: Final = 1013
+"""The close code for a connection over the server's or the table's cap ("try again later")."""
 
 _HEADERS: Final = {
     "Content-Security-Policy": (
@@ -251,24 +268,52 @@ class _Bucket:
 
 
 class _Connection:
-    """One WebSocket as a room sees it: messages queue up and a writer task sends them."""
+    """One WebSocket as a room sees it: messages queue up and a writer task sends them.
 
-    __slots__ = ("_closing", "_queue", "_socket", "_writer")
+    A client that stops reading is dropped rather than waited for: when a
+    send has not finished ``Limits.send_seconds`` after it began (the app's
+    sweeper checks, see :meth:`expired`), or the messages waiting to be
+    sent pass ``Limits.queue_messages`` or ``Limits.queue_bytes``, the send
+    is cancelled, the connection closed as far as the socket lets a close
+    frame through, and its handler ended, so the room lets go of it.
+    """
 
-    MAX_QUEUE: Final = 2000  # messages a client may fall behind before it is dropped
+    __slots__ = (
+        "__weakref__",
+        "_bytes",
+        "_closing",
+        "_handler",
+        "_limits",
+        "_queue",
+        "_sending",
+        "_socket",
+        "_writer",
+        "dropped",
+    )
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, limits: Limits) -> None:
         self._socket = socket
+        self._limits = limits
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._bytes = 0  # the characters waiting in the queue
         self._closing: int | None = None
+        self._sending: float | None = None  # when the send under way began (the loop's clock)
+        self.dropped = False
+        self._handler = asyncio.current_task()  # the socket's handler, ended on a drop
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, text: str) -> None:
         if self._closing is not None:
             return
-        if self._queue.qsize() >= self.MAX_QUEUE:
-            self.close(1013)
+        limits = self._limits
+        if (
+            self._queue.qsize() >= limits.queue_messages
+            or self._bytes + len(text) > limits.queue_bytes
+        ):
+            log.warning("dropped a connection %d messages behind", self._queue.qsize())
+            self.drop()
             return
+        self._bytes += len(text)
         self._queue.put_nowait(text)
 
     def close(self, code: int) -> None:
@@ -276,8 +321,27 @@ class _Connection:
             self._closing = code
             self._queue.put_nowait(None)
 
+    def expired(self, now: float) -> bool:
+        """Whether the send under way began more than ``send_seconds`` before ``now``."""
+        began = self._sending
+        return began is not None and now - began > self._limits.send_seconds
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: cancel the send, close, end the handler."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self._closing = SLOW_CLOSE
+        self._writer.cancel()
+        self._queue = asyncio.Queue()  # what was waiting is let go at once
+        self._bytes = 0
+        handler = self._handler
+        if handler is not None and handler is not asyncio.current_task() and not handler.done():
+            handler.cancel()  # it waits for the client's next message: stop waiting
+
     async def _write(self) -> None:
         socket = self._socket
+        clock = asyncio.get_running_loop().time
         try:
             while True:
                 text = await self._queue.get()
@@ -285,12 +349,25 @@ class _Connection:
                     if socket.client_state is WebSocketState.CONNECTED:
                         await socket.close(self._closing or 1000)
                     return
+                self._bytes -= len(text)
+                self._sending = clock()
                 await socket.send_text(text)
+                self._sending = None
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
     async def finish(self) -> None:
-        """Let the writer send what is queued (a last error, say) and close; give up after 5 s."""
+        """Let the writer send what is queued (a last error, say) and close; give up after 5 s.
+
+        A dropped connection gets one second to let a close frame through.
+        """
+        if self.dropped:
+            with contextlib.suppress(
+                TimeoutError, asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+            ):
+                if self._socket.client_state is WebSocketState.CONNECTED:
+                    await asyncio.wait_for(self._socket.close(SLOW_CLOSE), timeout=1)
+            return
         self.close(1000)
         try:
             await asyncio.wait_for(self._writer, timeout=5)
@@ -307,6 +384,15 @@ async def _receive_text(websocket: WebSocket) -> str:
     if text is None:
         return bytes(message.get("bytes") or b"").decode("utf-8", "replace")
     return str(text)
+
+
+async def _turn_away(websocket: WebSocket, error: RoomError, code: int) -> None:
+    """Open the socket, say why it is refused (``error``) and close it with ``code``."""
+    await websocket.accept()
+    told = {"type": "error", "code": error.code, "message": str(error)}
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_text(json.dumps({**told, "values": _plain(error.values)}))
+        await websocket.close(code=code, reason=error.code)
 
 
 def _origin_ok(origin: str | None, host: str | None, public_url: str | None) -> bool:
@@ -411,6 +497,8 @@ def create_app(
     store = Store(db)
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
+    live: set[_Connection] = set()  # every table WebSocket open now
+    open_on: dict[str, int] = {}  # how many of them each table has
 
     def link(request: Request, table: str) -> str:
         base = public or str(request.base_url).rstrip("/")
@@ -533,14 +621,19 @@ def create_app(
         except RoomError as error:
             # Opened, told why and closed with a code of its own (4004): a client can tell
             # "no such table" from a refused origin (HTTP 403, the socket never opens).
-            await websocket.accept()
-            told = {"type": "error", "code": error.code, "message": str(error)}
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await websocket.send_text(json.dumps({**told, "values": _plain(error.values)}))
-                await websocket.close(code=NO_TABLE_CLOSE, reason="no_table")
+            await _turn_away(websocket, error, NO_TABLE_CLOSE)
+            return
+        on_table = open_on.get(room.id, 0)
+        if len(live) >= limits.connections or on_table >= limits.table_connections:
+            full = len(live) >= limits.connections
+            limit = limits.connections if full else limits.table_connections
+            log.warning("refused a WebSocket to table %s: %d open there", room.id, on_table)
+            await _turn_away(websocket, RoomError("too_many_connections", limit=limit), BUSY_CLOSE)
             return
         await websocket.accept()
-        conn = _Connection(websocket)
+        conn = _Connection(websocket, limits)
+        live.add(conn)
+        open_on[room.id] = on_table + 1
         bucket = _Bucket(limits.per_second, limits.burst)
         token: str | None = None
         joined = False
@@ -625,17 +718,43 @@ def create_app(
                     )
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            # A drop cancels the wait for the client's next message; any other cancel stands.
+            task = asyncio.current_task()
+            if not conn.dropped or task is None or task.uncancel() > 0:
+                raise
         finally:
+            live.discard(conn)
+            if open_on[room.id] <= 1:
+                del open_on[room.id]
+            else:
+                open_on[room.id] -= 1
             if joined:
                 room.disconnect(conn)
             await conn.finish()
 
+    async def sweep() -> None:
+        """Drop every connection whose send has waited longer than ``send_seconds``."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, limits.send_seconds / 4))
+            now = loop.time()
+            # No loop variable: it would hold the last connection dropped for a second.
+            late = [conn for conn in live if conn.expired(now)]
+            while late:
+                log.warning(
+                    "dropped a connection that took no message for %gs", limits.send_seconds
+                )
+                late.pop().drop()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby.open_all()
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
             lobby.close()
             store.close()
 
@@ -660,5 +779,6 @@ def create_app(
         middleware=[Middleware(_SecurityHeaders)],
     )
     app.state.lobby = lobby
+    app.state.connections = live
     app.state.public_url = public
     return app

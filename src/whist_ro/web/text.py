@@ -47,6 +47,7 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         "stale": "the table moved on before your action arrived (action {seq} was expected)",
         "replaced": "this seat was opened in another window",
         "bad_origin": "connections from {origin} are not accepted",
+        "too_many_connections": "too many connections are open ({limit}); try again later",
         # takeovers (R-SEAT-1), as the record states them: catalogue messages too, since a
         # takeover keeps its reason in every language (Takeover.translations)
         "reason_dropped": N_(

@@ -185,6 +185,7 @@ const messages = {
     "error.not_taken_over": "Your seat is yours already.",
     "error.referee_empty": "Give a record, a round in the notation, or a score sheet.",
     "error.referee_too_big": "The upload may hold at most {limit} bytes.",
+    "error.too_many_connections": "Too many connections are open ({limit}); try again later.",
   },
   ro: {
     "app.title": "whist-ro",  // same in Romanian
@@ -365,6 +366,7 @@ const messages = {
     "error.not_taken_over": "Locul tău este deja al tău.",
     "error.referee_empty": "Dă o înregistrare, o mână în notație sau o foaie de scor.",
     "error.referee_too_big": "Fișierul încărcat poate avea cel mult {limit} octeți.",
+    "error.too_many_connections": "Sunt deschise prea multe conexiuni ({limit}); încearcă mai târziu.",
   },
 };
 
