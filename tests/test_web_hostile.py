@@ -14,6 +14,7 @@ import contextlib
 import gc
 import json
 import socket
+import sqlite3
 import threading
 import time
 import urllib.error
@@ -21,7 +22,7 @@ import urllib.request
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import uvicorn
@@ -31,6 +32,10 @@ from starlette.websockets import WebSocket
 
 from conftest import WebServer
 from whist_ro.web import Limits, create_app
+from whist_ro.web.room import Lobby, RoomError
+from whist_ro.web.store import Store
+
+T = TypeVar("T")
 
 
 def request(
@@ -61,6 +66,7 @@ class ThreadServer:
     ``send_buffer`` sets ``SO_SNDBUF`` of the server's sockets: loopback gives
     each about 4 MB, which holds several whole matches of messages, where a
     path across a real network holds far less before a send has to wait.
+    :meth:`call` runs a function in the server's event loop.
     """
 
     def __init__(self, app: Starlette, *, send_buffer: int | None = None) -> None:
@@ -75,11 +81,22 @@ class ThreadServer:
             app, log_level="warning", lifespan="on", ws_max_size=65_536, server_header=False
         )
         self.server = uvicorn.Server(config)
+        self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [listener]}, daemon=True
+            target=self.loop.run_until_complete,
+            args=(self.server.serve(sockets=[listener]),),
+            daemon=True,
         )
         self.thread.start()
         until(lambda: self.server.started, what="uvicorn to start")
+
+    def call(self, function: Callable[[], T]) -> T:
+        """``function()`` run in the server's event loop; its result."""
+
+        async def run() -> T:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=30)
 
     @property
     def url(self) -> str:
@@ -95,6 +112,7 @@ class ThreadServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+        self.loop.close()
         self.listener.close()
 
 
@@ -289,3 +307,177 @@ def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> N
                 assert json.loads(await ws.recv())["type"] == "welcome"
 
         asyncio.run(asyncio.wait_for(check(), timeout=60))
+
+
+# -- item 5: a database that refuses a write pauses the table; nothing is lost ---------------
+
+
+async def watch_through_a_fault(
+    ws_url: str, *, fault: Callable[[], object], mend: Callable[[], object]
+) -> list[dict[str, Any]]:
+    """Watch a table to its end; ``fault()`` after 5 updates, ``mend()`` at the second pause."""
+    got: list[dict[str, Any]] = []
+    async with websockets.connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        async for text in ws:
+            message = json.loads(text)
+            got.append(message)
+            kinds = [m["type"] for m in got]
+            if message["type"] == "update" and kinds.count("update") == 5:
+                fault()
+            if message["type"] == "paused" and kinds.count("paused") == 2:
+                mend()  # the table has tried again at least once, and waits on
+            if message.get("status") == "over":
+                return got
+    raise AssertionError("the table closed the connection")
+
+
+def check_nothing_lost(got: list[dict[str, Any]], db: Path, table: str) -> None:
+    """Every update in order, each stored, the pause told before the resumption."""
+    kinds = [m["type"] for m in got]
+    first, resumed = kinds.index("paused"), kinds.index("resumed")
+    assert first < resumed
+    assert "update" not in kinds[first:resumed]  # nothing is played while paused
+    seqs = [m["seq"] for m in got if m["type"] == "update"]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))  # none skipped, none twice
+    with sqlite3.connect(db) as check:
+        stored = [
+            row[0]
+            for row in check.execute(
+                "SELECT seq FROM actions WHERE table_id = ? ORDER BY seq", (table,)
+            )
+        ]
+    assert stored == list(range(1, seqs[-1] + 1))  # every action told is on disk
+    assert got[-1]["status"] == "over"
+
+
+def test_a_locked_database_pauses_the_table_which_resumes_when_the_lock_goes(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "web.sqlite3"
+    with WebServer(db, "--busy-timeout", "100", "--bot-delay", "0.01") as server:
+        made = make_table(server.url, ["human", "rule", "rule"], grace=0)  # bots only
+        other = sqlite3.connect(db, isolation_level=None, timeout=30)
+
+        got = asyncio.run(
+            asyncio.wait_for(
+                watch_through_a_fault(
+                    f"{server.ws}/ws/{made['table']}",
+                    fault=lambda: other.execute("BEGIN EXCLUSIVE"),
+                    mend=lambda: other.execute("ROLLBACK"),
+                ),
+                timeout=120,
+            )
+        )
+        other.close()
+        paused = next(m for m in got if m["type"] == "paused")
+        assert paused["code"] == "paused"
+        assert paused["values"]["reason"] == "database is locked"
+        check_nothing_lost(got, db, made["table"])
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]
+
+
+def test_a_full_disk_pauses_the_table_which_resumes_when_there_is_room(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    app = create_app(db=db, bot_delay=0.01)
+    with ThreadServer(app) as server:
+        made = make_table(server.url, ["human", "rule", "rule"], grace=0)  # bots only
+        connection = app.state.lobby.store._db  # the server's own: the limit is per connection
+
+        def full() -> None:
+            pages = connection.execute("PRAGMA page_count").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count = {pages}")
+
+        def room() -> None:
+            connection.execute("PRAGMA max_page_count = 1073741823")
+
+        got = asyncio.run(
+            asyncio.wait_for(
+                watch_through_a_fault(
+                    f"{server.ws}/ws/{made['table']}",
+                    fault=lambda: server.call(full),
+                    mend=lambda: server.call(room),
+                ),
+                timeout=120,
+            )
+        )
+        paused = next(m for m in got if m["type"] == "paused")
+        assert paused["values"]["reason"] == "database or disk is full"
+        check_nothing_lost(got, db, made["table"])
+        status, record = request(f"{server.url}/api/tables/{made['table']}/record")
+        assert status == 200
+        assert record["format"] == "whist-ro-record"
+
+
+class Collect:
+    """A room's client that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+    def close(self, code: int) -> None:
+        pass
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.messages]
+
+
+def test_while_paused_the_action_waits_stored_a_second_is_refused_and_a_newcomer_is_told(
+    tmp_path: Path,
+) -> None:
+    async def body() -> None:
+        store = Store(tmp_path / "web.sqlite3")
+        lobby = Lobby(store, bot_delay=0)
+        try:
+            room, _, ana = lobby.create(
+                variant="romanian", seats=["human", "human", "human"], name="Ana"
+            )
+            tokens = [ana, room.claim("Bo")[1], room.claim("Cici")[1]]
+            watcher = Collect()
+            room.connect(watcher, None)
+            m = room.match
+            assert m is not None
+            assert m.to_act is not None
+            first = m.legal_actions()[0]
+            pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+            store._db.execute(f"PRAGMA max_page_count = {pages}")
+            for _ in range(200):  # fill the last page with one action after another
+                m = room.match
+                assert m is not None
+                assert m.to_act is not None
+                first = m.legal_actions()[0]
+                room.act(tokens[m.to_act], first.to_dict(), seq=room.seq)
+                if room.paused:
+                    break
+            assert room.paused
+            assert watcher.kinds()[-1] == "paused"
+            waiting = room.seq  # the action the database refused is not played yet...
+            newcomer = Collect()
+            room.connect(newcomer, None)
+            assert newcomer.kinds() == ["welcome", "state", "paused"]
+            m = room.match
+            assert m is not None
+            assert m.to_act is not None
+            with pytest.raises(RoomError) as refused:
+                room.act(tokens[m.to_act], m.legal_actions()[0].to_dict(), seq=room.seq)
+            assert refused.value.code == "paused"
+            store._db.execute("PRAGMA max_page_count = 1073741823")
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 30
+            while room.paused:
+                assert loop.time() < end, "still paused"
+                await asyncio.sleep(0.01)
+            assert room.seq == waiting + 1  # ... and is played once stored
+            assert watcher.kinds()[-2:] == ["resumed", "update"]
+            step = watcher.messages[-1]["step"]
+            assert {k: step[k] for k in first.to_dict()} == first.to_dict()
+            assert store.load(room.id).actions[-1] == first.to_dict()
+        finally:
+            lobby.close()
+            store.close()
+
+    asyncio.run(body())

@@ -470,6 +470,7 @@ def create_app(
     max_tables: int = 500,
     lang: str | None = None,
     environ: Mapping[str, str] | None = None,
+    busy_timeout: float = 1.0,
 ) -> Starlette:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db``.
 
@@ -477,7 +478,9 @@ def create_app(
     reverse proxy); invite links use it, and a browser page served from it
     may open the tables' WebSockets.  ``bot_delay`` is the least time in
     seconds a bot takes to act, so people can follow the play.  Every table
-    in the file resumes when the app starts.
+    in the file resumes when the app starts.  ``busy_timeout`` is how long
+    a write waits for a database another program has locked before the
+    table pauses and tries again (``whist-ro serve --busy-timeout``).
 
     ``lang`` (``"en"`` or ``"ro"``; ``whist-ro serve --lang``) makes every
     page speak that language.  Without it, each page speaks the browser's
@@ -494,7 +497,7 @@ def create_app(
     limits = limits or Limits()
     forced = None if lang is None else locale.choose(lang)
     fallback = forced or locale.from_environment(environ)
-    store = Store(db)
+    store = Store(db, busy_timeout=busy_timeout)
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
     live: set[_Connection] = set()  # every table WebSocket open now

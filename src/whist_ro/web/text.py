@@ -46,6 +46,10 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         "not_taken_over": "your seat is yours already",
         "stale": "the table moved on before your action arrived (action {seq} was expected)",
         "replaced": "this seat was opened in another window",
+        "paused": (
+            "the table is paused: the server cannot write to its database ({reason}); it "
+            "tries again in {retry_in:g} s, and no action is lost"
+        ),
         "bad_origin": "connections from {origin} are not accepted",
         "too_many_connections": "too many connections are open ({limit}); try again later",
         # takeovers (R-SEAT-1), as the record states them: catalogue messages too, since a
