@@ -78,7 +78,12 @@ class ThreadServer:
         self.port = listener.getsockname()[1]
         self.listener = listener
         config = uvicorn.Config(
-            app, log_level="warning", lifespan="on", ws_max_size=65_536, server_header=False
+            app,
+            log_level="warning",
+            lifespan="on",
+            ws_max_size=65_536,
+            server_header=False,
+            timeout_graceful_shutdown=5,
         )
         self.server = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
@@ -112,7 +117,8 @@ class ThreadServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
-        self.loop.close()
+        if not self.thread.is_alive():
+            self.loop.close()
         self.listener.close()
 
 
@@ -481,3 +487,62 @@ def test_while_paused_the_action_waits_stored_a_second_is_refused_and_a_newcomer
             store.close()
 
     asyncio.run(body())
+
+
+# -- item 10: the referee judges a bounded number of uploads, and a client a few ----------------
+
+
+def held_upload(port: int) -> socket.socket:
+    """An upload to the referee that sends its headers and half its body, then waits."""
+    body = json.dumps({"text": "variant: romanian\n"}).encode()
+    raw = socket.create_connection(("127.0.0.1", port), timeout=60)
+    raw.sendall(
+        f"POST /api/referee HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+        + body[:5]
+    )
+    return raw
+
+
+def finish_upload(raw: socket.socket) -> int:
+    """Send the rest of a held upload; the status of its answer."""
+    body = json.dumps({"text": "variant: romanian\n"}).encode()
+    raw.sendall(body[5:])
+    answer = b""
+    while b"\r\n" not in answer:
+        answer += raw.recv(4096)
+    raw.close()
+    return int(answer.split()[1])
+
+
+def referee(url: str) -> tuple[int, dict[str, Any]]:
+    return request(f"{url}/api/referee", json.dumps({"text": "variant: romanian\n"}).encode())
+
+
+def test_the_referee_answers_429_past_its_queue_and_past_a_clients_share(tmp_path: Path) -> None:
+    app = create_app(
+        db=tmp_path / "web.sqlite3",
+        limits=Limits(referee_workers=1, referee_queue=2, referee_at_once=10),
+    )
+    with ThreadServer(app) as server:
+        assert referee(server.url)[0] == 200  # the worker process is up
+        held = [held_upload(server.port) for _ in range(3)]
+        until(lambda: app.state.referee.under_way == 3, what="3 uploads under way")
+        status, refused = referee(server.url)
+        assert (status, refused["code"], refused["values"]) == (429, "referee_busy", {"limit": 3})
+        assert [finish_upload(raw) for raw in held] == [200, 200, 200]
+        until(lambda: app.state.referee.under_way == 0, what="the queue to empty")
+        assert referee(server.url)[0] == 200
+
+    app = create_app(
+        db=tmp_path / "web.sqlite3", limits=Limits(referee_at_once=1, referee_per_minute=3)
+    )
+    with ThreadServer(app) as server:
+        held = [held_upload(server.port)]
+        until(lambda: app.state.referee.under_way == 1, what="an upload under way")
+        status, refused = referee(server.url)  # the same address, while one is under way
+        assert (status, refused["code"]) == (429, "too_many_uploads")
+        assert refused["values"] == {"at_once": 1, "per_minute": 3.0}
+        assert finish_upload(held[0]) == 200
+        until(lambda: app.state.referee.under_way == 0, what="the upload to be judged")
+        assert [referee(server.url)[0] for _ in range(3)] == [200, 200, 429]  # 3 a minute

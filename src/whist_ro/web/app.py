@@ -28,11 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
+import multiprocessing
 import os
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -87,6 +91,15 @@ class Limits(Immutable):
     spectators are also capped at 200 a table); one over a cap is told
     ``too_many_connections`` and closed with 1013.
 
+    The referee judges in ``referee_workers`` processes of its own, and
+    holds at most ``referee_queue`` more uploads waiting (an upload counts
+    from its first byte); one more is answered 429 ``referee_busy``.  One
+    client address may have ``referee_at_once`` uploads under way and send
+    ``referee_per_minute`` a minute; past that, 429 ``too_many_uploads``.
+
+    >>> Limits().referee_workers, Limits().referee_queue
+    (1, 4)
+
     >>> Limits().message_bytes, Limits(per_second=5).per_second
     (4096, 5.0)
     """
@@ -102,6 +115,10 @@ class Limits(Immutable):
     queue_bytes: int = 1_000_000
     connections: int = 1000
     table_connections: int = 250
+    referee_workers: int = 1
+    referee_queue: int = 4
+    referee_at_once: int = 2
+    referee_per_minute: float = attrs.field(default=20.0, converter=float)
 
 
 NO_TABLE_CLOSE: Final = 4004
@@ -234,6 +251,8 @@ _STATUS: Final = {
     "request_too_big": 413,
     "referee_too_big": 413,
     "too_many_tables": 503,
+    "referee_busy": 429,
+    "too_many_uploads": 429,
 }
 """The HTTP status of each refusal code; any other is 409, a request the table refuses now."""
 
@@ -257,6 +276,11 @@ class _Bucket:
         self._level = float(burst)
         self._last = time.monotonic()
 
+    def full(self) -> bool:
+        """Whether the bucket has refilled to ``burst`` (its owner has been quiet)."""
+        elapsed = time.monotonic() - self._last
+        return self._level + elapsed * self.rate >= self.burst
+
     def take(self) -> bool:
         now = time.monotonic()
         self._level = min(self.burst, self._level + (now - self._last) * self.rate)
@@ -265,6 +289,83 @@ class _Bucket:
             return False
         self._level -= 1
         return True
+
+
+class _Referee:
+    """The referee's work, off the event loop: worker processes, a bounded queue, a limit a client.
+
+    Adjudicating a large record is seconds of Python: in a thread it would
+    hold the interpreter's lock away from every table, so it runs in a
+    process of its own (started at the first upload), one job per worker
+    at a time, the others waiting in a queue of bounded length.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self._limits = limits
+        self._pool: ProcessPoolExecutor | None = None
+        self._under_way = 0  # uploads being read, waiting or judged
+        self._by_address: dict[str, int] = {}
+        self._buckets: dict[str, _Bucket] = {}
+
+    @property
+    def under_way(self) -> int:
+        """The uploads being read, waiting or judged now."""
+        return self._under_way
+
+    @contextlib.contextmanager
+    def slot(self, address: str) -> Iterator[None]:
+        """Hold a place for one upload from ``address``; a 429 refusal when there is none."""
+        limits = self._limits
+        most = limits.referee_workers + limits.referee_queue
+        if self._under_way >= most:
+            raise RoomError("referee_busy", limit=most)
+        mine = self._by_address.get(address, 0)
+        if mine >= limits.referee_at_once or not self._bucket(address).take():
+            raise RoomError(
+                "too_many_uploads",
+                at_once=limits.referee_at_once,
+                per_minute=limits.referee_per_minute,
+            )
+        self._under_way += 1
+        self._by_address[address] = mine + 1
+        try:
+            yield
+        finally:
+            self._under_way -= 1
+            left = self._by_address.pop(address) - 1
+            if left:
+                self._by_address[address] = left
+
+    def _bucket(self, address: str) -> _Bucket:
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= 4096:  # forget the addresses whose allowance is whole again
+                self._buckets = {a: b for a, b in self._buckets.items() if not b.full()}
+            per_minute = self._limits.referee_per_minute
+            bucket = _Bucket(per_minute / 60, max(1, round(per_minute)))
+            self._buckets[address] = bucket
+        return bucket
+
+    async def judge(self, work: Callable[..., dict[str, Any]], text: str, **options: str) -> Any:
+        """``work(text, **options)`` in a worker process; its verdict."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self._limits.referee_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        job = functools.partial(work, text, **options)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, job)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            log.error("the referee's worker process died; starting another")
+            self._pool = None
+            most = self._limits.referee_workers + self._limits.referee_queue
+            raise RoomError("referee_busy", limit=most) from None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 class _Connection:
@@ -500,6 +601,7 @@ def create_app(
     store = Store(db, busy_timeout=busy_timeout)
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
+    judges = _Referee(limits)
     live: set[_Connection] = set()  # every table WebSocket open now
     open_on: dict[str, int] = {}  # how many of them each table has
 
@@ -596,22 +698,27 @@ def create_app(
         )
 
     async def referee(request: Request) -> Response:
+        address = request.client.host if request.client is not None else ""
         try:
-            data = await _json_body(
-                request,
-                limits.referee_bytes,
-                _REFEREE_FIELDS,
-                depth=limits.json_depth,
-                too_big="referee_too_big",
-            )
-            kind, text, variant, asked = _referee_request(data)
+            with judges.slot(address):
+                data = await _json_body(
+                    request,
+                    limits.referee_bytes,
+                    _REFEREE_FIELDS,
+                    depth=limits.json_depth,
+                    too_big="referee_too_big",
+                )
+                kind, text, variant, asked = _referee_request(data)
+                spoken = speaks(asked, request.headers.get("accept-language"))
+                if kind == "sheet":
+                    verdict = await judges.judge(judge_sheet, text, variant=variant, lang=spoken)
+                else:
+                    verdict = await judges.judge(judge_record, text, lang=spoken)
         except RoomError as error:
-            return _refusal(error, speaks_to(request))
-        spoken = speaks(asked, request.headers.get("accept-language"))
-        if kind == "sheet":
-            verdict = await asyncio.to_thread(judge_sheet, text, variant=variant, lang=spoken)
-        else:
-            verdict = await asyncio.to_thread(judge_record, text, lang=spoken)
+            refused = _refusal(error, speaks_to(request))
+            if refused.status_code == 429:
+                refused.headers["Retry-After"] = "5"
+            return refused
         return JSONResponse(verdict)
 
     async def socket(websocket: WebSocket) -> None:
@@ -758,6 +865,7 @@ def create_app(
             yield
         finally:
             sweeper.cancel()
+            judges.close()
             lobby.close()
             store.close()
 
@@ -783,5 +891,6 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.connections = live
+    app.state.referee = judges
     app.state.public_url = public
     return app

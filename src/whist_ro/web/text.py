@@ -61,6 +61,11 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         # the referee
         "referee_empty": "give a record, a round in the notation, or a score sheet",
         "referee_too_big": "the upload may hold at most {limit} bytes",
+        "referee_busy": "the referee is judging {limit} uploads already; try again in a moment",
+        "too_many_uploads": (
+            "too many uploads from your address: {at_once} at once and {per_minute:g} a minute "
+            "at most; try again later"
+        ),
     }
 )
 """English text of every message code the server sends."""

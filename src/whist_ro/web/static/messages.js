@@ -188,6 +188,8 @@ const messages = {
     "error.referee_too_big": "The upload may hold at most {limit} bytes.",
     "error.too_many_connections": "Too many connections are open ({limit}); try again later.",
     "error.paused": "The table is paused: the server cannot save to its database. It tries again in {retry_in} s; no move is lost.",
+    "error.referee_busy": "The referee is judging {limit} uploads already; try again in a moment.",
+    "error.too_many_uploads": "Too many uploads from your address: {at_once} at once and {per_minute} a minute at most; try again later.",
   },
   ro: {
     "app.title": "whist-ro",  // same in Romanian
@@ -371,6 +373,8 @@ const messages = {
     "error.referee_too_big": "Fișierul încărcat poate avea cel mult {limit} octeți.",
     "error.too_many_connections": "Sunt deschise prea multe conexiuni ({limit}); încearcă mai târziu.",
     "error.paused": "Masa s-a oprit: serverul nu poate scrie în baza sa de date. Încearcă din nou peste {retry_in} s; nicio mutare nu se pierde.",
+    "error.referee_busy": "Arbitrul judecă deja {limit} fișiere; încearcă din nou peste puțin timp.",
+    "error.too_many_uploads": "Prea multe fișiere trimise de la adresa ta: cel mult {at_once} deodată și {per_minute} pe minut; încearcă mai târziu.",
   },
 };
 
