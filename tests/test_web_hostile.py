@@ -291,22 +291,15 @@ def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> N
                             await ws.recv()
                         return told, ws.close_code
 
-                for _ in range(3):
-                    await open_to(one)
-                told, code = await refused(one)  # the table's cap
-                assert (told["code"], told["values"], code) == (
-                    "too_many_connections",
-                    {"limit": 3},
-                    1013,
-                )
-                for _ in range(2):
-                    await open_to(two)
-                told, code = await refused(two)  # the server's cap
-                assert (told["code"], told["values"], code) == (
-                    "too_many_connections",
-                    {"limit": 5},
-                    1013,
-                )
+                for table, room_for, cap in ((one, 3, 3), (two, 2, 5)):  # the table's, the server's
+                    for _ in range(room_for):
+                        await open_to(table)
+                    told, code = await refused(table)
+                    assert (told["code"], told["values"], code) == (
+                        "too_many_connections",
+                        {"limit": cap},
+                        1013,
+                    )
             until(lambda: not app.state.connections, what="the connections to close")
             async with websockets.connect(f"{server.ws}/ws/{one}") as ws:  # room again
                 await ws.send(json.dumps({"type": "hello"}))

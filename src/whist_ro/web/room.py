@@ -543,10 +543,7 @@ class Room:
             seat.taken_over = True
             seat.agent = self._make_agent(seat)
             log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
-            self._broadcast_seats()
-            m = self._match
-            if m is not None and m.to_act == seat.index:
-                self._advance()
+            self._handed_over(seat)
 
         self._commit(write, then)
 
@@ -576,12 +573,16 @@ class Room:
             seat.taken_over = False
             seat.agent = None
             log.info("table %s: seat %d reclaimed", self.id, seat.index)
-            self._broadcast_seats()
-            m = self._match
-            if m is not None and m.to_act == seat.index:
-                self._advance()  # drops the bot's pending decision; the person decides
+            self._handed_over(seat)
 
         self._commit(write, then)
+
+    def _handed_over(self, seat: _Seat) -> None:
+        """Tell everyone who plays ``seat`` now; ask its new player when it is to act."""
+        self._broadcast_seats()
+        m = self._match
+        if m is not None and m.to_act == seat.index:
+            self._advance()  # a reclaim drops the bot's pending decision; the person decides
 
     # -- playing ----------------------------------------------------------------------
 
