@@ -74,7 +74,7 @@ PAGE: Final = (STATIC / "index.html").read_text(encoding="utf-8")
 
 @attrs.frozen(kw_only=True)
 class Limits(Immutable):
-    """What one connection may send: message size, messages a second, the request sizes.
+    """The server's limits: what a client may send, what it must take, how many at once.
 
     ``message_bytes`` caps one WebSocket message, ``per_second`` and
     ``burst`` its rate (a token bucket: ``burst`` at once, then
