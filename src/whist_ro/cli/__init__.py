@@ -117,7 +117,7 @@ def _subcommand(
         epilog=presets_epilog() if "variant" in takes else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_shared_options(parser, takes)
+    add_shared_options(parser, takes, refused=SHARED - takes)
     parser.set_defaults(command=command, command_name=name, takes=takes)
     return parser
 

@@ -319,6 +319,8 @@ def simulate(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not names:
         raise ConfigurationError(text.tr(text.NO_BOTS), field="bots")
+    for name in dict.fromkeys(names):  # a misspelt name first: it may be why the count is off
+        bot_class(name)
     if len(names) == 1:
         names *= players_of(args)  # the count is checked before the list is made
     elif args.players is not None and args.players != len(names):

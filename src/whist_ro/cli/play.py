@@ -199,7 +199,8 @@ notation's letters and symbols (``Qh``, ``Q♥``) are read by
 one-letter suits: ``c`` is clubs (treflă) as in the notation, never caro.
 """
 
-_WORDED_CARD: Final = re.compile(r"(10|[2-9]|[akqjt])\s*(?:de\s+)?([a-z]+)")
+_WORDED_CARD: Final = re.compile(r"(10|[2-9]|[akqjt])\s*(?:(?:de|of)\s+)?([a-z]+)")
+_LONGEST_CARD: Final = 3  # "10h": a longer answer that is no card was meant as words
 
 
 def _plain(text: str) -> str:
@@ -213,7 +214,8 @@ def read_card(answer: str) -> Card:
 
     A card in words is a rank and a suit name of :data:`SUIT_WORDS`, with
     or without ``de`` between them and with or without diacritics: ``Q
-    inimă``, ``10 de caro``, ``a pica``, ``K hearts``.
+    inimă``, ``10 de caro``, ``a pica``, ``K hearts``, ``Q of hearts``.  An
+    answer that is neither is quoted as typed, with answers that would be read.
 
     >>> read_card("Q inimă"), read_card("10 de caro"), read_card("a pica"), read_card("Kh")
     (Card.parse('Qh'), Card.parse('10d'), Card.parse('As'), Card.parse('Kh'))
@@ -221,6 +223,10 @@ def read_card(answer: str) -> Card:
     Traceback (most recent call last):
     ...
     whist_ro.errors.CardParseError: cannot read 'Q rosu' as a card: unknown suit rosu; ...
+    >>> read_card("queen of diamonds")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardParseError: cannot read 'queen of diamonds' as a card: type ... Q hearts ...
     """
     match = _WORDED_CARD.fullmatch(_plain(answer))
     if match is not None and len(match[2]) > 1:
@@ -231,7 +237,12 @@ def read_card(answer: str) -> Card:
                 evidence={"text": excerpt(answer), "word": match[2]},
             )
         return Card.parse(match[1] + suit.letter)
-    return Card.parse(answer)
+    try:
+        return Card.parse(answer)
+    except CardParseError:
+        if len(answer.strip()) <= _LONGEST_CARD:
+            raise
+        raise CardParseError(text.CARD_AS_TYPED, evidence={"text": excerpt(answer)}) from None
 
 
 class TerminalGame:

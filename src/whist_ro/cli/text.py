@@ -330,6 +330,10 @@ UNKNOWN_SUIT_WORD: Final = N_(
     "cannot read {text} as a card: unknown suit {word}; the suits are hearts, diamonds, "
     "clubs and spades (h d c s), or inimă, caro, treflă and pică"
 )
+CARD_AS_TYPED: Final = N_(
+    "cannot read {text} as a card: type its rank and its suit, such as Qd, 10c, K♠, "
+    "Q hearts or 10 de caro"
+)
 REFUSED: Final = N_("refused: {reason}")
 NO_ROUND_YET: Final = N_("no round is finished yet.")
 NO_TRICK_YET: Final = N_("no trick has been played yet.")
