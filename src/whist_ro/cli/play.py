@@ -124,7 +124,7 @@ def check_bot(name: str, variant: Variant) -> None:
     >>> check_bot("lowrisk", variants.CLASSIC)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ConfigurationError: the lowrisk bot (LowRiskBot) plays the exact-bid family ...
+    whist_ro.errors.ConfigurationError: the lowrisk bot plays the exact-bid family ...
     """
     bot_class(name)
     family = _KINDS[name][1]
@@ -133,7 +133,6 @@ def check_bot(name: str, variant: Variant) -> None:
             text.tr(
                 text.BOT_WRONG_FAMILY,
                 name=name,
-                cls=_KINDS[name][0],
                 variant=variant.name,
                 bots=", ".join(b for b in BOTS if _KINDS[b][1] in (None, variant.family)),
             ),
