@@ -21,6 +21,7 @@ import pytest
 
 from whist_ro.cli import main, text
 from whist_ro.locale import translation
+from whist_ro.locale._catalogue import po_path, read_po
 from whist_ro.remote import wire
 from whist_ro.remote.spec import specification
 
@@ -101,6 +102,15 @@ def test_no_message_of_the_command_points_to_a_page_it_does_not_carry(lang: str)
             continue
         pages = re.findall(r"[\w/.-]+\.md\b", said.gettext(message))
         assert pages == (["docs/protocol.md"] if name == "PROTOCOL_DESCRIPTION" else []), name
+
+
+def test_no_message_of_the_library_points_to_a_page_either() -> None:
+    # Every catalogue message, in both languages: a refusal, a report, a help text.
+    for entry in read_po(po_path("ro").read_text(encoding="utf-8")):
+        shipped = entry.msgid == text.PROTOCOL_DESCRIPTION  # names the page it prints
+        for said in (entry.msgid, *entry.translations):
+            pages = re.findall(r"[\w/.-]+\.md\b", said)
+            assert pages == (["docs/protocol.md"] if shipped else []), said
 
 
 @pytest.mark.parametrize("command", ["engine", "match", "engine-test"])
