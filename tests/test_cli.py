@@ -560,7 +560,7 @@ def test_simulate_refuses_a_bot_that_does_not_play_the_variant() -> None:
     done = _run("simulate", "--bots", "lowrisk", "--variant", "classic", "--workers", "0")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert "lowrisk bot (LowRiskBot) plays the exact-bid family only, not classic" in done.stderr
+    assert "lowrisk bot plays the exact-bid family only, not classic" in done.stderr
     assert done.stderr.count("\n") == 1
 
 
@@ -568,7 +568,7 @@ def test_simulate_reports_takeovers_per_bot() -> None:
     done = _run("simulate", "--bots", "random,rule,random", "--matches", "2", "--workers", "0")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[1].split() == ["bot", "seats", "taken", "over", "wins", "total", "[95%", "CI]"]
+    assert lines[1].split() == ["bot", "seats", "takeovers", "wins", "total", "[95%", "CI]"]
     assert lines[2].split()[:3] == ["random", "4", "0"]
     assert lines[3].split()[:3] == ["rule", "2", "0"]
     assert "warning" not in done.stdout

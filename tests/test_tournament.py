@@ -340,7 +340,7 @@ def test_R_SEAT_1_takeovers_are_counted_per_bot_and_per_seat() -> None:
     assert [s.taken_over for s in result.seats] == [3, 0, 3, 0]
     assert result.matches[0].taken_over() == frozenset({0, 2})
     text = str(result)
-    assert "taken over" in text.splitlines()[1]
+    assert "takeovers" in text.splitlines()[1].split()
     assert text.splitlines()[2].split()[:3] == ["broken", "6", "6"]
     assert text.splitlines()[-1] == (
         "warning: 6 of the 6 seats of broken were taken over by the fallback bot (R-SEAT-1) "

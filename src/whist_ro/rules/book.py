@@ -61,6 +61,7 @@ _LIST_HEAD: Final = {
     False: N_("Rules of {variant} (exact-bid family), one a line:"),
     True: N_("Rules of {variant} (classic partnership whist), one a line:"),
 }
+_OFF_HEAD: Final = N_("Left out of {variant} by its options (they bind other variants):")
 _APPLIES_TO: Final = N_("Applies to {family}.")
 _APPLIES: Final = N_("In {variant}: it applies.")
 _LEFT_OUT: Final = N_("In {variant}: left out, {why}.")
@@ -652,23 +653,35 @@ def rules_for(variant: Variant) -> tuple[Rule, ...]:
 
 
 def format_rules(variant: Variant, *, lang: str = "en") -> str:
-    """The rules of ``variant`` one a line, options that switch a rule off marked.
+    """The rules of ``variant`` one a line: those that bind it, then those its options leave out.
+
+    Each rule left out says why, so that a reader of the first list knows
+    every line of it is a rule of the game being played.
 
     >>> from whist_ro import variants
     >>> text = format_rules(variants.ROMANIAN)
     >>> print(text.splitlines()[0])
     Rules of romanian (exact-bid family), one a line:
-    >>> [line for line in text.splitlines() if "R-PLAY-8" in line]
-    ['R-PLAY-8   Option: a seat that must trump must beat ... if it can.  [off in this variant]']
+    >>> print(text[text.index("Left out"):])  # doctest: +NORMALIZE_WHITESPACE
+    Left out of romanian by its options (they bind other variants):
+    R-SCHED-2  8-1-8: ...  [this variant does not play 8-1-8]
+    R-PLAY-8   Option: a seat that must trump must beat ... if it can.  [off in this variant]
+    R-RANK-4   Zero win (1-8-1, opt-in): ...  [off in this variant]
     >>> print(format_rules(variants.ROMANIAN, lang="ro").splitlines()[0])
     Regulile variantei romanian (familia cu licitație exactă), câte una pe rând:
     """
-    lines = [render(_LIST_HEAD[variant.is_classic], lang, variant=variant.name)]
+    binding = [render(_LIST_HEAD[variant.is_classic], lang, variant=variant.name)]
+    left_out: list[str] = []
     for r in rules_for(variant):
         why = switched_off(r, variant, lang=lang)
-        mark = f"  [{why}]" if why else ""
-        lines.append(f"{r.id:<11}{r.translated(lang).summary}{mark}")
-    return "\n".join(lines)
+        line = f"{r.id:<11}{r.translated(lang).summary}"
+        if why is None:
+            binding.append(line)
+        else:
+            left_out.append(f"{line}  [{why}]")
+    if left_out:
+        binding += ["", render(_OFF_HEAD, lang, variant=variant.name), *left_out]
+    return "\n".join(binding)
 
 
 def format_rule(
