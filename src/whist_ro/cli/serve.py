@@ -67,7 +67,7 @@ def serve(args: argparse.Namespace) -> int:
             raise ConfigurationError(text.tr(text.SERVE_NEEDS_WEB, missing=module), field="serve")
     import uvicorn  # noqa: PLC0415  (an extra: imported only when serving)
 
-    from whist_ro.web import create_app  # noqa: PLC0415
+    from whist_ro.web import Limits, create_app  # noqa: PLC0415
 
     public_url = check_public_url(args.public_url)
     # --lang makes every page speak it; else each page speaks its browser's language.
@@ -81,6 +81,8 @@ def serve(args: argparse.Namespace) -> int:
         start_wait=args.start_wait,
         keep_finished=args.keep_finished,
         forwarded_allow_ips=[a for a in args.forwarded_allow_ips.split(",") if a.strip()],
+        busy_timeout=args.busy_timeout / 1000,
+        limits=Limits(connections=args.max_connections),
     )
     # Read every table before listening: a file SQLite cannot read is one error line here,
     # not a traceback from the server's start-up.
