@@ -16,7 +16,6 @@ import json
 import random
 import re
 import sys
-import urllib.request
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from hypothesis import strategies as st
 
 import whist_ro as wr
 from conftest import WebServer
+from test_web_socket import post
 from whist_ro import Bid, Card, CardSet, Match, Play, variants
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, action_from_dict
@@ -87,6 +87,11 @@ def hidden_from(view: PlayerView, action: object = None) -> set[Card]:
     return hidden
 
 
+def assert_names_no_hidden_card(said: object, view: PlayerView, action: Bid | Play) -> None:
+    leaked = named_cards(said) & hidden_from(view, action)
+    assert not leaked, (view.seat, action, str(said), sorted(map(str, leaked)))
+
+
 def attempts(m: Match, seat: int, cards: list[Card]) -> Iterator[Bid | Play]:
     """What a seat might send: "my only card", bids in and out of range, the given cards."""
     yield Play(seat=seat, card=None)
@@ -137,14 +142,7 @@ def check_state(m: Match, cards: list[Card], rng: random.Random) -> int:
         for action in attempts(m, seat, cards):
             error = refusal(m, action)
             if error is not None:
-                leaked = named_cards(error) & hidden_from(view, action)
-                assert not leaked, (
-                    m.variant.name,
-                    seat,
-                    action,
-                    str(error),
-                    sorted(map(str, leaked)),
-                )
+                assert_names_no_hidden_card(error, view, action)
                 checked += 1
             if not isinstance(action, Play) or action.card is None:
                 # A bid or "my only card" names no card: the seat is told the same
@@ -154,14 +152,7 @@ def check_state(m: Match, cards: list[Card], rng: random.Random) -> int:
                 # The engine manager's explanation (an engine is asked only in turn), from
                 # the round's view: the same reasons as the match's, and quicker to sample.
                 why = engine_refusal(view_of(m.round, seat), action)
-                leaked = named_cards(why) & hidden_from(view, action)
-                assert not leaked, (
-                    m.variant.name,
-                    seat,
-                    action,
-                    str(why),
-                    sorted(map(str, leaked)),
-                )
+                assert_names_no_hidden_card(why, view, action)
                 guess = isinstance(action, Play) and action.card is not None
                 blind_guess = guess and len(view.hand) != view.hand_counts[seat]
                 if error is not None and not blind_guess:
@@ -206,35 +197,40 @@ def test_R_VIEW_4_refusals_anywhere_in_a_match_name_no_hidden_card(
     check_state(m, [card], rng)
 
 
+def assert_refused(
+    m: Match, seat: int, kind: type[WhistError], english: str, romanian: str
+) -> None:
+    """``m`` refuses "my only card" of ``seat`` with ``kind``, in these words, naming no card."""
+    only = Play(seat=seat, card=None)
+    with pytest.raises(kind) as caught:
+        m.apply(only)
+    assert (str(caught.value), caught.value.explain("ro")) == (english, romanian)
+    assert getattr(caught.value, "action", None) == only
+    assert dict(caught.value.evidence) == {"seat": seat, "to_act": m.to_act}
+
+
 @pytest.mark.parametrize("preset", BLIND)
 def test_R_VIEW_4_my_only_card_is_refused_by_the_phase_or_the_turn(preset: str) -> None:
     m = Match.new(variants.get(preset), players=3, seed=1)
-    assert m.round.hand_size == 1
-    assert m.to_act == 2
-    with pytest.raises(wr.WrongPhaseError) as bidding:
-        m.apply(Play(seat=0, card=None))
-    assert str(bidding.value) == (
-        "seat 0 cannot play 'its only card': bidding is not finished, seat 2 bids next (R-PLAY-7)"
-    )
-    assert bidding.value.explain("ro") == (
+    assert (m.round.hand_size, m.to_act) == (1, 2)
+    assert_refused(
+        m,
+        0,
+        wr.WrongPhaseError,
+        "seat 0 cannot play 'its only card': bidding is not finished, seat 2 bids next (R-PLAY-7)",
         "locul 0 nu poate juca „singura sa carte”: licitația nu s-a terminat, urmează să "
-        "liciteze locul 2 (R-PLAY-7)"
+        "liciteze locul 2 (R-PLAY-7)",
     )
-    assert bidding.value.action == Play(seat=0, card=None)
-    assert dict(bidding.value.evidence) == {"seat": 0, "to_act": 2}
     for seat in (2, 0, 1):
         m = m.apply(Bid(seat=seat, tricks=0))
-    assert m.round.phase is Phase.PLAYING
-    assert m.to_act == 2
-    with pytest.raises(wr.OutOfTurnError) as turn:
-        m.apply(Play(seat=1, card=None))
-    assert str(turn.value) == (
-        "seat 1 cannot play 'its only card': it is seat 2's turn to play (R-PLAY-7)"
+    assert (m.round.phase, m.to_act) == (Phase.PLAYING, 2)
+    assert_refused(
+        m,
+        1,
+        wr.OutOfTurnError,
+        "seat 1 cannot play 'its only card': it is seat 2's turn to play (R-PLAY-7)",
+        "locul 1 nu poate juca „singura sa carte”: e rândul locului 2 să joace (R-PLAY-7)",
     )
-    assert turn.value.explain("ro") == (
-        "locul 1 nu poate juca „singura sa carte”: e rândul locului 2 să joace (R-PLAY-7)"
-    )
-    assert dict(turn.value.evidence) == {"seat": 1, "to_act": 2}
     played = m.apply(Play(seat=2, card=None)).round.current_trick.cards
     assert played == tuple(m.round.remaining[2])
 
@@ -307,17 +303,6 @@ def test_R_VIEW_4_an_engines_illegal_action_is_explained_from_its_view(preset: s
 
 
 # -- over the web table's sockets ----------------------------------------------------------
-
-
-def post(server: WebServer, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        server.url + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        data: dict[str, Any] = json.loads(response.read())
-    return data
 
 
 async def next_message(ws: Any, *kinds: str) -> dict[str, Any]:
