@@ -11,6 +11,7 @@ the pages beside it are doctests, the configuration is not.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from typing import Any
 
@@ -45,6 +46,29 @@ autodoc_typehints = "description"
 # type hint naming it then has two equal targets, and either is right.
 suppress_warnings = ["ref.python"]
 autodoc_member_order = "bysource"
+# The API pages document modules of the extras (whist_ro.interop.vector needs NumPy,
+# whist_ro.web Starlette). The docs extra alone builds the site: a package of an extra
+# that is not installed is mocked while autodoc imports the modules, and only then, so
+# with the extras installed the pages are built from the real packages.
+EXTRA_PACKAGES = (
+    "numpy",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "pyspiel",
+    "gymnasium",
+    "pettingzoo",
+)
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a finder that refuses the name: not importable here
+        return False
+
+
+autodoc_mock_imports = [name for name in EXTRA_PACKAGES if not _installed(name)]
 autodoc_default_options = {"show-inheritance": True}
 
 html_theme = "furo"

@@ -1,13 +1,14 @@
 """A duplicate tournament on a process pool, then the same on a Dask cluster.
 
+The Dask part needs the dask extra: ``pip install 'whist-ro[dask]'``.
+
 One RandomBot ("tested") sits with three others ("field"); each seed deals a
 set of four matches with the line-up rotated through the seats, and the
 edge is the tested bot's total minus the field's mean, per match.  The
 result depends only on the seeds, so the pool with one worker, the pool with
 two and the Dask cluster print the same table; only the speed differs.
 
-Dask is optional (``pip install 'whist-ro[dask]'``): without it the script
-says so and runs the process-pool part only.  Run it with
+Without Dask the script says so and runs the process-pool part only.  Run it with
 ``python examples/tournament.py [--seeds N]``.
 """
 

@@ -1,22 +1,25 @@
 """Self-play on the vectorised environment: a linear policy learns to bid and play 3-card rounds.
 
+Needs the vector extra (NumPy): ``pip install 'whist-ro[vector]'``.
+
 Every seat of 512 games shares one softmax policy that is linear in the
 observation bytes.  Each round, all games bid and play in lockstep; at the end
 each decision is credited with the points its seat made (REINFORCE, with the
 mean over the games as the baseline).  Then the policy, in seat 0, plays
 against three random opponents: it should score clearly more than they do.
 
-NumPy only (the vector extra):
-
-    pip install "whist-ro[vector]"
-    python examples/vector_training.py
+Run it with ``python examples/vector_training.py``.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError:  # the vector extra is not installed: say so, not a traceback
+    sys.exit("examples/vector_training.py needs NumPy: pip install 'whist-ro[vector]'")
 
 from whist_ro.interop.vector import VectorEnv
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 import whist_ro as wr
@@ -536,6 +537,22 @@ def test_rules_prints_one_rule_in_full_from_the_package(capsys: pytest.CaptureFi
     assert full.count("\nIn inverted: ") == len(book.rules_for(wr.variants.INVERTED))
 
 
+def test_R_SCHED_5_rules_explains_a_house_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--rule", "R-SCHED-5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("R-SCHED-5  A house schedule\n")
+    assert "the deck can supply every round" in out
+    assert "In romanian: left out, off in this variant." in out
+    assert main(["rules", "--rule", "R-SCHED-5", "--lang", "ro"]) == 0
+    assert capsys.readouterr().out.startswith("R-SCHED-5  Un program al casei\n")
+    # A variant with its own schedule is bound by R-SCHED-5, not by the patterns.
+    house = attrs.evolve(wr.variants.ROMANIAN, schedule=(3, 1))
+    assert book.switched_off(book.rule("R-SCHED-5"), house) is None
+    for pattern_rule in ("R-SCHED-1", "R-SCHED-2"):
+        off = book.switched_off(book.rule(pattern_rule), house)
+        assert off == "this variant plays its own schedule (R-SCHED-5)"
+
+
 # -- simulate --------------------------------------------------------------------------
 
 
@@ -543,7 +560,7 @@ def test_simulate_refuses_a_bot_that_does_not_play_the_variant() -> None:
     done = _run("simulate", "--bots", "lowrisk", "--variant", "classic", "--workers", "0")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert "lowrisk bot (LowRiskBot) plays the exact-bid family only, not classic" in done.stderr
+    assert "lowrisk bot plays the exact-bid family only, not classic" in done.stderr
     assert done.stderr.count("\n") == 1
 
 
@@ -551,7 +568,7 @@ def test_simulate_reports_takeovers_per_bot() -> None:
     done = _run("simulate", "--bots", "random,rule,random", "--matches", "2", "--workers", "0")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[1].split() == ["bot", "seats", "taken", "over", "wins", "total", "[95%", "CI]"]
+    assert lines[1].split() == ["bot", "seats", "takeovers", "wins", "total", "[95%", "CI]"]
     assert lines[2].split()[:3] == ["random", "4", "0"]
     assert lines[3].split()[:3] == ["rule", "2", "0"]
     assert "warning" not in done.stdout

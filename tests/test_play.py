@@ -330,7 +330,7 @@ def test_last_and_hint_answer_without_playing() -> None:
     m = game.run()
     text = "".join(said)
     assert "no trick has been played yet." in text
-    hint = re.search(r"hint \(RuleBot's choice, not a rule\): bid (\d+)", text)
+    hint = re.search(r"hint \(the rule bot's choice, not a rule\): bid (\d+)", text)
     assert hint, text
     assert m.to_act == 0  # neither answer acted: it is still the person's turn
     assert wr.Bid(seat=0, tricks=int(hint.group(1))) in m.legal_actions()
@@ -454,5 +454,5 @@ def test_an_ascii_terminal_plays_with_suit_letters_and_keeps_the_record(tmp_path
 def test_a_bot_that_does_not_play_the_variant_is_refused_before_the_game() -> None:
     done = _play("--variant", "classic", "--bots", "lowrisk")
     assert done.returncode == 2
-    assert "lowrisk bot (LowRiskBot) plays the exact-bid family only" in done.stderr
+    assert "lowrisk bot plays the exact-bid family only" in done.stderr
     assert done.stdout == ""

@@ -17,12 +17,12 @@ sentence may hold other sentences, which render in the same language.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from whist_ro._immutable import FrozenMapping, Immutable
-from whist_ro.locale import Plural, render, render_plural
+from whist_ro.locale import N_, Plural, render, render_plural
 
-__all__ = ["Sentence", "count"]
+__all__ = ["Sentence", "count", "known_reason"]
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -105,3 +105,44 @@ class Sentence(Immutable):
 
     def _key(self) -> tuple[object, ...]:
         return (self.template, self.template_plural, self.n, self.fields)
+
+
+# The reasons Python's json, csv and UTF-8 decoders give, so a refusal quoting one
+# can say it in the reader's language; any other reason is quoted as it is.
+_REASONS: Final = frozenset(
+    {
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ':' delimiter"),
+        N_("Expecting ',' delimiter"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Invalid \\uXXXX escape"),
+        N_("Extra data"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+        N_("invalid start byte"),
+        N_("invalid continuation byte"),
+        N_("unexpected end of data"),
+        N_("',' expected after '\"'"),
+        N_("';' expected after '\"'"),
+    }
+)
+
+
+def known_reason(text: str) -> object:
+    """A decoder's reason for a refusal: a sentence when the catalogue has it, else ``text``.
+
+    Python's json, csv and UTF-8 decoders explain themselves in English;
+    the reasons the catalogue knows render in the reader's language.
+
+    Shared by the records' readers and the wire format's (whist_ro.remote.wire).
+
+    >>> reason = known_reason("Expecting value")
+    >>> str(reason), reason.render("ro")
+    ('Expecting value', 'se aștepta o valoare')
+    >>> known_reason("something else")
+    'something else'
+    """
+    return Sentence(text) if text in _REASONS else text

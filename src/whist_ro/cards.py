@@ -258,7 +258,15 @@ class Card(Immutable):
 
 
 _NOT_CARD_TEXT: Final = N_("a card is written as text such as 'Ah', not {value}")
-_TOO_SHORT: Final = N_("cannot read {text} as a card: too short")
+_TOO_SHORT: Final = N_(
+    "cannot read {text} as a card: too short; a card is a rank then a suit, "
+    "such as 'Qd', '10c' or 'A♠'"
+)
+_NOT_CARD_SHAPED: Final = N_(
+    "cannot read {text} as a card: a card is a rank (2 to 10, J, Q, K or A) then a suit "
+    "(c, d, h or s, or ♣ ♦ ♥ ♠), such as 'Qd', '10c' or 'A♠'"
+)
+_LONGEST_RANK: Final = 2  # "10"
 _UNKNOWN_SUIT: Final = N_("cannot read {text} as a card: unknown suit {suit}")
 _UNKNOWN_RANK: Final = N_("cannot read {text} as a card: unknown rank {rank}")
 
@@ -270,14 +278,16 @@ def _read_card(text: object) -> Card:
     raw = text.strip()
     if len(raw) < 2:
         raise CardParseError(_TOO_SHORT, evidence={"text": excerpt(text)})
-    rank_text, suit_text = raw[:-1].upper(), raw[-1]
+    rank_text, suit_text = raw[:-1], raw[-1]
+    if len(rank_text) > _LONGEST_RANK:  # words, say ("queen of diamonds"): say how cards read
+        raise CardParseError(_NOT_CARD_SHAPED, evidence={"text": excerpt(text)})
     suit = _SUIT_BY_TEXT.get(suit_text.lower(), _SUIT_BY_TEXT.get(suit_text))
     if suit is None:
         raise CardParseError(
             _UNKNOWN_SUIT, evidence={"text": excerpt(text), "suit": repr(suit_text)}
         )
-    rank = _RANK_BY_TEXT.get(rank_text)
-    if rank is None:
+    rank = _RANK_BY_TEXT.get(rank_text.upper())
+    if rank is None:  # quoted as typed, not in the upper case it was looked up in
         raise CardParseError(
             _UNKNOWN_RANK, evidence={"text": excerpt(text), "rank": excerpt(rank_text)}
         )

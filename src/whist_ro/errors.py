@@ -2,7 +2,7 @@
 
 All of them derive from :class:`WhistError`, so ``except WhistError`` catches
 anything the library refuses.  Errors about moves and deals carry the rule ID
-from the rule book (``RULES.md``) in :attr:`WhistError.rule`, and their
+from the rule book (docs/rules.md) in :attr:`WhistError.rule`, and their
 messages name the seat, the action and the evidence, so a table dispute can
 be settled by reading the message.
 
@@ -54,6 +54,8 @@ __all__ = [
     "WireError",
     "WrongPhaseError",
 ]
+# __all__ lists the error classes; missing_extra (below) builds an ImportError for the
+# modules of the extras and stays out of it.
 
 
 _NO_EVIDENCE: Final[Mapping[str, object]] = MappingProxyType({})
@@ -681,6 +683,38 @@ class EngineProtocolError(EngineError, ValueError):
     ) -> None:
         self.kind = kind
         super().__init__(message, engine=engine, stderr=stderr, evidence=evidence)
+
+
+def missing_extra(error: ModuleNotFoundError, *, extra: str, needed_by: str) -> ModuleNotFoundError:
+    """What to raise when a module needs an optional dependency that is not installed.
+
+    The error names the missing package, the module that needs it and the
+    extra that installs it, instead of a ``No module named ...`` from deep
+    inside; it is a :class:`ModuleNotFoundError` (an :class:`ImportError`)
+    for the same package, so code that catches either still does.  A module
+    of an extra raises it from its first import of that extra's packages::
+
+        try:
+            import numpy as np
+        except ModuleNotFoundError as error:
+            raise missing_extra(error, extra="vector", needed_by=__name__) from None
+
+    >>> try:
+    ...     import no_such_package.inside
+    ... except ModuleNotFoundError as error:
+    ...     missing = missing_extra(error, extra="vector", needed_by="whist_ro.interop.vector")
+    >>> print(missing)
+    Missing optional dependency 'no_such_package': whist_ro.interop.vector needs it. \
+Install the vector extra: pip install 'whist-ro[vector]' (in a checkout: pip install '.[vector]')
+    >>> missing.name
+    'no_such_package'
+    """
+    package = (error.name or "").partition(".")[0] or "?"
+    return ModuleNotFoundError(
+        f"Missing optional dependency {package!r}: {needed_by} needs it. Install the {extra} "
+        f"extra: pip install 'whist-ro[{extra}]' (in a checkout: pip install '.[{extra}]')",
+        name=package,
+    )
 
 
 def _rebuild(

@@ -16,8 +16,9 @@ and the winner.  The commands:
 - ``simulate``: many bot matches through :func:`whist_ro.tournament`, summarised;
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
   :mod:`whist_ro.sim`);
-- ``engine NAME``, ``match``, ``engine-test``: engines over the protocol of
-  ``docs/protocol.md`` (:mod:`whist_ro.cli.remote`);
+- ``engine NAME``, ``match``, ``engine-test``: engines over the engine
+  protocol (:mod:`whist_ro.cli.remote`), whose specification ``protocol``
+  prints (``docs/protocol.md``, shipped in the package);
 - ``serve``: the web table (:mod:`whist_ro.cli.serve`, :mod:`whist_ro.web`).
 
 Each is a function of :mod:`whist_ro.cli.commands` (or, for ``play``, of
@@ -62,6 +63,7 @@ from whist_ro.cli.remote import add_engine_commands
 from whist_ro.cli.serve import DEFAULT_DB, serve
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.records.perft import MAX_DEPTH
+from whist_ro.remote import wire
 from whist_ro.sim.run import POLICIES
 from whist_ro.sim.stats import MAX_STATS_GAMES
 from whist_ro.tournaments.run import MAX_SEEDS
@@ -117,7 +119,7 @@ def _subcommand(
         epilog=presets_epilog() if "variant" in takes else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_shared_options(parser, takes)
+    add_shared_options(parser, takes, refused=SHARED - takes)
     parser.set_defaults(command=command, command_name=name, takes=takes)
     return parser
 
@@ -279,6 +281,22 @@ def _build_parser() -> argparse.ArgumentParser:
     add_workers_options(stats, workers_help=text.tr(text.STATS_WORKERS_HELP))
     add_engine_commands(subcommands, _subcommand)
 
+    spec = _subcommand(
+        subcommands,
+        "protocol",
+        commands.protocol,
+        takes=ascii_only,
+        help_text=text.tr(text.PROTOCOL_HELP),
+        description=text.tr(text.PROTOCOL_DESCRIPTION),
+    )
+    spec.add_argument(
+        "--schema",
+        choices=wire.SCHEMAS,
+        default=None,
+        metavar="NAME",
+        help=text.tr(text.PROTOCOL_SCHEMA_HELP, names=", ".join(wire.SCHEMAS)),
+    )
+
     web = _subcommand(
         subcommands,
         "serve",
@@ -304,6 +322,20 @@ def _build_parser() -> argparse.ArgumentParser:
         default=0.6,
         metavar="SECONDS",
         help=text.tr(text.SERVE_BOT_DELAY_HELP),
+    )
+    web.add_argument(
+        "--busy-timeout",
+        type=whole_option(low=0, high=60_000),
+        default=1000,
+        metavar="MS",
+        help=text.tr(text.SERVE_BUSY_TIMEOUT_HELP),
+    )
+    web.add_argument(
+        "--max-connections",
+        type=whole_option(low=1, high=1_000_000),
+        default=1000,
+        metavar="N",
+        help=text.tr(text.SERVE_MAX_CONNECTIONS_HELP),
     )
     return parser
 

@@ -19,28 +19,35 @@ In romanian: it applies.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from collections.abc import Sequence
 from typing import Final
 
 from whist_ro import records, sim, variants
-from whist_ro._check import excerpt
+from whist_ro._check import excerpt, shown_name
 from whist_ro.cli import status, text
 from whist_ro.cli.options import names_of, players_of, seed_of, variant_of
 from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.rules.book import format_rule, format_rules, rules_for
+from whist_ro.locale import localized
+from whist_ro.ranking import RankingSystem
+from whist_ro.rules.book import format_rule, format_rules, rule, rules_for
 from whist_ro.schedule import Schedule, check_players
 from whist_ro.sim.run import progress_bar
 
 _SEED_BITS: Final = 63  # the library's seed rule (whist_ro._check.check_seed)
+# A ranking system's kind -> the rule that defines it (R-RANK-1 to R-RANK-3).
+_RANKING_RULES: Final = {"table": "R-RANK-1", "stake": "R-RANK-2", "rating": "R-RANK-3"}
 
 __all__ = [
     "audit",
     "check",
     "demo",
     "perft",
+    "protocol",
+    "ranking_name",
     "read_input",
     "rules",
     "run_seeds",
@@ -98,7 +105,7 @@ def check(args: argparse.Namespace) -> int:
                     round=t.round,
                     where=where,
                     seat=t.seat,
-                    who=t.agent or read.players[t.seat],
+                    who=shown_name(t.agent) if t.agent else read.names[t.seat],
                     reason=t.explain(text.lang()),
                 )
             )
@@ -205,7 +212,7 @@ def demo(args: argparse.Namespace) -> int:
     )
     print(match.score_sheet.format(wide=bool(args.wide), lang=text.lang()))
     print()
-    print(text.tr(text.STANDINGS_HEAD, system=type(variant.ranking).__name__))
+    print(text.tr(text.STANDINGS_HEAD, system=ranking_name(variant.ranking)))
     print(match.standings().format(lang=text.lang()))
     winners = match.winners
     who = [text.seat_name(match.names, seat) for seat in range(players)]
@@ -221,6 +228,36 @@ def demo(args: argparse.Namespace) -> int:
         )
     else:
         print(text.tr(text.WINNER, who=who[winners[0]], points=match.totals[winners[0]]))
+    return status.OK
+
+
+def ranking_name(system: RankingSystem) -> str:
+    """The ranking system as its rule calls it, in the command's language, with the rule's ID.
+
+    >>> ranking_name(variants.ROMANIAN.ranking)
+    'Table points, R-RANK-1'
+    >>> with text.speaking("ro"):
+    ...     ranking_name(variants.ROMANIAN.ranking)
+    'Puncte de masă, R-RANK-1'
+    """
+    rule_id = _RANKING_RULES[system.kind]
+    return f"{rule(rule_id, lang=text.lang()).title}, {rule_id}"
+
+
+def protocol(args: argparse.Namespace) -> int:
+    """``whist-ro protocol``: the engine protocol's specification, or one JSON Schema.
+
+    The specification is ``docs/protocol.md``, shipped in the package
+    (:func:`whist_ro.remote.spec.specification`), so an installed command
+    has the page its engine commands point to.
+    """
+    from whist_ro.remote import wire  # noqa: PLC0415
+    from whist_ro.remote.spec import specification  # noqa: PLC0415
+
+    if args.schema is not None:
+        print(json.dumps(wire.schema(args.schema), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(specification())
     return status.OK
 
 
@@ -274,13 +311,21 @@ def stats(args: argparse.Namespace) -> int:
     )
     columns = " ".join(f"{k:>5}" for k in range(size + 1))
     print(text.tr(text.STATS_COLUMNS, columns=columns))
+
+    def number(value: float, spec: str) -> str:  # a decimal comma in Romanian
+        return localized(value, text.lang(), spec)
+
     for seat in range(players):
-        shares = " ".join(f"{100 * x:4.1f}%" for x in counted.tricks_distribution(seat)[: size + 1])
+        shares = " ".join(
+            number(100 * x, "4.1f") + "%" for x in counted.tricks_distribution(seat)[: size + 1]
+        )
         made = counted.made_rate(seat)
-        made_text = "    -" if math.isnan(made) else f"{100 * made:5.1f}%"  # nan in classic
+        made_text = (
+            "    -" if math.isnan(made) else number(100 * made, "5.1f") + "%"
+        )  # classic: nan
         print(
-            f"{seat:>4}  {counted.mean_tricks(seat):6.2f}  {shares}  {made_text}  "
-            f"{counted.mean_points(seat):+7.2f}"
+            f"{seat:>4}  {number(counted.mean_tricks(seat), '6.2f')}  {shares}  {made_text}  "
+            f"{number(counted.mean_points(seat), '+7.2f')}"
         )
     return status.OK
 
@@ -319,6 +364,8 @@ def simulate(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     if not names:
         raise ConfigurationError(text.tr(text.NO_BOTS), field="bots")
+    for name in dict.fromkeys(names):  # a misspelt name first: it may be why the count is off
+        bot_class(name)
     if len(names) == 1:
         names *= players_of(args)  # the count is checked before the list is made
     elif args.players is not None and args.players != len(names):

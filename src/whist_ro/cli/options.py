@@ -157,7 +157,11 @@ _ORDER: Final = ("variant", "players", "seed", "names", "ascii", "wide", "lang")
 
 
 def add_shared_options(
-    parser: argparse.ArgumentParser, names: Iterable[str], *, before: bool = False
+    parser: argparse.ArgumentParser,
+    names: Iterable[str],
+    *,
+    before: bool = False,
+    refused: Iterable[str] = (),
 ) -> None:
     """Add the shared options ``names`` (some of :data:`SHARED`) to ``parser``.
 
@@ -165,10 +169,17 @@ def add_shared_options(
     ``before_<name>``, for :func:`merge_shared`.  Every default is None,
     meaning "not given"; the command picks its own default.
 
+    ``refused`` are shared options a command does not take: they are read
+    all the same (as text, left out of ``--help``), so that
+    :func:`merge_shared` refuses one typed after the command exactly as it
+    refuses one typed before it, instead of argparse taking its value for a
+    positional argument.
+
     >>> parser = argparse.ArgumentParser()
-    >>> add_shared_options(parser, ["seed"])
-    >>> parser.parse_args(["--seed", "x"]).seed
-    'x'
+    >>> add_shared_options(parser, ["seed"], refused=["players"])
+    >>> args = parser.parse_args(["--seed", "x", "--players", "3"])
+    >>> args.seed, args.players
+    ('x', '3')
     """
     for name in sorted(names, key=_ORDER.index):
         # Every default is None, "not given" (for --ascii too: None or True), so that
@@ -176,6 +187,10 @@ def add_shared_options(
         spec = {**_SHARED_SPECS[name], "default": None}
         spec["help"] = text.tr(spec["help"])  # in the language the command speaks
         parser.add_argument(f"--{name}", dest=f"before_{name}" if before else name, **spec)
+    for name in sorted(refused, key=_ORDER.index):
+        flag = _SHARED_SPECS[name].get("action") == "store_true"
+        kept = {"action": "store_true"} if flag else {"metavar": _SHARED_SPECS[name]["metavar"]}
+        parser.add_argument(f"--{name}", default=None, help=argparse.SUPPRESS, **kept)
 
 
 def merge_shared(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
@@ -201,12 +216,13 @@ def merge_shared(args: argparse.Namespace, parser: argparse.ArgumentParser) -> N
     for name in sorted(SHARED):
         before = vars(args).pop(f"before_{name}", None)
         after = getattr(args, name, None)
+        command = args.command_name or "whist-ro"
+        if name not in args.takes and (before is not None or after is not None):
+            # The same answer on either side of the command (add_shared_options' refused).
+            parser.error(text.tr(text.OPTION_NOT_TAKEN, option=f"--{name}", command=command))
         if before is None:
             setattr(args, name, after)
             continue
-        command = args.command_name or "whist-ro"
-        if name not in args.takes:
-            parser.error(text.tr(text.OPTION_NOT_TAKEN, option=f"--{name}", command=command))
         if after is not None and after != before:
             parser.error(
                 text.tr(

@@ -124,7 +124,7 @@ def check_bot(name: str, variant: Variant) -> None:
     >>> check_bot("lowrisk", variants.CLASSIC)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ConfigurationError: the lowrisk bot (LowRiskBot) plays the exact-bid family ...
+    whist_ro.errors.ConfigurationError: the lowrisk bot plays the exact-bid family ...
     """
     bot_class(name)
     family = _KINDS[name][1]
@@ -133,7 +133,6 @@ def check_bot(name: str, variant: Variant) -> None:
             text.tr(
                 text.BOT_WRONG_FAMILY,
                 name=name,
-                cls=_KINDS[name][0],
                 variant=variant.name,
                 bots=", ".join(b for b in BOTS if _KINDS[b][1] in (None, variant.family)),
             ),
@@ -199,7 +198,8 @@ notation's letters and symbols (``Qh``, ``Q♥``) are read by
 one-letter suits: ``c`` is clubs (treflă) as in the notation, never caro.
 """
 
-_WORDED_CARD: Final = re.compile(r"(10|[2-9]|[akqjt])\s*(?:de\s+)?([a-z]+)")
+_WORDED_CARD: Final = re.compile(r"(10|[2-9]|[akqjt])\s*(?:(?:de|of)\s+)?([a-z]+)")
+_LONGEST_CARD: Final = 3  # "10h": a longer answer that is no card was meant as words
 
 
 def _plain(text: str) -> str:
@@ -213,7 +213,8 @@ def read_card(answer: str) -> Card:
 
     A card in words is a rank and a suit name of :data:`SUIT_WORDS`, with
     or without ``de`` between them and with or without diacritics: ``Q
-    inimă``, ``10 de caro``, ``a pica``, ``K hearts``.
+    inimă``, ``10 de caro``, ``a pica``, ``K hearts``, ``Q of hearts``.  An
+    answer that is neither is quoted as typed, with answers that would be read.
 
     >>> read_card("Q inimă"), read_card("10 de caro"), read_card("a pica"), read_card("Kh")
     (Card.parse('Qh'), Card.parse('10d'), Card.parse('As'), Card.parse('Kh'))
@@ -221,6 +222,10 @@ def read_card(answer: str) -> Card:
     Traceback (most recent call last):
     ...
     whist_ro.errors.CardParseError: cannot read 'Q rosu' as a card: unknown suit rosu; ...
+    >>> read_card("queen of diamonds")
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.CardParseError: cannot read 'queen of diamonds' as a card: type ... Q hearts ...
     """
     match = _WORDED_CARD.fullmatch(_plain(answer))
     if match is not None and len(match[2]) > 1:
@@ -231,7 +236,12 @@ def read_card(answer: str) -> Card:
                 evidence={"text": excerpt(answer), "word": match[2]},
             )
         return Card.parse(match[1] + suit.letter)
-    return Card.parse(answer)
+    try:
+        return Card.parse(answer)
+    except CardParseError:
+        if len(answer.strip()) <= _LONGEST_CARD:
+            raise
+        raise CardParseError(text.CARD_AS_TYPED, evidence={"text": excerpt(answer)}) from None
 
 
 class TerminalGame:

@@ -229,7 +229,10 @@ RULES_FOOTER: Final = N_("Any rule in full: whist-ro rules --rule ID (R-PLAY-2, 
 
 # -- the demo match ----------------------------------------------------------------------
 
-DEMO_HEAD: Final = N_("{variant} whist, {players} players, seed {seed}, first dealer {dealer}")
+DEMO_HEAD: Final = N_(
+    "{variant} whist, {players} players, seed {seed}, first dealer {dealer}: "
+    "the rule bot plays every seat"
+)
 STANDINGS_HEAD: Final = N_("Standings ({system}):")
 WINNERS_PARTNERS: Final = N_("Winners: {first} and {second} (partners)")
 WINNERS_TIED: Final = N_("Winners: {who} with {points} points")
@@ -303,8 +306,7 @@ PLAY_STDIN_CLOSED: Final = N_(
 
 UNKNOWN_BOT: Final = N_("unknown bot {name}; bots: {bots}")
 BOT_WRONG_FAMILY: Final = N_(
-    "the {name} bot ({cls}) plays the exact-bid family only, not {variant}; "
-    "bots for {variant}: {bots}"
+    "the {name} bot plays the exact-bid family only, not {variant}; bots for {variant}: {bots}"
 )
 
 GAME_HEAD: Final = N_(
@@ -317,7 +319,7 @@ GAME_HELP: Final = N_("""\
   a card     e.g. Ah, 10c, Td, K♠: the card to play
   card       your only card, in a blind 1-card round you cannot see
   last       the last trick: who played what, and who won it
-  hint       what RuleBot would play here (a bot's choice, not a rule)
+  hint       what the rule bot would play here (a bot's choice, not a rule)
   sheet      the score sheet so far
   help, ?    this list
   quit       stop here; the record is written and --resume plays on
@@ -330,14 +332,18 @@ UNKNOWN_SUIT_WORD: Final = N_(
     "cannot read {text} as a card: unknown suit {word}; the suits are hearts, diamonds, "
     "clubs and spades (h d c s), or inimă, caro, treflă and pică"
 )
+CARD_AS_TYPED: Final = N_(
+    "cannot read {text} as a card: type its rank and its suit, such as Qd, 10c, K♠, "
+    "Q hearts or 10 de caro"
+)
 REFUSED: Final = N_("refused: {reason}")
 NO_ROUND_YET: Final = N_("no round is finished yet.")
 NO_TRICK_YET: Final = N_("no trick has been played yet.")
 LAST_TRICK: Final = N_("last trick: {cards}; {winner} won it")
 PLAYED_BY: Final = N_("{who} {card}")
-HINT_BID: Final = N_("hint (RuleBot's choice, not a rule): bid {bid}")
-HINT_CARD: Final = N_("hint (RuleBot's choice, not a rule): play {card}")
-HINT_ONLY_CARD: Final = N_("hint (RuleBot's choice, not a rule): play your only card (card)")
+HINT_BID: Final = N_("hint (the rule bot's choice, not a rule): bid {bid}")
+HINT_CARD: Final = N_("hint (the rule bot's choice, not a rule): play {card}")
+HINT_ONLY_CARD: Final = N_("hint (the rule bot's choice, not a rule): play your only card (card)")
 STOPPED: Final = N_("stopped.")
 
 YOU: Final = N_("you")
@@ -383,11 +389,21 @@ RESUME_OVER: Final = N_("the match in {path} is over: there is nothing to resume
 RESUME_DIFFERS: Final = N_("{option} {typed} differs from the record's {recorded}")
 RESUME_BAD_BOTS: Final = N_("the record names the bots {bots}, which whist-ro does not know")
 
+# -- protocol --------------------------------------------------------------------------
+
+PROTOCOL_HELP: Final = N_("print the engine protocol's specification, or one of its JSON Schemas")
+PROTOCOL_DESCRIPTION: Final = N_("""\
+Print the specification of the engine protocol and its wire format (the
+page docs/protocol.md of the source, in English, shipped in the package):
+all an engine written in any language needs to play at a whist-ro table.
+--schema NAME prints one of the JSON Schemas the messages follow instead.""")
+PROTOCOL_SCHEMA_HELP: Final = N_("print this JSON Schema instead: {names}")
+
 # -- engines: engine, match, engine-test (whist_ro.cli.remote) ----------------------------
 
 ENGINE_HELP: Final = N_("serve a built-in bot as an engine on stdin and stdout")
 ENGINE_DESCRIPTION: Final = N_("""\
-Serve a built-in bot over the engine protocol (docs/protocol.md): read the
+Serve a built-in bot over the engine protocol (see whist-ro protocol): read the
 manager's messages on standard input, answer on standard output, log on
 standard error, until 'quit' or the end of the input. The options set the
 search bot's defaults; a manager may change them with an 'options' message.""")
@@ -430,6 +446,13 @@ SERVE_PUBLIC_URL_HELP: Final = N_(
 SERVE_BOT_DELAY_HELP: Final = N_(
     "the least seconds a bot takes to act, so people can follow the play (default: 0.6)"
 )
+SERVE_BUSY_TIMEOUT_HELP: Final = N_(
+    "the milliseconds a write waits for a database another program has locked before the "
+    "table pauses and tries again (default: 1000)"
+)
+SERVE_MAX_CONNECTIONS_HELP: Final = N_(
+    "the most table connections open at once on the server (default: 1000)"
+)
 SERVE_NEEDS_WEB: Final = N_(
     "whist-ro serve needs the web extra ({missing} is not installed): pip install 'whist-ro[web]'"
 )
@@ -440,7 +463,7 @@ SERVE_LISTENING: Final = N_("whist-ro serve: http://{host}:{port}/ (tables in {d
 
 MATCH_HELP: Final = N_("play engines against each other and summarise the matches")
 MATCH_DESCRIPTION: Final = N_("""\
-Play engines (programs that speak the engine protocol of docs/protocol.md)
+Play engines (programs that speak the engine protocol, see whist-ro protocol)
 against each other through whist_ro.tournament, and print each engine's and
 seat's mean total and win rate with 95% confidence intervals and the seats
 taken over by the fallback bot, then every takeover's reason. Each match
@@ -475,7 +498,7 @@ IN_TRICK: Final = N_("trick {trick}")
 
 ENGINE_TEST_HELP: Final = N_("check that a program speaks the engine protocol")
 ENGINE_TEST_DESCRIPTION: Final = N_("""\
-Check that COMMAND speaks the engine protocol (docs/protocol.md): the
+Check that COMMAND speaks the engine protocol (see whist-ro protocol): the
 handshake, whole matches of the Romanian family (blind 1-card rounds
 included) and of classic whist (an engine may resign a variant it does not
 play), messages of unknown types, a new match in the middle of one, and

@@ -27,10 +27,15 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ModuleNotFoundError as error:  # an optional dependency: say which extra brings it
+    from whist_ro.errors import missing_extra
+
+    raise missing_extra(error, extra="pettingzoo", needed_by=__name__) from None
 
 from whist_ro import variants as _variants
 from whist_ro._check import excerpt, is_whole

@@ -51,7 +51,12 @@ from __future__ import annotations
 import functools
 from typing import Any, Final
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as error:  # an optional dependency: say which extra brings it
+    from whist_ro.errors import missing_extra
+
+    raise missing_extra(error, extra="vector", needed_by=__name__) from None
 
 from whist_ro import variants as _variants
 from whist_ro._check import excerpt, flag, is_whole, whole
@@ -115,8 +120,10 @@ _U1: Final = np.uint64(1)
 # The card-id mask of each suit: a suit is 13 consecutive card ids (encoding).
 # Index 4, "no trump" (or no card led), holds no card.
 _SUIT_MASK: Final = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)] + [0], np.uint64)
-_SUIT: Final = np.arange(NUM_CARDS) // 13
-_RANK: Final = np.arange(NUM_CARDS) % 13
+# Built from Python ints (the same arrays as np.arange(NUM_CARDS) // 13 and % 13), so that
+# the module imports under the docs' mocked NumPy too (docs/conf.py, autodoc_mock_imports).
+_SUIT: Final = np.array([card // 13 for card in range(NUM_CARDS)])
+_RANK: Final = np.array([card % 13 for card in range(NUM_CARDS)])
 _LOW_BITS: Final = {w: np.uint64((1 << w) - 1) for w in (32, 16, 8, 4, 2, 1)}
 
 
@@ -216,11 +223,11 @@ def _bytes(packed: Array) -> Array:
 
 def _nibble_codes() -> Array:
     """For a key ``mine | played << 4`` (4 cards' bits each), the 4 cards' codes as a uint32."""
-    table = np.zeros(256, "<u4")  # little-endian whatever the machine: byte i is card i
+    table = []  # made in Python, then one array: importable under the docs' mocked NumPy
     for key in range(256):
         codes = [(key >> i & 1) * MINE + (key >> (4 + i) & 1) * PLAYED for i in range(4)]
-        table[key] = int.from_bytes(bytes(codes), "little")
-    return table
+        table.append(int.from_bytes(bytes(codes), "little"))
+    return np.array(table, "<u4")  # little-endian whatever the machine: byte i is card i
 
 
 _NIBBLE_CODES: Final = _nibble_codes()

@@ -48,6 +48,7 @@ __all__ = [
     "as_differences",
     "differences",
     "read_text",
+    "seat_label",
     "totals_lines",
 ]
 
@@ -55,6 +56,7 @@ _DIFFERENCE: Final = N_("{who}: claimed {claimed}, recomputed {recomputed} (off 
 _RECORD_TITLE: Final = N_("record: {variant}, {players} players ({names}), {rounds}")
 _HOUSE: Final = N_("house variant {name}")
 _SEAT: Final = N_("seat {seat}")
+_NAMED: Final = N_("{name} (seat {seat})")
 _ROUND_TITLE: Final = NP_(
     "round: {variant}, {players} players, {n} card each",
     "round: {variant}, {players} players, {n} cards each",
@@ -114,6 +116,26 @@ class Difference(Immutable):
         return self.render(lang)
 
 
+def seat_label(seat: int, names: Sequence[str] | None) -> Sentence:
+    """How a report names a seat: ``"seat 1"``, or ``"Bogdan (seat 1)"`` when it has a name.
+
+    A name that is only the seat's default name (``"seat 1"``, as an
+    unnamed record writes it) is said as "seat N" in the report's language.
+
+    >>> str(seat_label(1, ("Ana", "Bogdan"))), seat_label(1, None).render("ro")
+    ('Bogdan (seat 1)', 'locul 1')
+    >>> str(seat_label(0, ("seat 0", "Bogdan")))
+    'seat 0'
+    """
+    if names is None or not 0 <= seat < len(names) or names[seat] == f"seat {seat}":
+        return Sentence(_SEAT, seat=seat)
+    return Sentence(_NAMED, name=names[seat], seat=seat)
+
+
+def _names_of(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
 def differences(claimed: Sequence[int] | None, totals: Sequence[int]) -> tuple[Difference, ...]:
     """Every seat whose ``claimed`` total is not its recomputed one (none if nothing is claimed).
 
@@ -155,6 +177,8 @@ class Report(Immutable):
     ``ok`` is True when there is neither a violation nor a difference.
     ``heading`` is the title as a sentence, so that :meth:`render` can
     write the whole report in Romanian (``title`` is its English text).
+    ``names`` are the record's players, so that a difference names its
+    player as the audit of a score sheet does (``Ana (seat 0)``).
 
     >>> import whist_ro as wr
     >>> from whist_ro.records import to_record
@@ -174,6 +198,7 @@ class Report(Immutable):
     standings: Standings | None
     over: bool
     heading: Sentence | None = attrs.field(default=None, eq=False)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names_of)
 
     @property
     def ok(self) -> bool:
@@ -207,8 +232,14 @@ class Report(Immutable):
         lines.append(Sentence.plural(_LEGAL, self.rounds, state=state).render(lang))
         if self.score_sheet is not None and len(self.score_sheet):
             lines.append(self.score_sheet.format(lang=lang))
+        seats = len(self.totals) if self.totals is not None else 0
         lines += totals_lines(
-            self.totals, self.claimed_totals, self.differences, self.standings, lang
+            self.totals,
+            self.claimed_totals,
+            self.differences,
+            self.standings,
+            lang,
+            who=None if self.names is None else [seat_label(s, self.names) for s in range(seats)],
         )
         lines.append(say(_CONSISTENT if self.ok else _MISMATCH, lang))
         return "\n".join(lines)
@@ -255,7 +286,7 @@ def _title(record: Record) -> Sentence:
         # A player left unnamed is "seat N", which a language says its own way.
         names=[
             Sentence(_SEAT, seat=seat) if name == f"seat {seat}" else name
-            for seat, name in enumerate(record.players)
+            for seat, name in enumerate(record.names)
         ],
         rounds=Sentence.plural(_ROUNDS, len(record.rounds)),
     )
@@ -407,4 +438,5 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
         score_sheet=m.score_sheet,
         standings=m.standings() if m.is_over else None,
         over=m.is_over,
+        names=record.players,
     )

@@ -45,7 +45,13 @@ from whist_ro.errors import ConfigurationError, RecordError
 from whist_ro.locale import N_, NP_
 from whist_ro.locale import check as check_lang
 from whist_ro.locale import render as say
-from whist_ro.records.adjudicate import Difference, as_differences, differences, totals_lines
+from whist_ro.records.adjudicate import (
+    Difference,
+    as_differences,
+    differences,
+    seat_label,
+    totals_lines,
+)
 from whist_ro.records.schema import PLACE, decode_text, known_reason
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
@@ -221,7 +227,6 @@ def _at_line(line: int, template: str, /, **fields: object) -> RecordError:
     return RecordError(template, path=str(place), evidence=evidence)
 
 
-_SEAT: Final = N_("seat {seat}")
 _NAMED: Final = N_("{name} (seat {seat})")
 _SEAT_DEALER: Final = N_("seat {seat} (dealer)")
 _NAMED_DEALER: Final = N_("{name} (seat {seat}, dealer)")
@@ -467,9 +472,11 @@ def _who(seat: int, names: tuple[str, ...] | None, *, dealer: bool = False) -> S
 
     The dealer is marked: ``"seat 1 (dealer)"``, ``"Bogdan (seat 1, dealer)"``.
     """
+    if not dealer:
+        return seat_label(seat, names)
     if names is None or not 0 <= seat < len(names):
-        return Sentence(_SEAT_DEALER if dealer else _SEAT, seat=seat)
-    return Sentence(_NAMED_DEALER if dealer else _NAMED, name=names[seat], seat=seat)
+        return Sentence(_SEAT_DEALER, seat=seat)
+    return Sentence(_NAMED_DEALER, name=names[seat], seat=seat)
 
 
 @attrs.frozen(kw_only=True)

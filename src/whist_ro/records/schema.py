@@ -31,7 +31,7 @@ import attrs
 
 from whist_ro._check import LOCATED, excerpt, is_whole, located, valid_text
 from whist_ro._immutable import Immutable
-from whist_ro._text import Sentence
+from whist_ro._text import Sentence, known_reason
 from whist_ro.cards import Card
 from whist_ro.errors import RecordError, WhistError
 from whist_ro.locale import N_
@@ -207,44 +207,6 @@ _ITEM_COUNT: Final = N_("expected {low} to {high} items, not {count}")
 _EXPECTED_WHOLE: Final = N_("expected a whole number from {low} to {high}, not {value}")
 _EXPECTED_STRING: Final = N_("expected a string of at most {most} characters, not {value}")
 _EXPECTED_CARD: Final = N_("expected a card such as 'Ah', not {value}")
-
-# The reasons Python's json, csv and UTF-8 decoders give, so a refusal quoting one
-# can say it in the reader's language; any other reason is quoted as it is.
-_REASONS: Final = frozenset(
-    {
-        N_("Expecting value"),
-        N_("Expecting property name enclosed in double quotes"),
-        N_("Expecting ':' delimiter"),
-        N_("Expecting ',' delimiter"),
-        N_("Unterminated string starting at"),
-        N_("Invalid control character at"),
-        N_("Invalid \\escape"),
-        N_("Invalid \\uXXXX escape"),
-        N_("Extra data"),
-        N_("Illegal trailing comma before end of object"),
-        N_("Illegal trailing comma before end of array"),
-        N_("invalid start byte"),
-        N_("invalid continuation byte"),
-        N_("unexpected end of data"),
-        N_("',' expected after '\"'"),
-        N_("';' expected after '\"'"),
-    }
-)
-
-
-def known_reason(text: str) -> object:
-    """A decoder's reason for a refusal: a sentence when the catalogue has it, else ``text``.
-
-    Python's json, csv and UTF-8 decoders explain themselves in English;
-    the reasons the catalogue knows render in the reader's language.
-
-    >>> reason = known_reason("Expecting value")
-    >>> str(reason), reason.render("ro")
-    ('Expecting value', 'se aștepta o valoare')
-    >>> known_reason("something else")
-    'something else'
-    """
-    return Sentence(text) if text in _REASONS else text
 
 
 def _place(text: str, index: int) -> tuple[int, int]:

@@ -50,9 +50,11 @@ import attrs
 from whist_ro._check import WireObject, excerpt, sub_path, wire_error
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
+from whist_ro._text import known_reason
 from whist_ro.actions import Action, action_from_dict
 from whist_ro.engine.step import Step
 from whist_ro.errors import WhistError, WireError
+from whist_ro.locale import N_
 from whist_ro.remote.result import MatchResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
 from whist_ro.variants import Variant
@@ -110,8 +112,18 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
 
 
+# Why a line is not a message, as catalogue messages: an engine's garbage is reported in the
+# reader's language (whist-ro engine-test --lang ro), the decoder's reason with it.
+_TOO_LONG: Final = N_("the line is {size} bytes long; at most {most} are read")
+_NOT_UTF8: Final = N_("not UTF-8: {reason} at byte {at}")
+_NOT_JSON: Final = N_("not JSON: {reason} at line {line}, column {column}")
+_UNREADABLE: Final = N_("not JSON that can be read: {reason}")
+_NOT_MESSAGE: Final = N_('a message is a JSON object with a "type", not {value}')
+_NOT_NUMBER: Final = N_("{name} is not a JSON number")
+
+
 def _no_constant(name: str) -> Any:
-    raise WireError(f"{name} is not a JSON number")
+    raise WireError(_NOT_NUMBER, evidence={"name": name})
 
 
 _DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
@@ -133,24 +145,24 @@ def decode(line: bytes | str, *, max_size: int = MAX_MESSAGE) -> dict[str, Any]:
     whist_ro.errors.WireError: a message is a JSON object with a "type", not [1, 2]
     """
     if len(line) > max_size:
-        raise WireError(f"the line is {len(line)} bytes long; at most {max_size} are read")
+        raise WireError(_TOO_LONG, evidence={"size": len(line), "most": max_size})
     if isinstance(line, (bytes, bytearray)):
         try:
             line = bytes(line).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise WireError(f"not UTF-8: {error.reason} at byte {error.start}") from None
+            evidence = {"reason": known_reason(error.reason), "at": error.start}
+            raise WireError(_NOT_UTF8, evidence=evidence) from None
     try:
         message = _DECODER.decode(line)
     except WireError:
         raise
     except json.JSONDecodeError as error:
-        raise WireError(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
+        evidence = {"reason": known_reason(error.msg), "line": error.lineno, "column": error.colno}
+        raise WireError(_NOT_JSON, evidence=evidence) from None
     except (ValueError, RecursionError) as error:  # a number of too many digits, deep nesting
-        raise WireError(f"not JSON that can be read: {excerpt(str(error))}") from None
+        raise WireError(_UNREADABLE, evidence={"reason": excerpt(str(error))}) from None
     if type(message) is not dict or type(message.get("type")) is not str:
-        raise WireError(f'a message is a JSON object with a "type", not {excerpt(message)}')
+        raise WireError(_NOT_MESSAGE, evidence={"value": excerpt(message)})
     return message
 
 

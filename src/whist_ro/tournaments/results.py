@@ -38,7 +38,7 @@ _SEEDS: Final = NP_("{n:,} seed", "{n:,} seeds")
 _DUPLICATE_SETS: Final = NP_("{n:,} duplicate set of {each}", "{n:,} duplicate sets of {each}")
 _BOT: Final = N_("bot")
 _SEATS: Final = N_("seats")
-_TAKEN_OVER: Final = N_("taken over")
+_TAKEN_OVER: Final = N_("takeovers")  # one word: "seats  takeovers" reads as two columns
 _WINS: Final = N_("wins")
 _TOTAL_CI: Final = N_("total [95% CI]")
 _EDGE: Final = N_("  edge {edge}")
@@ -393,7 +393,13 @@ class TournamentResult(Immutable):
         bot, seats, taken, wins, total = (
             say(word, lang) for word in (_BOT, _SEATS, _TAKEN_OVER, _WINS, _TOTAL_CI)
         )
-        widths = (max(20, len(bot)), max(6, len(seats)), max(10, len(taken)), max(6, len(wins)))
+        # One blank at least before each heading, so a heading of two words is seen as one.
+        widths = (
+            max(20, len(bot) + 1),
+            max(6, len(seats) + 1),
+            max(10, len(taken) + 1),
+            max(6, len(wins) + 1),
+        )
         lines = [
             head.render(lang),
             f"{bot:<{widths[0]}} {seats:>{widths[1]}} {taken:>{widths[2]}} "

@@ -13,6 +13,13 @@ routes, the WebSocket messages and a reverse-proxy set-up.
 []
 """
 
+try:
+    import starlette  # noqa: F401  (the web table's framework, imported by whist_ro.web.app)
+except ModuleNotFoundError as error:  # an optional dependency: say which extra brings it
+    from whist_ro.errors import missing_extra
+
+    raise missing_extra(error, extra="web", needed_by=__name__) from None
+
 from whist_ro.web.app import Limits, create_app
 from whist_ro.web.room import BOTS, PROTOCOL, Lobby, Room, RoomError
 from whist_ro.web.store import Store, StoreError
