@@ -32,8 +32,8 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from typing import Final
 
 from whist_ro._check import excerpt
 from whist_ro.errors import EngineStartError
@@ -71,6 +71,9 @@ if hasattr(os, "register_at_fork"):
 _STDERR_LINES: Final = 50
 _STDERR_WIDTH: Final = 500
 _STDERR_CHUNK: Final = 1 << 16
+
+DRAIN: Final = 1.0
+"""Seconds an exited engine's streams are still read before the manager closes its ends."""
 
 
 @contextlib.contextmanager
@@ -155,7 +158,16 @@ class StderrTail:
 
 
 class Child:
-    """A started engine: its streams, its stderr tail, and how to wait for it and kill it."""
+    """A started engine: its streams, its stderr tail, and how to wait for it and kill it.
+
+    ``exited`` is resolved with the exit status as soon as the child itself
+    has exited and been reaped, whoever still holds its streams.  Then, at
+    once, its process group is killed (whatever it started and left
+    behind goes with it), what it wrote before it died is still read for
+    up to :data:`DRAIN` seconds, and the manager's ends of the streams are
+    closed, so a process out of reach that holds them open (one that left
+    the group) keeps no reader waiting.
+    """
 
     def __init__(
         self,
@@ -164,28 +176,26 @@ class Child:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         errors: asyncio.StreamReader,
-        wait: Callable[[], Any],
-        kill: Callable[[], None],
-        returncode: Callable[[], int | None],
+        exited: asyncio.Future[int],
+        streams_closed: Callable[[], Awaitable[object]] | None = None,
+        close: Callable[[], None],
     ) -> None:
         self.pid = pid
         self.reader = reader
         self.writer = writer
         self.stderr = StderrTail()
         self._errors = errors
-        self._wait = wait
-        self._kill = kill
-        self._returncode = returncode
-        self.exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._tasks = [
-            asyncio.ensure_future(self._drain_stderr()),
-            asyncio.ensure_future(self._reap()),
-        ]
+        self._close = close
+        self.exited = exited
+        self._group_gone = False
+        drained = asyncio.ensure_future(self._drain_stderr())
+        self._streams_closed = streams_closed or (lambda: asyncio.shield(drained))
+        self._tasks = [drained, asyncio.ensure_future(self._after_exit())]
 
     @property
     def returncode(self) -> int | None:
         """The exit status once the child has exited (negative: the signal that killed it)."""
-        return self._returncode()
+        return self.exited.result() if self.exited.done() else None
 
     async def _drain_stderr(self) -> None:
         with contextlib.suppress(Exception):
@@ -195,21 +205,33 @@ class Child:
                     return
                 self.stderr.feed(data)
 
-    async def _reap(self) -> None:
-        code = await self._wait()
-        if not self.exited.done():
-            self.exited.set_result(code)
+    async def _after_exit(self) -> None:
+        await asyncio.shield(self.exited)
+        # The group outlives its leader while any member lives, so its number is not reused.
+        self._kill_group()
+        self._group_gone = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._streams_closed(), DRAIN)
+        with contextlib.suppress(Exception):
+            self._close()
+
+    def _kill_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            _kill_group(self.pid, leader=self.returncode is None)
 
     def kill(self) -> None:
-        """Kill the child and its process group at once (it is reaped in the background)."""
-        if self.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-                self._kill()
+        """Kill the child and its process group at once (it is reaped in the background).
+
+        Once the child has exited its group was killed with it: this does nothing more.
+        """
+        if not self._group_gone:
+            self._kill_group()
 
     async def stop(self, *, grace: float) -> int:
         """Ask the child to go (close its input), wait ``grace`` seconds, then kill it.
 
-        Returns the exit status; the child has been reaped when this returns.
+        Returns the exit status; the child has been reaped, its group killed
+        and its streams closed when this returns.
         """
         with contextlib.suppress(Exception):
             if not self.writer.is_closing():
@@ -220,9 +242,10 @@ class Child:
             logger.warning("engine process %d did not exit within %g s: killed", self.pid, grace)
             self.kill()
         code = await asyncio.shield(self.exited)
-        # The stderr reader ends with the process's last write.
+        # Bounded: the streams are closed at most DRAIN seconds after the exit.
+        await asyncio.shield(self._tasks[1])
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 1.0)
+            await asyncio.wait_for(asyncio.shield(self._tasks[0]), DRAIN)
         return code
 
 
@@ -263,14 +286,53 @@ def command_args(command: object) -> tuple[str, ...]:
     return args
 
 
-def _kill_group(pid: int) -> None:
+def _kill_group(pid: int, *, leader: bool) -> None:
+    """SIGKILL to the process group ``pid`` leads; to ``pid`` alone if it left it while alive."""
     if sys.platform == "win32":  # pragma: no cover - no process groups
-        os.kill(pid, signal.SIGTERM)
+        if leader:
+            os.kill(pid, signal.SIGTERM)
         return
     try:
         os.killpg(pid, signal.SIGKILL)
     except ProcessLookupError:
+        if not leader:
+            raise
         os.kill(pid, signal.SIGKILL)
+
+
+class _Protocol(asyncio.subprocess.SubprocessStreamProtocol):
+    """asyncio's protocol for a process's streams, told at once when the process exits.
+
+    A process's ``wait()`` returns only once every pipe is closed as well,
+    and a helper the engine started may hold them for ever: ``exited`` is
+    resolved from the transport's own exit notice, and ``streams_closed``
+    once the engine's output and error output have both reached their end.
+    """
+
+    def __init__(self, *, limit: int, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(limit=limit, loop=loop)
+        self.exited: asyncio.Future[int] = loop.create_future()
+        self.streams_closed: asyncio.Future[None] = loop.create_future()
+        self._open = {1, 2}
+        self._process: asyncio.SubprocessTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert isinstance(transport, asyncio.SubprocessTransport)
+        self._process = transport
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        super().pipe_connection_lost(fd, exc)
+        self._open.discard(fd)
+        if not self._open and not self.streams_closed.done():
+            self.streams_closed.set_result(None)
+
+    def process_exited(self) -> None:
+        super().process_exited()
+        assert self._process is not None
+        code = self._process.get_returncode()
+        if not self.exited.done():
+            self.exited.set_result(code if code is not None else -1)
 
 
 async def start_command(
@@ -285,13 +347,15 @@ async def start_command(
     ``limit`` is the longest line its output may hold.
     """
     argv = command_args(command)
+    loop = asyncio.get_running_loop()
+    pipe = asyncio.subprocess.PIPE
     try:
-        process = await asyncio.create_subprocess_exec(
+        transport, protocol = await loop.subprocess_exec(
+            lambda: _Protocol(limit=limit, loop=loop),
             *argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            limit=limit,
+            stdin=pipe,
+            stdout=pipe,
+            stderr=pipe,
             cwd=cwd,
             env=env,
             start_new_session=sys.platform != "win32",
@@ -301,6 +365,7 @@ async def start_command(
             N_("cannot start the engine {command}: {error}"),
             evidence={"command": excerpt(" ".join(argv)), "error": str(error)},
         ) from error
+    process = asyncio.subprocess.Process(transport, protocol, loop)
     assert process.stdin is not None
     assert process.stdout is not None
     assert process.stderr is not None
@@ -309,9 +374,9 @@ async def start_command(
         reader=process.stdout,
         writer=process.stdin,
         errors=process.stderr,
-        wait=process.wait,
-        kill=lambda: _kill_group(process.pid),
-        returncode=lambda: process.returncode,
+        exited=protocol.exited,
+        streams_closed=lambda: asyncio.shield(protocol.streams_closed),
+        close=transport.close,
     )
 
 
@@ -366,7 +431,7 @@ async def start_spawned(agent: object, *, limit: int) -> Child:
     errors_there.close()
     loop = asyncio.get_running_loop()
     reader, writer = await asyncio.open_unix_connection(sock=here, limit=limit)
-    errors, _ = await asyncio.open_unix_connection(sock=errors_here)
+    errors, errors_writer = await asyncio.open_unix_connection(sock=errors_here)
     exited: asyncio.Future[int] = loop.create_future()
     sentinel = process.sentinel
 
@@ -376,19 +441,11 @@ async def start_spawned(agent: object, *, limit: int) -> Child:
         if not exited.done():
             exited.set_result(process.exitcode if process.exitcode is not None else -1)
 
+    def close() -> None:
+        writer.close()
+        errors_writer.close()
+
     loop.add_reader(sentinel, on_exit)
     pid = process.pid
     assert pid is not None
-
-    async def wait() -> int:
-        return await exited
-
-    return Child(
-        pid=pid,
-        reader=reader,
-        writer=writer,
-        errors=errors,
-        wait=wait,
-        kill=lambda: _kill_group(pid),
-        returncode=lambda: exited.result() if exited.done() else None,
-    )
+    return Child(pid=pid, reader=reader, writer=writer, errors=errors, exited=exited, close=close)
