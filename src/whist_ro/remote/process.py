@@ -41,6 +41,7 @@ from whist_ro.locale import N_
 
 __all__ = [
     "Child",
+    "StderrLog",
     "StderrTail",
     "background_loop",
     "command_args",
@@ -71,6 +72,9 @@ if hasattr(os, "register_at_fork"):
 _STDERR_LINES: Final = 50
 _STDERR_WIDTH: Final = 500
 _STDERR_CHUNK: Final = 1 << 16
+
+LOG_LIMIT: Final = 1 << 20
+"""The most bytes of an engine's standard error an engine log keeps (1 MiB)."""
 
 DRAIN: Final = 1.0
 """Seconds an exited engine's streams are still read before the manager closes its ends."""
@@ -157,6 +161,53 @@ class StderrTail:
         return kept[-(self._lines.maxlen or 1) :]
 
 
+class StderrLog:
+    """An engine's standard error kept in a file, cut after ``limit`` bytes, the cut said in it.
+
+    What comes after the first ``limit`` bytes is counted, not kept; the
+    file then ends with a line saying where it was cut and how much was
+    left out.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "engine.log"
+    >>> log = StderrLog(path, limit=10)
+    >>> log.feed(b"thinking\\nstill thinking\\n")
+    >>> log.close()
+    >>> print(path.read_text(), end="")
+    thinking
+    s
+    [whist-ro: this log was cut after its first 10 bytes; 14 more bytes were left out]
+    """
+
+    __slots__ = ("_file", "_left_out", "_room", "limit")
+
+    def __init__(self, path: str | os.PathLike[str], *, limit: int) -> None:
+        self.limit = limit
+        self._room = limit
+        self._left_out = 0
+        self._file = open(path, "wb")  # noqa: SIM115 - closed by close()
+
+    def feed(self, data: bytes) -> None:
+        """Keep the next bytes read, as far as the limit allows."""
+        kept = data[: self._room]
+        if kept:
+            self._file.write(kept)
+            self._file.flush()
+            self._room -= len(kept)
+        self._left_out += len(data) - len(kept)
+
+    def close(self) -> None:
+        """Say where the log was cut, if it was, and close the file."""
+        if self._file.closed:
+            return
+        if self._left_out:
+            self._file.write(
+                f"\n[whist-ro: this log was cut after its first {self.limit} bytes; "
+                f"{self._left_out} more bytes were left out]\n".encode()
+            )
+        self._file.close()
+
+
 class Child:
     """A started engine: its streams, its stderr tail, and how to wait for it and kill it.
 
@@ -179,8 +230,10 @@ class Child:
         exited: asyncio.Future[int],
         streams_closed: Callable[[], Awaitable[object]] | None = None,
         close: Callable[[], None],
+        log: StderrLog | None = None,
     ) -> None:
         self.pid = pid
+        self.log = log
         self.reader = reader
         self.writer = writer
         self.stderr = StderrTail()
@@ -198,12 +251,19 @@ class Child:
         return self.exited.result() if self.exited.done() else None
 
     async def _drain_stderr(self) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                data = await self._errors.read(_STDERR_CHUNK)
-                if not data:
-                    return
-                self.stderr.feed(data)
+        try:
+            with contextlib.suppress(Exception):
+                while True:
+                    data = await self._errors.read(_STDERR_CHUNK)
+                    if not data:
+                        return
+                    self.stderr.feed(data)
+                    if self.log is not None:
+                        self.log.feed(data)
+        finally:
+            if self.log is not None:
+                with contextlib.suppress(OSError):
+                    self.log.close()
 
     async def _after_exit(self) -> None:
         await asyncio.shield(self.exited)
@@ -341,12 +401,22 @@ async def start_command(
     limit: int,
     cwd: str | os.PathLike[str] | None = None,
     env: dict[str, str] | None = None,
+    log: str | os.PathLike[str] | None = None,
+    log_limit: int = LOG_LIMIT,
 ) -> Child:
     """Start ``command`` (a command line, or its arguments) as an engine, in its own session.
 
-    ``limit`` is the longest line its output may hold.
+    ``limit`` is the longest line its output may hold; ``log`` a file to
+    keep its standard error in (at most ``log_limit`` bytes of it).
     """
     argv = command_args(command)
+    try:
+        kept = None if log is None else StderrLog(log, limit=log_limit)
+    except OSError as error:
+        raise EngineStartError(
+            N_("cannot write the engine log {path}: {error}"),
+            evidence={"path": excerpt(str(log)), "error": error.strerror or str(error)},
+        ) from None
     loop = asyncio.get_running_loop()
     pipe = asyncio.subprocess.PIPE
     try:
@@ -361,6 +431,8 @@ async def start_command(
             start_new_session=sys.platform != "win32",
         )
     except (OSError, ValueError) as error:
+        if kept is not None:
+            kept.close()
         raise EngineStartError(
             N_("cannot start the engine {command}: {error}"),
             evidence={"command": excerpt(" ".join(argv)), "error": str(error)},
@@ -377,6 +449,7 @@ async def start_command(
         exited=protocol.exited,
         streams_closed=lambda: asyncio.shield(protocol.streams_closed),
         close=transport.close,
+        log=kept,
     )
 
 
