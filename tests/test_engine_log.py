@@ -69,3 +69,14 @@ def test_an_engine_log_that_cannot_be_written_stops_the_start(tmp_path: Path) ->
             stderr_log=tmp_path / "missing" / "engine.log",
         )
     assert caught.value.explain("ro").startswith("jurnalul motorului ")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full: a disk that is full")
+def test_a_log_that_cannot_be_written_any_more_still_drains_the_engines_stderr() -> None:
+    """The flood (20 MB on stderr before hello) would fill the pipe and stop the engine."""
+    engine = EngineAgent.popen([sys.executable, str(ENGINES / "flood.py")], stderr_log="/dev/full")
+    try:
+        assert engine.name == "flood"
+        assert engine.stderr[-1] == "the last line of the flood"
+    finally:
+        assert engine.close() == 0

@@ -200,12 +200,14 @@ class StderrLog:
         """Say where the log was cut, if it was, and close the file."""
         if self._file.closed:
             return
-        if self._left_out:
-            self._file.write(
-                f"\n[whist-ro: this log was cut after its first {self.limit} bytes; "
-                f"{self._left_out} more bytes were left out]\n".encode()
-            )
-        self._file.close()
+        try:
+            if self._left_out:
+                self._file.write(
+                    f"\n[whist-ro: this log was cut after its first {self.limit} bytes; "
+                    f"{self._left_out} more bytes were left out]\n".encode()
+                )
+        finally:
+            self._file.close()
 
 
 class Child:
@@ -259,11 +261,19 @@ class Child:
                         return
                     self.stderr.feed(data)
                     if self.log is not None:
-                        self.log.feed(data)
+                        try:
+                            self.log.feed(data)
+                        except OSError:  # a full disk, say: the stream is still drained
+                            logger.warning("engine process %d: its log stops here", self.pid)
+                            self._stop_log()
         finally:
-            if self.log is not None:
-                with contextlib.suppress(OSError):
-                    self.log.close()
+            self._stop_log()
+
+    def _stop_log(self) -> None:
+        log, self.log = self.log, None
+        if log is not None:
+            with contextlib.suppress(OSError):
+                log.close()
 
     async def _after_exit(self) -> None:
         await asyncio.shield(self.exited)
