@@ -1152,8 +1152,11 @@ class Table:
         if taken:
             self._takeovers.append(takeover)
         what = "taken over by" if taken else "kept by"
+        error = failure.exception
+        # An engine's failure is no bug of this process: its stderr, not the manager's frames.
+        engine = isinstance(error, EngineError)
         logger.warning(
-            "round %d, trick %d: seat %d (%s) %s %s: %s",
+            "round %d, trick %d: seat %d (%s) %s %s: %s%s",
             takeover.round,
             takeover.trick,
             seat,
@@ -1161,7 +1164,8 @@ class Table:
             what,
             takeover.by,
             takeover.reason,
-            exc_info=failure.exception,
+            "".join(f"\n{note}" for note in getattr(error, "__notes__", ())) if engine else "",
+            exc_info=None if engine else error,
         )
         if sys.flags.dev_mode:
             warnings.warn(

@@ -226,8 +226,19 @@ def match(args: argparse.Namespace) -> int:
     folder = None if args.record_dir is None else Path(args.record_dir)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
+    logs = None if args.engine_log is None else Path(args.engine_log)
+    if logs is not None:
+        logs.mkdir(parents=True, exist_ok=True)
     lineup = [
-        Entrant(EngineCommand(command=parts, name=name, time_limit=args.time_limit), name=name)
+        Entrant(
+            EngineCommand(
+                command=parts,
+                name=name,
+                time_limit=args.time_limit,
+                log_dir=None if logs is None else str(logs),
+            ),
+            name=name,
+        )
         for name, parts in engines
     ]
     fresh = args.seed is None
@@ -368,6 +379,9 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
     )
     match_parser.add_argument(
         "--record-dir", default=None, metavar="DIR", help=text.tr(text.MATCH_RECORD_DIR_HELP)
+    )
+    match_parser.add_argument(
+        "--engine-log", default=None, metavar="DIR", help=text.tr(text.MATCH_ENGINE_LOG_HELP)
     )
     add_workers_options(match_parser, workers_help=text.tr(text.MATCH_WORKERS_HELP))
 

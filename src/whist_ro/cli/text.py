@@ -477,6 +477,10 @@ MATCH_ENGINE_HELP: Final = N_(
 MATCH_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 MATCH_TIME_LIMIT_HELP: Final = N_("seconds an engine may take per decision; default 10")
 MATCH_RECORD_DIR_HELP: Final = N_("write each match's record to this folder (made if missing)")
+MATCH_ENGINE_LOG_HELP: Final = N_(
+    "keep each engine's stderr in this folder (made if missing), one file per match and seat "
+    "(match-0001-seat0-NAME.log), each cut after 1 MiB with the cut said in it"
+)
 MATCH_WORKERS_HELP: Final = N_("processes to play on (0: this process); default 1")
 NO_ENGINES: Final = N_("name at least one engine: --engine NAME=COMMAND")
 ENGINE_ENTRY: Final = N_("--engine takes NAME=COMMAND, not {value}")

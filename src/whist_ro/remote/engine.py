@@ -24,10 +24,13 @@ import asyncio
 import contextlib
 import itertools
 import math
+import os
 import random
+import re
 import threading
 import weakref
 from collections.abc import Coroutine, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -61,6 +64,7 @@ from whist_ro.remote.wire import (
     read_hello,
 )
 from whist_ro.table import decision_limit, time_left
+from whist_ro.tournaments.run import building
 from whist_ro.views.view import PlayerView
 
 __all__ = ["EngineAgent", "EngineCommand"]
@@ -592,6 +596,7 @@ class EngineAgent:
         cwd: str | None = None,
         env: dict[str, str] | None = None,
         seed: int | None = None,
+        stderr_log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         """Start the engine ``command`` (a command line, or its arguments) and shake hands.
 
@@ -599,7 +604,10 @@ class EngineAgent:
         ``hello`` and ``options``; ``max_message`` the longest line (in
         bytes) it may write; ``cwd`` and ``env`` are passed to the process;
         ``seed`` (a whole number) goes with each ``new_match``, for the
-        engine to seed its randomness with.
+        engine to seed its randomness with.  ``stderr_log`` names a file
+        that keeps what the engine writes to its standard error (its first
+        MiB; the file says where it was cut), beside the last 50 lines
+        every error carries.
         A command that cannot be read (an unclosed quote, say), a program
         that cannot be started, does not speak the protocol or refuses its
         options raises :class:`~whist_ro.errors.EngineStartError` (and is
@@ -613,7 +621,10 @@ class EngineAgent:
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
         loop = process.background_loop()
         return cls._on(
-            loop, cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
+            loop,
+            cls._astart(
+                command, settings, cwd=cwd, env=env, seed=_check_seed(seed), log=stderr_log
+            ),
         )
 
     @classmethod
@@ -630,6 +641,7 @@ class EngineAgent:
         cwd: str | None = None,
         env: dict[str, str] | None = None,
         seed: int | None = None,
+        stderr_log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         """:meth:`popen` for asyncio: the engine runs on the running event loop.
 
@@ -642,7 +654,9 @@ class EngineAgent:
         'random'
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
-        return await cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
+        return await cls._astart(
+            command, settings, cwd=cwd, env=env, seed=_check_seed(seed), log=stderr_log
+        )
 
     @classmethod
     async def _astart(
@@ -653,13 +667,14 @@ class EngineAgent:
         cwd: str | None,
         env: dict[str, str] | None,
         seed: int | None,
+        log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         name, limit, options, grace, handshake, max_message = settings
         args = process.command_args(command)
         label = name or (command if isinstance(command, str) else " ".join(args))
         # Until the engine says its name, errors name the command (its start, if long).
         label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
-        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env)
+        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env, log=log)
         engine = await _start(
             starter,
             label=label,
@@ -947,6 +962,8 @@ class EngineCommand(Immutable):
     pickles, so the matches can run in worker processes.  Each match gets
     engines of its own, closed when it ends: an engine remembers nothing
     from one match to the next, and a crash costs one match only.
+    With ``log_dir``, each engine keeps its standard error in a file of
+    that folder (see :meth:`log_path`).
 
     >>> import sys
     >>> import whist_ro as wr
@@ -964,6 +981,28 @@ class EngineCommand(Immutable):
     options: tuple[tuple[str, object], ...] = attrs.field(default=(), converter=_option_pairs)
     grace: float = 2.0
     handshake: float = 10.0
+    log_dir: str | None = attrs.field(default=None, converter=attrs.converters.optional(str))
+
+    def log_path(self, *, seed: int) -> Path | None:
+        """Where the engine started for ``seed`` keeps its stderr (with ``log_dir``), else None.
+
+        In a tournament's match the file is ``match-0001-seat0-NAME.log``
+        (match and seat counted as :func:`whist_ro.tournament` does, from 1
+        and 0); called outside one, ``NAME-seed-SEED.log``.  ``NAME`` is
+        the engine's name (or its program's), with anything but letters,
+        digits, ``.``, ``_`` and ``-`` made ``_``.
+
+        >>> EngineCommand(command="./engine --fast", name="me", log_dir="logs").log_path(seed=7)
+        PosixPath('logs/me-seed-7.log')
+        """
+        if self.log_dir is None:
+            return None
+        stem = re.sub(r"[^A-Za-z0-9._-]", "_", self.name or Path(self.command[0]).name)
+        where = building()
+        if where is None:
+            return Path(self.log_dir) / f"{stem}-seed-{seed}.log"
+        index, seat = where
+        return Path(self.log_dir) / f"match-{index + 1:04d}-seat{seat}-{stem}.log"
 
     def __call__(self, *, seed: int) -> EngineAgent:
         """Start the engine (a new process) for one match."""
@@ -975,4 +1014,5 @@ class EngineCommand(Immutable):
             grace=self.grace,
             handshake=self.handshake,
             seed=seed,
+            stderr_log=self.log_path(seed=seed),
         )

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import itertools
 import pickle
@@ -32,7 +33,7 @@ from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
 from whist_ro.variants import Variant, check_variant
 
-__all__ = ["MAX_SEEDS", "tournament"]
+__all__ = ["MAX_SEEDS", "building", "tournament"]
 
 MAX_SEEDS: Final = 1_000_000
 """The most seeds (matches, or duplicate sets) one :func:`tournament` plays."""
@@ -93,6 +94,24 @@ class _Unbuilt:
         raise self.error
 
 
+_BUILDING: Final[contextvars.ContextVar[tuple[int, int] | None]] = contextvars.ContextVar(
+    "whist_ro_building", default=None
+)
+
+
+def building() -> tuple[int, int] | None:
+    """``(match index, seat)`` whose agent a tournament is building right now, else None.
+
+    A bot factory may read it while it is called for a match (an
+    :class:`~whist_ro.remote.EngineCommand` names its engine's log after
+    it); the match index counts from 0, as :attr:`MatchRow.index` does.
+
+    >>> building() is None
+    True
+    """
+    return _BUILDING.get()
+
+
 def _build(entrant: Entrant, *, seed: int) -> Any:
     """``entrant``'s agent for one match, or an :class:`_Unbuilt` stand-in if building failed.
 
@@ -112,7 +131,11 @@ def _play(job: _Job) -> MatchRow:
     fallback = None
     try:
         for seat, entrant in enumerate(job.entrants):
-            agents.append(_build(entrant, seed=_derive("seat", job.seed, job.rotation, seat)))
+            token = _BUILDING.set((job.index, seat))
+            try:
+                agents.append(_build(entrant, seed=_derive("seat", job.seed, job.rotation, seat)))
+            finally:
+                _BUILDING.reset(token)
         if job.fallback is not None:
             fallback = job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
         table = Table(
