@@ -38,7 +38,8 @@ import attrs
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
-from whist_ro.actions import Action
+from whist_ro.actions import Action, Play
+from whist_ro.engine.round import Phase
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     ConfigurationError,
@@ -97,13 +98,31 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
-def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
-    """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
+_UNSEEN_CARD: Final = N_(
+    "seat {seat} cannot play {card}: in this blind round it cannot see its own card and must "
+    "play 'its only card' (R-VIEW-3)"
+)
 
-    The rules need a state, and the view has only this seat's cards: any
-    state consistent with the view refuses the action for the same reason,
-    since only this seat's own cards and the public play decide it.
+
+def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
+    """Why ``action`` is not allowed in ``view``, from what the seat can see (R-VIEW-4).
+
+    The rules need a state, so they are asked on one the view allows.  They
+    decide by the phase, the turn, the public play and the seat's own cards,
+    so every such state refuses for the same reason as the real one, and
+    names only cards the seat has seen or named itself.  The one thing a
+    view may lack is the seat's own card, in a blind round: a card named at
+    the seat's turn there is refused for that, never by the card a drawn
+    state happens to give the seat.
     """
+    if (
+        type(action) is Play
+        and action.card is not None
+        and view.to_act == view.seat
+        and view.phase is Phase.PLAYING
+        and len(view.hand) != view.hand_counts[view.seat]
+    ):
+        return Sentence(_UNSEEN_CARD, seat=view.seat, card=action.card)
     try:
         state = view.sample(random.Random(0))
         state.apply(action)
