@@ -233,7 +233,10 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1, done.stderr
-    assert "lineup[1] (b) could not build a bot: EngineStartError" in done.stderr
+    assert done.stderr == (
+        "whist-ro: error: engine b failed during the handshake: engine crashed: "
+        "b exited with status 4\n"
+    )
     assert len(starts.read_text().split()) == 2  # one start tried, no match played
     assert not list((tmp_path / "records").glob("*.json"))
 
@@ -247,7 +250,10 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
         (["--engine", "a=x", "--engine", "b=y", "--players", "4"], "--players 4 but --engine"),
         (["--engine", "a=x", "--engine", "b=y"], "--engine names 2 engines"),
         ([], "name at least one engine"),
-        (["--engine", "a=/nonexistent/engine", "--matches", "1"], "cannot start the engine"),
+        (
+            ["--engine", "a=/nonexistent/engine", "--matches", "1"],
+            "whist-ro: error: engine a: cannot start '/nonexistent/engine': no such file",
+        ),
         (
             ["--engine", 'a=echo "unterminated'],
             "--engine a gives a command that cannot be run: the engine command "
@@ -261,6 +267,43 @@ def test_match_refuses_a_bad_line_up_in_one_line(args: list[str], message: str) 
     assert done.returncode == 2
     assert message in done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "whist-ro: error: engine x: cannot start '/nonexistent': no such file\n"),
+        (
+            "ro",
+            "whist-ro: eroare: motorul x: '/nonexistent' nu poate fi pornit: "
+            "nu există un astfel de fișier\n",
+        ),
+    ],
+)
+def test_an_engine_that_cannot_start_is_named_in_the_users_words(lang: str, line: str) -> None:
+    """Not "lineup[0] (x) could not build a bot: EngineStartError: ...": the engine, the
+    program and why, in the reader's language."""
+    done = whist_ro(
+        "--lang", lang, "match", "--engine", "x=/nonexistent", "--matches", "1", "--seed", "1",
+        "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == line
+
+
+def test_whist_ro_engine_signs_its_notes_as_whist_ro_engine() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "whist_ro", "engine", "random"],
+        input="not json\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("whist-ro engine: ignored a line that is no message: "), (
+        done.stderr
+    )
 
 
 def test_engine_options_are_for_the_search_bot_only() -> None:

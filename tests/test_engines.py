@@ -304,7 +304,10 @@ def test_a_crashed_engine_says_so_at_every_later_call() -> None:
             "not JSON",
         ),
         ([sys.executable, "-c", "import time; time.sleep(30)"], "within 1 s"),
-        (["/nonexistent/engine"], "cannot start the engine"),
+        (
+            ["/nonexistent/engine"],
+            "engine /nonexistent/engine: cannot start '/nonexistent/engine': no such file",
+        ),
     ],
     ids=["version", "exits", "garbage", "silent", "missing"],
 )

@@ -51,6 +51,7 @@ Command = Callable[[argparse.Namespace], int]
 _MAX_SECONDS: Final = 3600.0
 # A drawn seed leaves room for a million matches below the seed rule's 2**63.
 _FRESH_SEED_BITS: Final = 48
+_PROG_ENGINE: Final = "whist-ro engine"  # how whist-ro engine signs its notes on stderr
 
 
 def valid_name(name: str) -> bool:
@@ -164,7 +165,7 @@ def engine(args: argparse.Namespace) -> int:
             text.tr(text.ENGINE_SEARCH_ONLY, flags=", ".join(set_flags)), field="bots"
         )
     factory = bot_class(args.bot)
-    serve(factory, name=args.bot, options=engine_options(args.bot, given))
+    serve(factory, name=args.bot, options=engine_options(args.bot, given), log_as=_PROG_ENGINE)
     return status.OK
 
 

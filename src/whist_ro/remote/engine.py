@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import math
 import random
@@ -462,6 +463,44 @@ class _Engine:
         return code
 
 
+# Why a program would not start, in words a user reads (the OS's own text otherwise).
+_START_REASONS: Final = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied (is it executable?)"),
+    errno.ENOEXEC: N_("not a program this system can run (a script without a #! line?)"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.EISDIR: N_("it is a folder"),
+}
+
+
+async def _launch(
+    args: tuple[str, ...],
+    *,
+    label: str,
+    limit: int,
+    cwd: str | None,
+    env: dict[str, str] | None,
+) -> process.Child:
+    """Start ``args`` as an engine; a program that cannot start is named with the engine.
+
+    The error reads ``engine NAME: cannot start 'PROGRAM': no such file``:
+    who the engine is, which program failed and why, in the reader's words.
+    """
+    try:
+        return await process.start_command(args, limit=limit, cwd=cwd, env=env)
+    except EngineStartError as error:
+        cause = error.__cause__
+        if not isinstance(cause, OSError):
+            raise
+        known = _START_REASONS.get(cause.errno or 0)
+        reason: object = Sentence(known) if known else (cause.strerror or str(cause))
+        raise EngineStartError(
+            N_("engine {engine}: cannot start {program}: {reason}"),
+            engine=label,
+            evidence={"engine": label, "program": excerpt(args[0]), "reason": reason},
+        ) from None
+
+
 async def _start(
     starter: Coroutine[Any, Any, process.Child],
     *,
@@ -589,7 +628,7 @@ class EngineAgent:
         >>> EngineAgent.popen(["/nonexistent/engine"])
         Traceback (most recent call last):
         ...
-        whist_ro.errors.EngineStartError: cannot start the engine '/nonexistent/engine': ...
+        whist_ro.errors.EngineStartError: engine /nonexistent/engine: cannot start ...: no such file
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
         loop = process.background_loop()
@@ -640,7 +679,7 @@ class EngineAgent:
         label = name or (command if isinstance(command, str) else " ".join(args))
         # Until the engine says its name, errors name the command (its start, if long).
         label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
-        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env)
+        starter = _launch(args, label=label, limit=max_message + 2, cwd=cwd, env=env)
         engine = await _start(
             starter,
             label=label,

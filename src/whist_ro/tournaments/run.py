@@ -25,7 +25,7 @@ from whist_ro._immutable import Immutable
 from whist_ro.actions import Action
 from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ConfigurationError, EngineError
 from whist_ro.locale import N_
 from whist_ro.table import Table
 from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
@@ -223,9 +223,17 @@ def _check_builds(entrant: Entrant, where: str) -> Any:
     # Build one agent here, so a wrong option fails now with a clear message, not in a worker.
     try:
         agent = entrant.build(seed=0)
+    except EngineError as error:
+        # An engine's own refusal already names the engine and says why, in the reader's
+        # words ("engine x: cannot start '/nonexistent': no such file"): it is the message.
+        if error.template is None:
+            raise ConfigurationError(str(error), field=field_of(where)) from None
+        raise ConfigurationError(
+            error.template, field=field_of(where), evidence=error.evidence
+        ) from None
     except Exception as error:
-        # The error itself is the evidence: a refusal of whist-ro's (an engine that would
-        # not start, say) then speaks the reader's language inside this message.
+        # The error itself is the evidence: a refusal of whist-ro's then speaks the
+        # reader's language inside this message.
         raise ConfigurationError(
             N_("{where} ({name}) could not build a bot: {kind}: {error}"),
             field=field_of(where),
