@@ -27,8 +27,14 @@ from whist_ro._check import names as check_names
 from whist_ro.bots import search_bot
 from whist_ro.cli import status, text
 from whist_ro.cli.commands import run_seeds
-from whist_ro.cli.options import add_workers_options, players_of, variant_of, whole_option
-from whist_ro.cli.play import BOTS, bot_class
+from whist_ro.cli.options import (
+    add_fallback_option,
+    add_workers_options,
+    players_of,
+    variant_of,
+    whole_option,
+)
+from whist_ro.cli.play import BOTS, bot_class, fallback_entrant
 from whist_ro.errors import ConfigurationError, EngineStartError, WhistError
 from whist_ro.remote import EngineCommand, Option, serve
 from whist_ro.remote.conformance import check_engine
@@ -224,6 +230,7 @@ def match(args: argparse.Namespace) -> int:
                 ),
                 field="engine",
             ) from None
+    fallback = fallback_entrant(args.fallback, variant)
     folder = None if args.record_dir is None else Path(args.record_dir)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -248,6 +255,7 @@ def match(args: argparse.Namespace) -> int:
             workers=min(args.workers, args.matches),
             progress=progress_bar if args.progress or sys.stderr.isatty() else None,
             time_limit=args.time_limit,
+            fallback=fallback,
             records=folder is not None,
         )
     print(result.render(text.lang()))
@@ -370,6 +378,7 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
     match_parser.add_argument(
         "--record-dir", default=None, metavar="DIR", help=text.tr(text.MATCH_RECORD_DIR_HELP)
     )
+    add_fallback_option(match_parser, bots=BOTS)
     add_workers_options(match_parser, workers_help=text.tr(text.MATCH_WORKERS_HELP))
 
     test_parser = add(

@@ -249,6 +249,10 @@ SIMULATE_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 SIMULATE_DUPLICATE_HELP: Final = N_("deal each seed once per rotation of the seats")
 SIMULATE_REFERENCE_HELP: Final = N_("report edges over this bot")
 SIMULATE_WORKERS_HELP: Final = N_("processes to play on (0: this process); default 1")
+HELP_FALLBACK: Final = N_(
+    "the bot that plays a seat taken over (R-SEAT-1), one of {bots}; default random"
+)
+FALLBACK_REFUSED: Final = N_("--fallback {name} is refused: {reason}")
 NO_BOTS: Final = N_("--bots names no bot")
 BOTS_MISMATCH: Final = N_("--players {players} but --bots names {bots} bots")
 BOTS_COUNT: Final = N_("--bots names {bots} bots: {reason}")
