@@ -313,3 +313,35 @@ def test_engine_options_are_for_the_search_bot_only() -> None:
     done = whist_ro("engine", "search", "--spite", "2")
     assert done.returncode == 2
     assert "argument --spite" in done.stderr
+
+
+def test_the_help_says_how_a_command_is_read() -> None:
+    for command in (["match"], ["engine-test"]):
+        shown = " ".join(whist_ro(*command, "--help").stdout.split())
+        assert "split into words as a shell line is, then run without a shell" in shown
+        assert "no VAR=value, no ~ or $VAR; for those, give sh -c '...' as the command" in shown
+
+
+def test_a_command_is_split_as_a_shell_line_but_no_shell_runs_it(tmp_path: Path) -> None:
+    from whist_ro.remote.process import command_args  # noqa: PLC0415
+
+    assert command_args("A=1 ~/e 'two words' > log 2>&1 $HOME") == (
+        "A=1", "~/e", "two words", ">", "log", "2>&1", "$HOME",
+    )  # fmt: skip
+    done = whist_ro("match", "--engine", "a=FOO=1 whist-ro engine random", "--seed", "1")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "whist-ro: error: engine a: cannot start 'FOO=1': no such file; the command runs "
+        "without a shell, so VAR=value, ~ and $VAR are not read: give sh -c '...' for those"
+    )
+    # What docs/engines.md says to do instead: a shell that runs the engine, its stderr kept.
+    log = tmp_path / "engine.log"
+    line = f"exec {PYTHON} -m whist_ro engine random 2>>{shlex.quote(str(log))}"
+    shell = f"sh -c {shlex.quote(line)}"
+    done = whist_ro(
+        "match", "--engine", f"a={shell}", "--players", "3", "--matches", "1", "--seed", "1",
+        "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "takeovers:" not in done.stdout
+    assert log.exists()

@@ -356,7 +356,10 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         description=text.tr(text.MATCH_DESCRIPTION),
     )
     match_parser.add_argument(
-        "--engine", action="append", metavar="NAME=COMMAND", help=text.tr(text.MATCH_ENGINE_HELP)
+        "--engine",
+        action="append",
+        metavar="NAME=COMMAND",
+        help=f"{text.tr(text.MATCH_ENGINE_HELP)}. {text.tr(text.COMMAND_READING)}",
     )
     match_parser.add_argument(
         "--matches",
@@ -390,7 +393,9 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         description=text.tr(text.ENGINE_TEST_DESCRIPTION),
     )
     test_parser.add_argument(
-        "engine_command", metavar="COMMAND", help=text.tr(text.ENGINE_TEST_COMMAND_HELP)
+        "engine_command",
+        metavar="COMMAND",
+        help=f"{text.tr(text.ENGINE_TEST_COMMAND_HELP)}. {text.tr(text.COMMAND_READING)}",
     )
     test_parser.add_argument(
         "--quick", action="store_true", help=text.tr(text.ENGINE_TEST_QUICK_HELP)

@@ -486,6 +486,11 @@ play), messages of unknown types, a new match in the middle of one, and
 that it exits on 'quit' and at the end of its input. Exit status 0 when
 every check passes, 1 otherwise.""")
 ENGINE_TEST_COMMAND_HELP: Final = N_("the command line that starts the engine (quote it)")
+COMMAND_READING: Final = N_(
+    "COMMAND is split into words as a shell line is, then run without a shell: no "
+    "redirection (>, 2>), no pipes, no VAR=value, no ~ or $VAR; for those, give "
+    "sh -c '...' as the command"
+)
 ENGINE_TEST_QUICK_HELP: Final = N_("short matches (three rounds each): a quick check")
 ENGINE_TEST_TIME_LIMIT_HELP: Final = N_("seconds the engine may take per decision; default 5")
 SECONDS_RANGE: Final = N_("expected seconds above 0 and at most 3600, not {value}")

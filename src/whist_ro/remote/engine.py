@@ -472,6 +472,11 @@ _START_REASONS: Final = {
     errno.EISDIR: N_("it is a folder"),
 }
 
+_NO_SHELL: Final = N_(
+    "{reason}; the command runs without a shell, so VAR=value, ~ and $VAR are not read: "
+    "give sh -c '...' for those"
+)
+
 
 async def _launch(
     args: tuple[str, ...],
@@ -494,6 +499,8 @@ async def _launch(
             raise
         known = _START_REASONS.get(cause.errno or 0)
         reason: object = Sentence(known) if known else (cause.strerror or str(cause))
+        if "=" in args[0] or args[0][:1] in ("~", "$"):  # a shell's words, run as a program
+            reason = Sentence(_NO_SHELL, reason=reason)
         raise EngineStartError(
             N_("engine {engine}: cannot start {program}: {reason}"),
             engine=label,
