@@ -247,8 +247,20 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
         (["--engine", "nocommand"], "--engine takes NAME=COMMAND"),
         (["--engine", "=python x.py"], "--engine takes NAME=COMMAND"),
         (["--engine", "a=python x.py", "--engine", "a=python y.py"], "two different commands"),
-        (["--engine", "a=x", "--engine", "b=y", "--players", "4"], "--players 4 but --engine"),
-        (["--engine", "a=x", "--engine", "b=y"], "--engine names 2 engines"),
+        (
+            ["--players", "3", *(f"--engine={n}=x" for n in "abcd")],
+            "--players 3 but --engine names 4 engines",
+        ),
+        (
+            [f"--engine={n}=x" for n in "abcdefg"],
+            "--engine names 7 engines: the exact-bid family is played by 3 to 6 players",
+        ),
+        (
+            ["--variant", "classic", *(f"--engine={n}=x" for n in "abc")],
+            "whist-ro: error: --engine names 3 engines: classic whist seats partners opposite "
+            "each other, and with 3 engines at 4 seats the first would sit on both sides "
+            "(seats 0, 3); give 1, 2 or 4 engines",
+        ),
         ([], "name at least one engine"),
         (
             ["--engine", "a=/nonexistent/engine", "--matches", "1"],
@@ -345,3 +357,60 @@ def test_a_command_is_split_as_a_shell_line_but_no_shell_runs_it(tmp_path: Path)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "takeovers:" not in done.stdout
     assert log.exists()
+
+
+def test_fewer_engines_than_seats_take_the_seats_in_turn(tmp_path: Path) -> None:
+    """Two engines at three seats: seat i plays engine i mod 2; --duplicate seats each at every
+    seat; the summary adds each engine's seats up; the records name who finished where."""
+    chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"  # starts in milliseconds
+    done = whist_ro(
+        "match", "--engine", f"old={chatty}", "--engine", f"new={chatty}", "--players", "3",
+        "--matches", "1", "--duplicate", "--seed", "4", "--workers", "0",
+        "--record-dir", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "romanian, 3 players, 3 matches (1 duplicate set of 3)"
+    assert lines[2].split()[:2] == ["old", "6"]
+    assert lines[3].split()[:2] == ["new", "3"]
+    at = lines.index("the rows above are per seat held; each bot's seats of a match added up:")
+    assert lines[at + 1].split()[:4] == ["bot", "seats", "a", "match"]
+    assert lines[at + 2].split()[:2] == ["old", "2"]
+    assert lines[at + 3].split()[:2] == ["new", "1"]
+    seen: dict[str, set[int]] = {"old": set(), "new": set()}
+    for path in sorted(tmp_path.glob("*.json")):
+        record = records.load(path)
+        assert record.engines is not None
+        for seat, (engine, player) in enumerate(zip(record.engines, record.players, strict=True)):
+            assert engine is not None
+            seen[engine].add(seat)
+            assert player == (engine if engine == "new" else f"old (seat {seat})")
+        check = whist_ro("check", str(path))
+        assert check.returncode == 0
+        assert "old (seat " in check.stdout.splitlines()[0]
+    assert seen == {"old": {0, 1, 2}, "new": {0, 1, 2}}  # every engine at every seat
+
+
+def test_two_engines_play_classic_whist_as_partners() -> None:
+    chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"
+    done = whist_ro(
+        "match", "--variant", "classic", "--engine", f"a={chatty}", "--engine", f"b={chatty}",
+        "--matches", "1", "--seed", "2", "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "classic, 4 players, 1 match (1 seed)"
+    assert [line.split()[:2] for line in lines[2:4]] == [["a", "2"], ["b", "2"]]
+    assert "added up" not in done.stdout  # equal seats: nothing to add up
+
+
+def test_three_engines_are_refused_at_classic_whist_in_romanian() -> None:
+    done = whist_ro(
+        "--lang", "ro", "match", "--variant", "classic", *(f"--engine={n}=x" for n in "abc")
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "whist-ro: eroare: --engine numește 3 motoare: whistul clasic așază partenerii față în "
+        "față, iar cu 3 motoare la 4 locuri primul ar sta de ambele părți (locurile 0, 3); "
+        "dați 1, 2 sau 4 motoare\n"
+    )

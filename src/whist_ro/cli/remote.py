@@ -43,6 +43,7 @@ from whist_ro.schedule import check_players
 from whist_ro.sim.run import progress_bar
 from whist_ro.tournaments import Entrant, tournament
 from whist_ro.tournaments.run import MAX_SEEDS
+from whist_ro.variants import Variant
 
 __all__ = [
     "add_engine_commands",
@@ -207,37 +208,70 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
+def _seats(variant: Variant, engines: int, players: int | None) -> int:
+    """How many seats ``engines`` engines fill: ``--players``, else one each, else the default.
+
+    With fewer engines than seats, seat i plays engine i mod k.  In classic
+    whist no engine may sit on both sides of the table (partners sit
+    opposite), so 1, 2 or 4 engines fill its four seats, never 3.
+
+    >>> from whist_ro import variants
+    >>> _seats(variants.ROMANIAN, 2, 5), _seats(variants.CLASSIC, 2, None)
+    (5, 4)
+    >>> _seats(variants.CLASSIC, 3, 4)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: --engine names 3 engines: classic whist seats partners ...
+    """
+    if players is None and engines >= variant.player_counts[0]:
+        try:  # one seat each
+            check_players(variant, engines)
+        except ConfigurationError as error:
+            raise ConfigurationError(
+                text.tr(text.ENGINES_COUNT, engines=engines, reason=error.explain(text.lang())),
+                field="engine",
+            ) from None
+        return engines
+    seats = players_of(argparse.Namespace(players=players, variant=variant))
+    if engines > seats:
+        raise ConfigurationError(
+            text.tr(text.ENGINES_MISMATCH, players=seats, engines=engines), field="engine"
+        )
+    if variant.is_classic:
+        # Engine j holds the seats j, j + k, ...: one side only when they share a parity.
+        fits = [k for k in range(1, seats + 1) if k == 1 or k % 2 == 0]
+        if engines not in fits:
+            both = [s for s in range(seats) if s % engines == 0]
+            raise ConfigurationError(
+                text.tr(
+                    text.ENGINES_BOTH_SIDES,
+                    engines=engines,
+                    seats=seats,
+                    both=", ".join(map(str, both)),
+                    fits=", ".join(map(str, fits[:-1])),
+                    last=fits[-1],
+                ),
+                field="engine",
+            )
+    return seats
+
+
 def match(args: argparse.Namespace) -> int:
     """``whist-ro match``: engines against each other through :func:`whist_ro.tournament`."""
     variant = variant_of(args)
     engines = parse_engines(args.engine or [])
     if not engines:
         raise ConfigurationError(text.tr(text.NO_ENGINES), field="engine")
-    if len(engines) == 1:
-        engines *= players_of(args)
-    elif args.players is not None and args.players != len(engines):
-        raise ConfigurationError(
-            text.tr(text.ENGINES_MISMATCH, players=args.players, engines=len(engines)),
-            field="engine",
-        )
-    else:
-        try:
-            check_players(variant, len(engines))
-        except ConfigurationError as error:
-            raise ConfigurationError(
-                text.tr(
-                    text.ENGINES_COUNT, engines=len(engines), reason=error.explain(text.lang())
-                ),
-                field="engine",
-            ) from None
+    seats = _seats(variant, len(engines), args.players)
     fallback = fallback_entrant(args.fallback, variant)
     folder = None if args.record_dir is None else Path(args.record_dir)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    lineup = [
+    entrants = [
         Entrant(EngineCommand(command=parts, name=name, time_limit=args.time_limit), name=name)
         for name, parts in engines
     ]
+    lineup = [entrants[seat % len(entrants)] for seat in range(seats)]
     fresh = args.seed is None
     if fresh:
         # Engines may be anyone's programs: fixed default seeds would be deals an engine

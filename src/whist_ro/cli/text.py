@@ -453,7 +453,8 @@ the next, and a crash costs one match only. With --record-dir, each
 match's record (takeovers and engines included) is written there, for
 'whist-ro check' to read.""")
 MATCH_ENGINE_HELP: Final = N_(
-    "an engine, NAME=COMMAND (the command line that starts it); one per seat, or one for every seat"
+    "an engine, NAME=COMMAND (the command line that starts it); one per seat, or fewer: "
+    "with k engines seat i plays engine i mod k"
 )
 MATCH_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 MATCH_TIME_LIMIT_HELP: Final = N_("seconds an engine may take per decision; default 10")
@@ -465,6 +466,11 @@ ENGINE_COMMAND: Final = N_("--engine {name} gives a command that cannot be run: 
 ENGINE_TWICE: Final = N_("--engine {name} is given two different commands")
 ENGINES_MISMATCH: Final = N_("--players {players} but --engine names {engines} engines")
 ENGINES_COUNT: Final = N_("--engine names {engines} engines: {reason}")
+ENGINES_BOTH_SIDES: Final = N_(
+    "--engine names {engines} engines: classic whist seats partners opposite each other, and "
+    "with {engines} engines at {seats} seats the first would sit on both sides (seats {both}); "
+    "give {fits} or {last} engines"
+)
 MATCH_SEEDS: Final = N_(
     "seeds {first} to {last}, drawn at random (--seed {first} deals them again)"
 )

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import itertools
 import pickle
@@ -32,7 +33,7 @@ from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
 from whist_ro.variants import Variant, check_variant
 
-__all__ = ["MAX_SEEDS", "tournament"]
+__all__ = ["MAX_SEEDS", "seat_names", "tournament"]
 
 MAX_SEEDS: Final = 1_000_000
 """The most seeds (matches, or duplicate sets) one :func:`tournament` plays."""
@@ -106,6 +107,21 @@ def _build(entrant: Entrant, *, seed: int) -> Any:
         return _Unbuilt(entrant.name, error)
 
 
+def seat_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names of a match: each seat's bot, with the seat where a name repeats.
+
+    A match record then says who finished where, even when one bot (an
+    engine) holds several seats.
+
+    >>> seat_names(["old", "new", "old"])
+    ('old (seat 0)', 'new', 'old (seat 2)')
+    """
+    counts = collections.Counter(names)
+    return tuple(
+        name if counts[name] == 1 else f"{name} (seat {seat})" for seat, name in enumerate(names)
+    )
+
+
 def _play(job: _Job) -> MatchRow:
     """Play one match; the top-level function the executor runs."""
     agents: list[Any] = []
@@ -116,7 +132,12 @@ def _play(job: _Job) -> MatchRow:
         if job.fallback is not None:
             fallback = job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
         table = Table(
-            job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
+            job.variant,
+            agents=agents,
+            seed=job.seed,
+            names=seat_names([e.name for e in job.entrants]),
+            fallback=fallback,
+            time_limit=job.time_limit,
         )
         match: Match = table.run()
     finally:
@@ -296,7 +317,11 @@ def tournament(
     share a name and their results.  Each seed deals one match
     (:meth:`Match.new <whist_ro.Match.new>`); with ``duplicate=True`` it
     deals a *set*: the same deals once for each distinct rotation of the
-    line-up through the seats, so luck of the cards is shared out.
+    line-up through the seats, so luck of the cards is shared out.  A bot
+    may hold several seats (``[old, new, old]``); each match's players are
+    then named after their bots, with the seat where a name repeats
+    (:func:`seat_names`: ``"old (seat 2)"``), so its record says who
+    finished where.
 
     ``reference`` names the bot every other bot's *edge* is measured
     against: per match, the bot's mean final total minus the reference's.
