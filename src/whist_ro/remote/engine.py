@@ -94,6 +94,21 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
+_TIMED_OUT: Final = N_("engine timed out: {engine} did not answer within {limit:g} s")
+_TIMED_OUT_IGNORED: Final = N_(
+    "engine timed out: {engine} did not answer within {limit:g} s; {ignored}"
+)
+# Why an answer was thrown away (the protocol ignores it as an unknown message).
+_IGNORED_ID: Final = N_(
+    "an answer was ignored: its id {id} is not the request's id, the JSON integer {request}"
+)
+_IGNORED_NO_ID: Final = N_("an answer was ignored: it has no id (the request's id is {request})")
+_IGNORED_UNKNOWN: Final = N_(
+    "an answer was ignored: its id {id} is no request waiting for an answer "
+    "(the request's id is {request})"
+)
+
+
 def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
     """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
 
@@ -135,6 +150,7 @@ class _Engine:
         self.late: dict[int, asyncio.TimerHandle] = {}
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.requests = itertools.count(1)
+        self.ignored: Sentence | None = None  # why the last answer was thrown away
         self.feed = SeatFeed(observe=False, seed=seed)
         self.reader_task = asyncio.ensure_future(self._read())
         self.closed = False
@@ -237,7 +253,10 @@ class _Engine:
         if kind in ("action", "resign"):
             request = message.get("id")
             if type(request) is not int:
-                return  # not an answer to anything asked: ignored, as unknown messages are
+                # Not an answer to anything asked: ignored, as unknown messages are, and
+                # kept as the reason a timeout gives.
+                self._ignore(request, missing="id" not in message)
+                return
             timer = self.late.pop(request, None)
             if timer is not None:
                 timer.cancel()  # a late answer: the engine lives, the answer is thrown away
@@ -245,10 +264,24 @@ class _Engine:
             future = self.pending.pop(request, None)
             if future is not None and not future.done():
                 future.set_result((kind, message))
+            elif future is None:
+                self._ignore(request, missing=False)
             return
         waiter = self.waiting.pop(kind, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(message)
+
+    def _ignore(self, given: object, *, missing: bool) -> None:
+        """Note why an answer was thrown away, for the request still waiting (if any)."""
+        if not self.pending:
+            return
+        request = max(self.pending)
+        if missing:
+            self.ignored = Sentence(_IGNORED_NO_ID, request=request)
+        elif type(given) is int:
+            self.ignored = Sentence(_IGNORED_UNKNOWN, id=given, request=request)
+        else:
+            self.ignored = Sentence(_IGNORED_ID, id=excerpt(given), request=request)
 
     # -- writing -------------------------------------------------------------------
 
@@ -359,16 +392,20 @@ class _Engine:
         self.check()
         future: asyncio.Future[tuple[str, Any]] = self.loop.create_future()
         self.pending[request] = future
+        self.ignored = None
         try:
             self.send(messages)
             kind, message = await asyncio.wait_for(future, limit)
         except TimeoutError:
             self._arm_watchdog(request)
+            evidence: dict[str, object] = {"engine": self.label, "limit": stated}
+            if self.ignored is not None:  # say why the answer that came does not count
+                evidence["ignored"], self.ignored = self.ignored, None
             raise EngineTimeoutError(
-                N_("engine timed out: {engine} did not answer within {limit:g} s"),
+                _TIMED_OUT_IGNORED if "ignored" in evidence else _TIMED_OUT,
                 engine=self.label,
                 stderr=self.stderr(),
-                evidence={"engine": self.label, "limit": stated},
+                evidence=evidence,
             ) from None
         except asyncio.CancelledError:
             # The table gave up on this decision (its own limit, or the host stopped):
