@@ -275,11 +275,11 @@ def test_R_DECK_4_a_card_dealt_twice() -> None:
     assert v.action is None
 
 
-def test_R_TRUMP_1_a_missing_turn_up() -> None:
+def test_R_DECK_4_a_missing_turn_up_cites_R_TRUMP_1() -> None:
     report = judge(rnd(*BIDS, turn_up=None))
     check(
         report,
-        rule="R-TRUMP-1",
+        rule="R-DECK-4",
         round=1,
         trick=0,
         turn=0,
@@ -305,13 +305,13 @@ def test_R_SCHED_4_the_deal_passes_clockwise() -> None:
     )
 
 
-def test_R_SCHED_1_hand_sizes_follow_the_schedule() -> None:
+def test_R_SCHED_5_hand_sizes_follow_the_house_schedule() -> None:
     played = finished_rounds()
     short = attrs.evolve(played[1], hands=[h[:1] for h in played[1].hands], actions=())
     report = judge(played[0], short)
     check(
         report,
-        rule="R-SCHED-1",
+        rule="R-SCHED-5",
         round=2,
         trick=0,
         turn=0,

@@ -159,11 +159,13 @@ def test_an_agent_raising_cancelled_error_by_itself_loses_its_seat() -> None:
 
 def test_cancelling_arun_leaves_the_table_resumable() -> None:
     gate = asyncio.Event()
+    waits = asyncio.Event()
     counters = [SyncCounting(), SyncCounting(), SyncCounting()]
 
     class Waiting(SyncCounting):
         async def act(self, view: PlayerView) -> wr.Action:  # type: ignore[override]
-            if len(self.told) == 7:
+            if len(self.told) >= 7:  # its first decision after 7 steps (9, with this seed)
+                waits.set()
                 await gate.wait()
             return view.legal_actions[0]
 
@@ -172,9 +174,7 @@ def test_cancelling_arun_leaves_the_table_resumable() -> None:
 
     async def main() -> None:
         task = asyncio.create_task(table.arun())
-        while len(waiting.told) < 7:
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(waits.wait(), 60)  # the table waits on the agent's decision
         before = len(table.match.history)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):

@@ -67,6 +67,20 @@ def test_a_sheet_with_a_wrong_total() -> None:
     assert "DIFFERENCE seat 2: claimed 5, recomputed 4 (off by +1)" in str(report)
 
 
+def test_a_sheet_that_claims_less_than_was_scored_is_caught_too() -> None:
+    # The rounds of the test above (11, 4, 4): seat 0 under-claims by 2, seat 2 by 1.
+    text = f"{HEADER}\n1,0,1,1,1,0,0,0\n1,1,0,0,0,0,0,1\ntotal,9,4,3\n"
+    report = audit(text)
+    assert report.problems == ()
+    assert report.differences == (
+        records.Difference(seat=0, claimed=9, recomputed=11),
+        records.Difference(seat=2, claimed=3, recomputed=4),
+    )
+    assert not report.ok
+    assert "DIFFERENCE seat 0: claimed 9, recomputed 11 (off by -2)" in str(report)
+    assert "DIFFERENCE seat 2: claimed 3, recomputed 4 (off by -1)" in str(report)
+
+
 def test_schedule_dealer_and_range_problems_are_all_listed() -> None:
     text = f"{HEADER}\n1,0,1,1,1,0,0,0\n2,2,3,1,0,0,0,0\n"
     report = audit(text)

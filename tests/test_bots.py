@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
 import whist_ro as wr
 from whist_ro import Bid, Card, CardSet, Play, Round, Suit, variants
-from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
+from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot, search_bot
 from whist_ro.bots.lowrisk import lowrisk_bid, lowrisk_card
 from whist_ro.errors import ConfigurationError, OutOfTurnError
 from whist_ro.rules.play import beats
@@ -305,13 +306,43 @@ def test_searchbot_counted_budget_sets_the_rollouts() -> None:
     assert bot.stats.rollouts == 7 * 3 * choices
 
 
-def test_searchbot_time_budget_keeps_sampling_until_spent() -> None:
+class _Clock:
+    """A ``time`` for the SearchBot module whose ``perf_counter`` moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_searchbot_time_budget_keeps_sampling_until_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bot's clock moves by a quarter of a second per round of samples, whatever the
+    # machine's speed: a 750 ms budget is spent by exactly three rounds.
+    clock = _Clock()
+    monkeypatch.setattr(search_bot, "time", clock)
+    score = SearchBot._score
+
+    def timed(self: SearchBot, *args: Any) -> int:
+        clock.now += 0.25
+        return score(self, *args)
+
+    monkeypatch.setattr(SearchBot, "_score", timed)
+    view = _mid_round_view()
+    bot = SearchBot(seed=1, samples=2, rollouts=3, ms=750)
+    bot.act(view)
+    assert bot.stats.rollouts == 3 * 2 * 3 * len(view.legal_actions)
+    assert bot.stats.seconds == 0.75
+
+
+def test_searchbot_time_budget_is_spent_on_the_real_clock() -> None:
     view = _mid_round_view()
     bot = SearchBot(seed=1, samples=2, ms=30)
     start = time.perf_counter()
     bot.act(view)
-    assert time.perf_counter() - start >= 0.03
-    assert bot.stats.rollouts > 2 * len(view.legal_actions)
+    assert time.perf_counter() - start >= 0.03  # at least the budget: a slow machine takes more
+    assert bot.stats.rollouts >= 2 * len(view.legal_actions)
+    assert bot.stats.seconds >= 0.03
 
 
 def test_searchbot_solves_the_last_tricks_exactly() -> None:

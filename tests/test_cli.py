@@ -9,6 +9,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 import whist_ro as wr
@@ -534,6 +535,22 @@ def test_rules_prints_one_rule_in_full_from_the_package(capsys: pytest.CaptureFi
     assert main(["rules", "inverted", "--full"]) == 0
     full = capsys.readouterr().out
     assert full.count("\nIn inverted: ") == len(book.rules_for(wr.variants.INVERTED))
+
+
+def test_R_SCHED_5_rules_explains_a_house_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--rule", "R-SCHED-5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("R-SCHED-5  A house schedule\n")
+    assert "the deck can supply every round" in out
+    assert "In romanian: left out, off in this variant." in out
+    assert main(["rules", "--rule", "R-SCHED-5", "--lang", "ro"]) == 0
+    assert capsys.readouterr().out.startswith("R-SCHED-5  Un program al casei\n")
+    # A variant with its own schedule is bound by R-SCHED-5, not by the patterns.
+    house = attrs.evolve(wr.variants.ROMANIAN, schedule=(3, 1))
+    assert book.switched_off(book.rule("R-SCHED-5"), house) is None
+    for pattern_rule in ("R-SCHED-1", "R-SCHED-2"):
+        off = book.switched_off(book.rule(pattern_rule), house)
+        assert off == "this variant plays its own schedule (R-SCHED-5)"
 
 
 # -- simulate --------------------------------------------------------------------------

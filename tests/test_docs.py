@@ -6,8 +6,10 @@ name code and tests that exist. These tests catch the drift that a doctest
 cannot: a rule added to the rule book without an entry, an error raised with
 an ID nobody documented, a renamed test or a broken link.
 
-The rule book is ``RULES.md`` in the shared folder beside the repository (CI
-keeps a copy there). Tests that need it are skipped when it is absent.
+The rule book these tests hold the docs and the code to is the project's own:
+the rules shipped in the package (``whist_ro.rules.book``, one text per rule
+ID, in the order of docs/rules.md's headings: tests/test_rulebook.py), so
+nothing here reads a file outside the repository or is skipped for want of one.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import variants
+from whist_ro.rules import book as rule_book
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -35,7 +38,6 @@ RULES_PAGE = DOCS / "rules.md"
 STANDINGS_PAGE = DOCS / "standings.md"
 SOURCE = ROOT / "src" / "whist_ro"
 TESTS = ROOT / "tests"
-RULE_BOOK = ROOT.parent / "shared" / "RULES.md"
 
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
 # A rule ID given to an error: ``rule="R-PLAY-3"`` at a raise, or the class
@@ -132,9 +134,10 @@ def defined_tests(path: Path) -> set[str]:
 
 @pytest.fixture(scope="module")
 def rule_book_ids() -> set[str]:
-    if not RULE_BOOK.exists():
-        pytest.skip(f"the rule book is not at {RULE_BOOK} (shared/ must sit beside the clone)")
-    return set(RULE_ID.findall(read(RULE_BOOK)))
+    """The IDs of the rule book shipped in the package."""
+    ids = {rule.id for rule in rule_book.RULES}
+    assert len(ids) == len(rule_book.RULES) >= 50, "is whist_ro.rules.book cut short?"
+    return ids
 
 
 # -- coverage of the rule book -------------------------------------------------------
@@ -148,7 +151,7 @@ def test_every_rule_book_id_has_a_heading_in_the_docs(rule_book_ids: set[str]) -
 
 def test_rules_page_cites_only_rule_book_ids(rule_book_ids: set[str]) -> None:
     unknown = sorted(mentioned_ids(RULES_PAGE) - rule_book_ids)
-    assert not unknown, f"docs/rules.md cites IDs that RULES.md does not define: {unknown}"
+    assert not unknown, f"docs/rules.md cites IDs the rule book does not define: {unknown}"
 
 
 # -- coverage of the code ------------------------------------------------------------
@@ -239,7 +242,7 @@ def test_cited_names_exist_in_the_library() -> None:
     errors = set(re.findall(r"`(\w+Error)`", text)) - set(dir(builtins))
     unknown = sorted(e for e in errors if not hasattr(wr, e))
     # `Round.apply`, `Match.new(...)`, `variants.CLASSIC`; file names such as
-    # `RULES.md` are not code.
+    # `rules.md` are not code.
     dotted = set(re.findall(r"`(?:wr\.)?([A-Z]\w*|variants)\.(\w+)", text))
     unknown += sorted(
         f"{owner}.{member}"
@@ -755,14 +758,15 @@ def link_and_test_problems(
 
 
 def rule_ids_to_check() -> set[str]:
-    """The rule book's IDs (when it is beside the repository) and those the docs add."""
-    book = set(RULE_ID.findall(read(RULE_BOOK))) if RULE_BOOK.exists() else set()
-    return book | documented_ids()
+    """The rule book's IDs (the package's) and those the docs add."""
+    return {rule.id for rule in rule_book.RULES} | documented_ids()
 
 
 def test_every_rule_links_its_function_and_has_a_test() -> None:
     rules = rule_ids_to_check()
-    assert len(rules) >= 50, f"only {len(rules)} rule IDs found: is RULES.md or rules.md cut short?"
+    assert len(rules) >= 50, (
+        f"only {len(rules)} rule IDs found: is the rule book or rules.md cut short?"
+    )
     tested = ids_tested(read(path) for path in TESTS.glob("*.py"))
     problems = link_and_test_problems(rules, rule_sections(), tested)
     assert not problems, f"rules without a function link or a test: {problems}"

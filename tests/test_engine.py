@@ -123,15 +123,18 @@ def test_round_from_deal_refuses_what_is_not_a_deal() -> None:
         wr.Round.from_deal("Ah Kh")  # type: ignore[arg-type]
 
 
-def test_r_trump_errors_name_the_trump_rule_they_cite() -> None:
+def test_r_deck_4_turn_up_errors_are_r_deck_4_and_cite_the_trump_rule() -> None:
+    # The rule book: a bad deal's rule is R-DECK-4 whichever check fails; the
+    # message may add the R-TRUMP rule that decides where the turn-up belongs.
     with pytest.raises(wr.InvalidDealError) as info:
         wr.Deal(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=0)
-    assert info.value.rule == "R-TRUMP-1"
+    assert info.value.rule == "R-DECK-4"
     assert "(R-TRUMP-1)" in str(info.value)
     with pytest.raises(wr.InvalidDealError) as info:
         wr.Deal(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=0, turn_up="Ah")
-    assert info.value.rule == "R-TRUMP-1"
+    assert info.value.rule == "R-DECK-4"
     assert "R-TRUMP-1" in str(info.value)
+    assert info.value.evidence["trump_rule"] == "R-TRUMP-1"
 
 
 # -- one seed rule -----------------------------------------------------------------

@@ -125,7 +125,10 @@ def test_the_wide_score_sheet_shows_every_column() -> None:
 
 def test_score_sheet_is_cached_and_immutable() -> None:
     match = wr.random_playout(wr.Match.new(variants.INVERTED, players=4, seed=3), seed=3)
-    assert match.score_sheet == match.score_sheet
+    # The rows are built once: every read of the sheet hands out the same row objects.
+    first, again = match.score_sheet, match.score_sheet
+    assert len(first) == len(again) == len(match.rounds) > 0
+    assert all(a is b for a, b in zip(first, again, strict=True))
     sheet = match.score_sheet
     before = (repr(sheet), list(sheet), snapshot(match))
     for name in ("totals", "rows"):  # a public property, and a name it does not have

@@ -15,6 +15,7 @@ import re
 import string
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import whist_ro as wr
@@ -139,16 +140,30 @@ CASES: dict[str, tuple[str, Callable[[], object]]] = {
     "dealt twice": ("R-DECK-4", lambda: dealt(["Ah Jc", "Ah 10c", "9d 10s"], turn_up="Qs")),
     "uneven hands": ("R-DECK-4", lambda: dealt(["Ah Jc", "Kh 10c", "9d"], turn_up="Qs")),
     "not in the deck": ("R-DECK-4", lambda: dealt(["Ah 2c", "Kh 10c", "9d 10s"], turn_up="Qs")),
-    "no turn-up": ("R-TRUMP-1", lambda: dealt(HANDS)),
-    "turn-up held": ("R-TRUMP-1", lambda: dealt(HANDS, turn_up="Ah")),
-    "turn-up of a whole deck": ("R-TRUMP-2", lambda: whole_deck(turn_up=True)),
-    "classic turn-up not the dealer's": ("R-TRUMP-3", lambda: whole_deck(classic=True)),
+    # A bad deal is refused under R-DECK-4 whichever check fails; the turn-up's
+    # refusals cite the trump rule too (TRUMP_RULE_CITED below).
+    "no turn-up": ("R-DECK-4", lambda: dealt(HANDS)),
+    "turn-up held": ("R-DECK-4", lambda: dealt(HANDS, turn_up="Ah")),
+    "turn-up of a whole deck": ("R-DECK-4", lambda: whole_deck(turn_up=True)),
+    "classic turn-up not the dealer's": ("R-DECK-4", lambda: whole_deck(classic=True)),
+    "schedule the deck cannot supply": (
+        "R-SCHED-5",
+        lambda: wr.Match.new(attrs.evolve(variants.ROMANIAN, schedule=(2, 9)), players=4, seed=1),
+    ),
+    "hand too big for the deck": (
+        "R-SCHED-5",
+        lambda: wr.Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=9, seed=1),
+    ),
+}
+TRUMP_RULE_CITED = {
+    "no turn-up": "R-TRUMP-1",
+    "turn-up held": "R-TRUMP-1",
+    "turn-up of a whole deck": "R-TRUMP-2",
+    "classic turn-up not the dealer's": "R-TRUMP-3",
 }
 RULES_REFUSED = {
     "R-DECK-4",
-    "R-TRUMP-1",
-    "R-TRUMP-2",
-    "R-TRUMP-3",
+    "R-SCHED-5",
     "R-END-3",
     "R-END-4",
     "R-SCHED-4",
@@ -162,6 +177,9 @@ RULES_REFUSED = {
 WORDS = re.compile(r"[A-Za-z]{2,}")
 
 
+RULE_IDS = re.compile(r"R-[A-Z]+-\d+")
+
+
 def refusal(make: Callable[[], object]) -> wr.WhistError:
     with pytest.raises(wr.WhistError) as caught:
         make()
@@ -173,7 +191,8 @@ def english_pieces(error: wr.WhistError) -> list[str]:
     source = error.template or str(error)
     literals = [literal for literal, *_ in string.Formatter().parse(source)]
     pieces = (literal.strip(" .,:;()'") for literal in literals)
-    return [p for p in pieces if len(WORDS.findall(p)) >= 2]
+    # Rule IDs ("R-DECK-4, R-TRUMP-2") are the same in every language.
+    return [p for p in pieces if len(WORDS.findall(RULE_IDS.sub("", p))) >= 2]
 
 
 def test_the_cases_cover_every_rule_the_engine_refuses_under() -> None:
@@ -192,6 +211,9 @@ def test_each_refusal_reads_in_both_languages(case: str) -> None:
     assert romanian != english
     left = [piece for piece in english_pieces(error) if piece in romanian]
     assert left == [], romanian
+    if case in TRUMP_RULE_CITED:
+        assert TRUMP_RULE_CITED[case] in english
+        assert TRUMP_RULE_CITED[case] in romanian
 
 
 def test_a_refusal_keeps_its_evidence_as_data() -> None:

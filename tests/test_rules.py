@@ -1,4 +1,4 @@
-"""One test or more per rule ID of the rule book (``/work/shared/RULES.md``).
+"""One test or more per rule ID of the rule book (docs/rules.md, ``whist_ro.rules.book``).
 
 Each test is named after its rule (``test_r_play_3_...``). It shows the rule
 holding on a small explicit deal, and where the rule can be broken it shows
@@ -104,16 +104,21 @@ RANKS_HIGH_TO_LOW = [
 # ---------------------------------------------------------------------------
 
 
-def bad_deal(build: Callable[[], object], says: str, *, rule: str = "R-DECK-4") -> InvalidDealError:
-    """``build`` must be refused as a bad deal citing ``rule``, with ``says`` in the message.
+def bad_deal(
+    build: Callable[[], object], says: str, *, cites: str | None = None
+) -> InvalidDealError:
+    """``build`` must be refused as a bad deal, with ``says`` in the message.
 
-    The rule is R-DECK-4 unless a trump rule (R-TRUMP-*) is the one broken;
-    the message cites the rule the error carries.
+    A bad deal's rule is R-DECK-4 whichever check fails; when a trump rule
+    (R-TRUMP-*) decides whether there is a turn-up and where it belongs, the
+    message cites it too (``cites``).
     """
     with pytest.raises(InvalidDealError, match=re.escape(says)) as info:
         build()
-    assert info.value.rule == rule
-    assert rule in str(info.value)
+    assert info.value.rule == "R-DECK-4"
+    assert "R-DECK-4" in str(info.value)
+    if cites is not None:
+        assert cites in str(info.value)
     return info.value
 
 
@@ -485,7 +490,7 @@ def test_r_deck_4_turn_up_required_exactly_when_rules_make_one(
     bad_deal(
         lambda: Round.from_hands(variant, hands=hands, dealer=dealer, turn_up=turn_up),
         says,
-        rule=rule,
+        cites=rule,
     )
 
 
@@ -512,7 +517,7 @@ def test_r_deck_4_turn_up_must_be_in_no_hand_or_the_dealers(
     bad_deal(
         lambda: Round.from_hands(variant, hands=hands, dealer=dealer, turn_up=turn_up),
         says,
-        rule=rule,
+        cites=rule,
     )
     if variant.is_classic:
         r = Round.from_hands(CLASSIC, hands=hands, dealer=3, turn_up="2s")
@@ -623,20 +628,68 @@ def test_r_sched_4_first_dealer_from_seed_or_given() -> None:
     assert info.value.field == "first_dealer"
 
 
-def test_r_sched_4_custom_schedule() -> None:
+def test_r_sched_4_custom_schedule_keeps_the_rotation() -> None:
+    custom = attrs.evolve(ROM, schedule=(3, 1, 8, 2))
+    m = play_out(Match.new(custom, players=4, seed=1, first_dealer=1))
+    assert [r.dealer for r in m.rounds] == [1, 2, 3, 0]
+
+
+def test_R_SCHED_5_a_house_schedule_plays_and_sets_the_sizes() -> None:
     custom = attrs.evolve(ROM, schedule=(3, 1, 8, 2))
     m = play_out(Match.new(custom, players=4, seed=1, first_dealer=1))
     assert [r.hand_size for r in m.rounds] == [3, 1, 8, 2]
-    assert [r.dealer for r in m.rounds] == [1, 2, 3, 0]
-    # A hand size the deck cannot supply is refused when the match is built.
-    too_big = attrs.evolve(ROM, schedule=(2, 9))
-    with pytest.raises(ConfigurationError, match=re.escape("(R-SCHED-4)")) as info:
-        Match.new(too_big, players=4, seed=1)
-    assert info.value.field == "schedule"
-    assert info.value.rule == "R-SCHED-4"
+    assert schedule_rule(custom) == "R-SCHED-5"
+    # A deal of the wrong size for a house schedule's round breaks R-SCHED-5.
+    assert deal_faults(custom, 4, index=0, hand_size=2, dealer=1, first_dealer=1) == ("R-SCHED-5",)
+    # The shape of a schedule is checked when the variant is built.
+    for bad in ((2, 0), (), (2, 14), (2.0,), "8"):
+        with pytest.raises(ConfigurationError, match=re.escape("(R-SCHED-5)")) as info:
+            attrs.evolve(ROM, schedule=bad)
+        assert (info.value.field, info.value.rule) == ("schedule", "R-SCHED-5")
+    # Classic whist always plays R-SCHED-3.
     with pytest.raises(ConfigurationError) as info:
-        attrs.evolve(ROM, schedule=(2, 0))
-    assert info.value.field == "schedule"
+        attrs.evolve(CLASSIC, schedule=(13,))
+    assert info.value.rule == "R-SCHED-3"
+
+
+@pytest.mark.parametrize(
+    ("players", "schedule", "round_number", "size", "deck"),
+    [(4, (2, 9), 2, 9, 32), (3, (1, 8, 9, 2), 3, 9, 24), (6, (9,), 1, 9, 48)],
+)
+def test_R_SCHED_5_a_schedule_the_deck_cannot_supply_names_the_round(
+    players: int, schedule: tuple[int, ...], round_number: int, size: int, deck: int
+) -> None:
+    too_big = attrs.evolve(ROM, schedule=schedule)
+    for build in (
+        lambda: Match.new(too_big, players=players, seed=1),
+        lambda: Schedule.for_game(too_big, players),
+    ):
+        with pytest.raises(ConfigurationError) as info:
+            build()
+        error = info.value
+        assert (error.rule, error.field) == ("R-SCHED-5", "schedule")
+        said = str(error)
+        assert f"round {round_number} " in said
+        assert f"deals {size} cards to each of {players} players" in said
+        assert f"needs {players * size} cards, but the {deck}-card deck" in said
+        assert said.endswith("(R-SCHED-5)")
+        assert error.explain("ro").endswith("(R-SCHED-5)")
+        assert f"pachetul de {deck} cărți" in error.explain("ro")
+    # A single round too large for the deck is refused under the same rule.
+    with pytest.raises(ConfigurationError) as info:
+        Round.deal(ROM, players=players, dealer=0, hand_size=size, seed=1)
+    assert (info.value.rule, info.value.field) == ("R-SCHED-5", "hand_size")
+    assert f"{players} hands of {size} cards" in str(info.value)
+
+
+def test_R_SCHED_5_a_schedule_that_takes_the_whole_deck_has_no_trump() -> None:
+    # 3 players x 8 cards = the whole 24-card deck: nothing is turned up.
+    whole = attrs.evolve(ROM, schedule=(8, 2))
+    m = Match.new(whole, players=3, seed=5)
+    assert (m.round.hand_size, m.round.turn_up, m.round.trump) == (8, None, None)
+    m = play_out(m)
+    assert [r.hand_size for r in m.rounds] == [8, 2]
+    assert m.rounds[1].trump is not None
 
 
 def test_r_sched_4_dealer_of_passes_the_deal_one_seat_left() -> None:
@@ -656,9 +709,9 @@ def test_r_sched_4_dealer_of_passes_the_deal_one_seat_left() -> None:
 )
 def test_r_sched_1_2_3_the_schedule_rule_of_each_variant(variant: Variant, rule: str) -> None:
     assert schedule_rule(variant) == rule
-    # A custom schedule is the family's default rule, whatever its pattern.
+    # A house schedule's sizes are R-SCHED-5's, whatever the pattern.
     if not variant.is_classic:
-        assert schedule_rule(attrs.evolve(variant, schedule=(2, 3))) == "R-SCHED-1"
+        assert schedule_rule(attrs.evolve(variant, schedule=(2, 3))) == "R-SCHED-5"
 
 
 def _misfit_rule_everywhere(variant: Variant, deals: Sequence[Deal]) -> set[str | None]:
@@ -798,7 +851,7 @@ def test_r_deal_1_a_record_may_store_the_hands_instead() -> None:
 
 def test_r_deal_1_deal_must_fit_the_deck() -> None:
     with pytest.raises(
-        ConfigurationError, match="3 hands of 9 need more than the 24 cards"
+        ConfigurationError, match="3 hands of 9 cards need more than the 24 cards"
     ) as info:
         Round.from_deck(ROM, deck=ORDER_3, dealer=0, hand_size=9)
     assert info.value.field == "hand_size"
@@ -851,7 +904,7 @@ def test_r_trump_1_missing_turn_up_is_refused() -> None:
     bad_deal(
         lambda: Round.from_hands(ROM, hands=["Ah Kc", "Kh Qc", "Qh Jc"], dealer=1),
         "needs a turn-up card to set trump (R-TRUMP-1)",
-        rule="R-TRUMP-1",
+        cites="R-TRUMP-1",
     )
 
 
@@ -876,8 +929,8 @@ def test_r_trump_2_whole_deck_dealt_means_no_trump() -> None:
 def test_r_trump_2_turn_up_for_a_dealt_out_deck_is_refused() -> None:
     bad_deal(
         lambda: Round.from_hands(ROM, hands=FULL_3, dealer=2, turn_up="9c"),
-        "but 9c was given: the whole deck is dealt, so there is no trump (R-TRUMP-2)",
-        rule="R-TRUMP-2",
+        "but 9c was given: the whole deck is dealt, so there is no trump (R-DECK-4, R-TRUMP-2)",
+        cites="R-TRUMP-2",
     )
 
 
@@ -890,7 +943,7 @@ def test_r_trump_2_option_no_trump_in_chosen_sizes() -> None:
     bad_deal(
         lambda: Round.from_hands(one_no_trump, hands=["Ah", "Kh", "Qh"], dealer=0, turn_up="9s"),
         "this deal has no turn-up card, but 9s was given: hands of 1 are played without trump",
-        rule="R-TRUMP-2",
+        cites="R-TRUMP-2",
     )
 
 
@@ -908,7 +961,7 @@ def test_r_trump_2_option_dealers_last_card_in_the_largest_round() -> None:
     bad_deal(
         lambda: Round.from_hands(last, hands=FULL_3, dealer=2, turn_up="Ah"),
         "the turn-up Ah must be the dealer's (seat 2) own last card",
-        rule="R-TRUMP-3",
+        cites="R-TRUMP-3",
     )
 
 
@@ -937,12 +990,12 @@ def test_r_trump_3_classic_turn_up_must_be_the_dealers() -> None:
     bad_deal(
         lambda: Round.from_hands(CLASSIC, hands=hands, dealer=2, turn_up="As"),
         "must be the dealer's (seat 2) own last card (R-DECK-4, R-TRUMP-3)",
-        rule="R-TRUMP-3",
+        cites="R-TRUMP-3",
     )
     bad_deal(
         lambda: Round.from_hands(CLASSIC, hands=hands, dealer=2),
         "needs a turn-up card to set trump (R-TRUMP-3)",
-        rule="R-TRUMP-3",
+        cites="R-TRUMP-3",
     )
     r = Round.from_hands(CLASSIC, hands=hands, dealer=2, turn_up="7h")
     assert r.trump is Suit.HEARTS

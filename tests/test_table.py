@@ -42,13 +42,15 @@ class FailsAt:
 
 
 class Spy:
-    """Records the type of everything it is given."""
+    """Records the type of everything it is given, and the views it is asked to act in."""
 
     def __init__(self) -> None:
         self.given: list[type] = []
+        self.asked: list[PlayerView] = []
 
     def act(self, view: PlayerView) -> wr.Action:
         self.given.append(type(view))
+        self.asked.append(view)
         return view.legal_actions[-1]
 
     def observe(self, view: PlayerView, step: Step) -> None:
@@ -158,6 +160,23 @@ def test_R_VIEW_3_a_blind_match_plays_through_with_my_only_card() -> None:
     m = table.run()
     assert m.is_over
     assert table.takeovers == ()
+    # In each 1-card round the spy saw no card of its own, and its one play was "my only
+    # card" (R-VIEW-3); in the others it saw its hand and named its cards.
+    blind = [v for v in spy.asked if v.hand_size == 1]
+    assert blind
+    assert len(blind) == 2 * sum(r.hand_size == 1 for r in m.rounds)  # a bid and a play each
+    for view in blind:
+        assert (view.blind, len(view.hand)) == ("hidden", 0)
+        if view.phase is wr.Phase.PLAYING:
+            assert view.legal_actions == (Play(seat=1, card=None),)
+    seen = [v for v in spy.asked if v.hand_size > 1]
+    assert all(v.blind is None and len(v.hand) == v.hand_counts[1] > 0 for v in seen)
+    # The table played the card the spy held in the blind rounds.
+    for done in m.rounds:
+        if done.hand_size == 1:
+            (played,) = [p.card for t in done.tricks for p in t.plays if p.seat == 1]
+            assert played is not None
+            assert done.hands[1] == wr.CardSet([played])
 
 
 def test_table_refuses_bad_settings() -> None:

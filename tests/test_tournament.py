@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
+import statistics
 import sys
 import threading
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -262,6 +264,49 @@ def test_estimate_uses_student_t() -> None:
     assert (e.high - e.mean) / (sd / 61**0.5) == pytest.approx(2.000298, abs=1e-4)
     assert Estimate.of([4.0]).low is None
     assert not Estimate.of([4.0]).clear_of_zero
+
+
+def _t_density(x: float, df: int) -> float:
+    """Student's t density with ``df`` degrees of freedom, from its formula."""
+    log_c = math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
+    return math.exp(log_c - (df + 1) / 2 * math.log1p(x * x / df))
+
+
+def _t_cdf(x: float, df: int, *, steps: int = 1000) -> float:
+    """P(T <= x) for x >= 0: one half plus the density integrated from 0 (Simpson's rule)."""
+    h = x / steps
+    inner = math.fsum((4 if i % 2 else 2) * _t_density(i * h, df) for i in range(1, steps))
+    return 0.5 + h / 3 * (_t_density(0.0, df) + inner + _t_density(x, df))
+
+
+def _t_quantile(p: float, df: int) -> float:
+    """The t quantile by Newton's method on the integrated CDF: no table, no series."""
+    x = 1.96
+    for _ in range(100):
+        step = (p - _t_cdf(x, df)) / _t_density(x, df)
+        x += step
+        if abs(step) < 1e-10:
+            return x
+    raise AssertionError(f"no t quantile for {df} degrees of freedom")
+
+
+def _t_of(values: list[float]) -> float:
+    """The t the estimate of ``values`` used: its half-width over the standard error."""
+    e = Estimate.of(values)
+    assert e.high is not None
+    return (e.high - e.mean) / (statistics.stdev(values) / math.sqrt(len(values)))
+
+
+def test_estimate_uses_student_t_at_every_tabulated_degree_of_freedom() -> None:
+    # 1 to 30 degrees of freedom come from a table of 3 decimals: each is the quantile
+    # computed here, rounded, so a digit off in any entry shows.
+    for df in range(1, 31):
+        used = _t_of([float(i * i % 7) for i in range(df + 1)])
+        assert used == pytest.approx(round(_t_quantile(0.975, df), 3), abs=1e-9), df
+    # Past the table, the series is within 1e-4 of it.
+    for df in (31, 35, 45, 60, 100, 250, 1000):
+        used = _t_of([float(i * i % 7) for i in range(df + 1)])
+        assert used == pytest.approx(_t_quantile(0.975, df), abs=1e-4), df
 
 
 def test_classic_whist_tournament() -> None:

@@ -225,10 +225,10 @@ def test_classic_family_constraints() -> None:
 def test_schedule_must_fit_the_deck_for_the_player_count() -> None:
     nines = attrs.evolve(ROM, schedule=(2, 9))  # a valid variant on its own ...
     with pytest.raises(
-        ConfigurationError, match="a hand of 9 cards for 4 players needs 36"
+        ConfigurationError, match="deals 9 cards to each of 4 players: that needs 36"
     ) as info:
         Schedule.for_game(nines, 4)  # ... but 4 x 9 > 32 cards
-    assert (info.value.field, info.value.rule) == ("schedule", "R-SCHED-4")
+    assert (info.value.field, info.value.rule) == ("schedule", "R-SCHED-5")
     with pytest.raises(ConfigurationError) as info:
         Match.new(nines, players=4, seed=1)
     assert info.value.field == "schedule"

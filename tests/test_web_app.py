@@ -221,12 +221,23 @@ def test_the_socket_checks_the_origin(tmp_path: Path) -> None:
     with TestClient(app) as client:
         made = make_table(client)
         path = f"/ws/{made['table']}"
-        for origin in ("https://evil.example", "http://whist.example.org"):
+        refused = (
+            "https://evil.example",
+            "http://whist.example.org",
+            # A host that merely ends with the allowed one is another site.
+            "https://attackerwhist.example.org",
+            "https://evil.whist.example.org",
+            "http://eviltestserver",  # ... and so is one that ends with this server's Host
+            "http://testserver.evil.example",
+        )
+        for origin in refused:
+            # Refused at the handshake (1008): the socket never opens, so nothing is sent.
             with (
-                pytest.raises(WebSocketDisconnect),
-                client.websocket_connect(path, headers={"origin": origin}) as ws,
+                pytest.raises(WebSocketDisconnect) as caught,
+                client.websocket_connect(path, headers={"origin": origin}),
             ):
-                ws.receive_json()
+                pass
+            assert caught.value.code == 1008, origin
         for origin in ("https://whist.example.org", "http://testserver"):
             with client.websocket_connect(path, headers={"origin": origin}) as ws:
                 ws.send_json({"type": "hello"})

@@ -461,6 +461,102 @@ def test_a_view_of_house_rules_needs_its_variant() -> None:
     assert PlayerView.from_dict(data, variant=HOUSE) == m.view(0)
 
 
+def _bidding_view(seat: int) -> dict[str, Any]:
+    """A view's data in the first bidding round of a 4-card round, seat 1 to act."""
+    r = wr.Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=4, seed=5)
+    assert r.to_act == 1
+    return r.view(seat).to_dict()
+
+
+@pytest.mark.parametrize("change", ["extra", "missing", "another"])
+def test_a_view_whose_hand_contradicts_its_known_hands_is_refused(change: str) -> None:
+    data = _bidding_view(1)
+    assert PlayerView.from_dict(data).hand == wr.CardSet.parse(" ".join(data["hand"]))
+    hand = list(data["hand"])
+    if change == "extra":
+        hand.append(data["turn_up"])  # a card the seat does not hold
+    elif change == "missing":
+        hand.pop()
+    else:
+        hand[0] = data["turn_up"]
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "hand": hand})
+    assert caught.value.path == "view.hand"
+    given, known = (wr.CardSet.parse(" ".join(cards)) for cards in (hand, data["hand"]))
+    assert str(caught.value) == (
+        f"view.hand: {given} is not known_hands[1] ({known}): a seat's hand is its own entry "
+        "of known_hands"
+    )
+
+
+def _playing_view() -> dict[str, Any]:
+    """Seat 0's view in the first trick of a 4-card round, Ks and Js on the table."""
+    r = wr.Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=4, seed=5)
+    for _ in range(5):
+        r = r.apply(r.legal_actions()[0])
+    assert (str(r.remaining[0]), r.to_act, str(r.turn_up)) == ("Kh Qh Kd Qd", 0, "Jc")
+    return r.view(0).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("seat", "cards", "says"),
+    [
+        (0, ["Kh", "Qh", "Kd"], "view.known_hands[0]: 3 cards known, but seat 0 holds 4"),
+        (1, ["Kh"], "view.known_hands[1]: Kh: known in two seats' hands"),
+        (0, ["Kh", "Qh", "Kd", "Ks"], "view.known_hands[0]: Ks: already played"),
+        (0, ["Kh", "Qh", "Kd", "Jc"], "view.known_hands[0]: Jc is the turn-up, which nobody holds"),
+        (1, ["9h", "9d", "Ac", "Jh"], "view.known_hands[1]: 4 cards known, but seat 1 holds 3"),
+    ],
+    ids=["short", "twice", "played", "turn-up", "more-than-held"],
+)
+def test_a_view_whose_known_hands_contradict_the_play_is_refused(
+    seat: int, cards: list[str], says: str
+) -> None:
+    data = _playing_view()
+    assert PlayerView.from_dict(data).hand_counts == (4, 3, 3)
+    known = [cards if i == seat else hand for i, hand in enumerate(data["known_hands"])]
+    hand = known[0]
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "known_hands": known, "hand": hand})
+    assert str(caught.value).startswith(says)
+    assert caught.value.rule == ("R-TRUMP-1" if "turn-up" in says else None)
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        ({"seat": 0, "card": "Jh"}, "Jh is not a card of seat 0's hand (Kh Qh Kd Qd)"),
+        ({"seat": 0, "card": None}, "'my only card' is not a card of seat 0's hand"),
+        ({"seat": 0, "bid": 1}, "seat 0 bids 1 is no action of the playing phase"),
+    ],
+    ids=["not-held", "my-only-card", "bid"],
+)
+def test_a_view_whose_legal_actions_contradict_the_hand_is_refused(
+    action: dict[str, Any], says: str
+) -> None:
+    data = _playing_view()
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "legal_actions": [*data["legal_actions"], action]})
+    assert caught.value.path == "view.legal_actions[4]"
+    assert str(caught.value).startswith(f"view.legal_actions[4]: {says}")
+
+
+@pytest.mark.parametrize(("to_act", "says"), [(2, "it is seat 2's turn"), (None, "no seat is")])
+def test_a_view_with_legal_actions_when_it_is_not_the_seats_turn_is_refused(
+    to_act: int | None, says: str
+) -> None:
+    data = _bidding_view(1)
+    assert len(data["legal_actions"]) == 5
+    with pytest.raises(WireError) as caught:
+        PlayerView.from_dict({**data, "to_act": to_act})
+    assert caught.value.path == "view.legal_actions"
+    assert str(caught.value).startswith(f"view.legal_actions: 5 actions for seat 1, but {says}")
+    # Another seat's view of the same moment has none, and reads back.
+    other = _bidding_view(0)
+    assert other["legal_actions"] == []
+    assert PlayerView.from_dict(other).to_act == 1
+
+
 def test_a_trick_with_the_wrong_winner_is_refused_with_R_PLAY_6() -> None:
     m = wr.random_playout(Match.new(variants.ROMANIAN, players=3, seed=2), seed=2)
     data = m.view(0).to_dict()

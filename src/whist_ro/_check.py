@@ -30,6 +30,7 @@ from whist_ro.errors import ConfigurationError, WireError
 from whist_ro.locale import N_, NP_
 
 __all__ = [
+    "BIDI_CONTROLS",
     "MAX_NAME",
     "MAX_WHOLE",
     "MAX_WORKERS",
@@ -52,6 +53,8 @@ __all__ = [
     "read_whole",
     "rng_of",
     "seat",
+    "shown_name",
+    "shown_names",
     "sub_path",
     "valid_text",
     "whole",
@@ -112,6 +115,11 @@ _NAME_COUNT: Final = N_("{name} must hold one name per seat ({players}), not {co
 _BAD_NAME: Final = N_(
     "{name}[{index}] must be printable text of 1 to {most} characters, not blank, without "
     "control characters, not {value}"
+)
+_BIDI_NAME: Final = N_(
+    "{name}[{index}] holds the bidirectional control {char} at character {position}: it can "
+    "make a score sheet read falsely (U+202A to U+202E and U+2066 to U+2069 are refused "
+    "in names)"
 )
 _SEED_BITS: Final = N_(
     "{name} must fit in 63 bits (an int from -2**63 + 1 to 2**63 - 1), not {value}"
@@ -312,13 +320,30 @@ MAX_NAME: Final = 100
 """The longest player name, in characters (a record's limit too)."""
 
 
-def names(value: object, *, players: int, field: str = "names") -> tuple[str, ...]:
+BIDI_CONTROLS: Final = frozenset(map(chr, (*range(0x202A, 0x202F), *range(0x2066, 0x206A))))
+"""The bidirectional embeddings, overrides and isolates a name may not hold.
+
+U+202A to U+202E (LRE, RLE, PDF, LRO, RLO) and U+2066 to U+2069 (LRI, RLI,
+FSI, PDI) reorder the text that follows them, so a name holding one can
+make a score sheet or a report line read falsely (``"Ana\\u202e01-"`` shows
+as ``Ana-10``).  The marks U+200E and U+200F, which reorder nothing
+around them, and the zero-width joiner U+200D of emoji stay allowed.
+"""
+
+
+def names(
+    value: object, *, players: int, field: str = "names", stored: bool = False
+) -> tuple[str, ...]:
     """``value`` as one player name per seat: printable text of 1 to 100 characters.
 
     Names are shown on score sheets, in views and in records, so a name may
     not be blank, hold control characters (a newline would break a printed
-    sheet) or lone surrogates (text that cannot be written as UTF-8).
-    Nothing is trimmed or fixed: a bad name is refused.
+    sheet), lone surrogates (text that cannot be written as UTF-8) or any of
+    the :data:`BIDI_CONTROLS` (the error names the character, as ``U+202E``,
+    and its place, counting from 1).  Nothing is trimmed or fixed: a bad
+    name is refused.  ``stored=True`` is for names read back from a record
+    or a database written before bidirectional controls were refused: those
+    are allowed, and shown through :func:`shown_name`.
 
     >>> names(["Ana", "Bogdan", "Cici"], players=3)
     ('Ana', 'Bogdan', 'Cici')
@@ -330,6 +355,12 @@ def names(value: object, *, players: int, field: str = "names") -> tuple[str, ..
     Traceback (most recent call last):
     ...
     whist_ro.errors.ConfigurationError: names[1] must be printable text of 1 to 100 characters, ...
+    >>> names(["Ana", "Bo\\u202e01-", "Cici"], players=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: names[1] holds the bidirectional control U+202E ...
+    >>> names(["Ana", "Bo\\u202e01-", "Cici"], players=3, stored=True)[1] == "Bo\\u202e01-"
+    True
     """
     given: tuple[object, ...] = items(value, name=field)  # type: ignore[arg-type]
     if len(given) != players:
@@ -339,7 +370,49 @@ def names(value: object, *, players: int, field: str = "names") -> tuple[str, ..
         if not _is_name(name):
             evidence = {"name": field, "index": index, "most": MAX_NAME, "value": excerpt(name)}
             raise ConfigurationError(_BAD_NAME, field=field, evidence=evidence)
+        assert isinstance(name, str)
+        if not stored and not BIDI_CONTROLS.isdisjoint(name):
+            position = next(i for i, c in enumerate(name) if c in BIDI_CONTROLS)
+            evidence = {
+                "name": field,
+                "index": index,
+                "char": _code_point(name[position]),
+                "position": position + 1,
+            }
+            raise ConfigurationError(_BIDI_NAME, field=field, evidence=evidence)
     return given  # type: ignore[return-value]  # every item was checked to be a str
+
+
+def shown_name(name: str) -> str:
+    """``name`` as it is shown: each of the :data:`BIDI_CONTROLS` written as ``<U+202E>``.
+
+    New names cannot hold those characters (:func:`names`), but a record or a
+    table stored before they were refused can; every place that shows such a
+    name (a match replayed from a record, and with it the score sheets, the
+    views and the command line) shows it through here, so the text around
+    it reads in its own order.  Any other name comes back unchanged.
+
+    >>> shown_name("Bo\\u202e01-")
+    'Bo<U+202E>01-'
+    >>> shown_name("Ana\\u200d")  # a zero-width joiner is not a bidirectional control
+    'Ana\\u200d'
+    """
+    if BIDI_CONTROLS.isdisjoint(name):
+        return name
+    return "".join(f"<{_code_point(c)}>" if c in BIDI_CONTROLS else c for c in name)
+
+
+def shown_names(value: Iterable[str]) -> tuple[str, ...]:
+    """Each of ``value``'s names as :func:`shown_name` shows it.
+
+    >>> shown_names(["Ana", "\\u2067Bo"])
+    ('Ana', '<U+2067>Bo')
+    """
+    return tuple(map(shown_name, value))
+
+
+def _code_point(char: str) -> str:
+    return f"U+{ord(char):04X}"
 
 
 def default_names(players: int) -> tuple[str, ...]:

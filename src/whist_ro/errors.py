@@ -2,7 +2,7 @@
 
 All of them derive from :class:`WhistError`, so ``except WhistError`` catches
 anything the library refuses.  Errors about moves and deals carry the rule ID
-from the rule book (``RULES.md``) in :attr:`WhistError.rule`, and their
+from the rule book (docs/rules.md) in :attr:`WhistError.rule`, and their
 messages name the seat, the action and the evidence, so a table dispute can
 be settled by reading the message.
 

@@ -68,8 +68,8 @@ _BAD_SIZE: Final = N_(
 )
 _REPEATS: Final = N_("repeats must be True or False, not {value}")
 _HAND_TOO_BIG: Final = N_(
-    "a hand of {size} cards for {players} players needs {needed} cards, but the deck has "
-    "{deck} (R-SCHED-4)"
+    "round {round} of the schedule deals {size} cards to each of {players} players: that "
+    "needs {needed} cards, but the {deck}-card deck cannot supply them (R-SCHED-5)"
 )
 
 
@@ -307,16 +307,18 @@ class Schedule(Immutable, Sequence[int]):
         if variant.is_classic:
             return cls((13,), repeats=True)
         sizes = variant.schedule or _pattern_sizes(variant.pattern, players)
-        too_big = [s for s in sizes if s * players > deck_size]
+        too_big = [(i, s) for i, s in enumerate(sizes) if s * players > deck_size]
         if too_big:
+            index, size = too_big[0]
             evidence = {
-                "size": too_big[0],
+                "round": index + 1,  # counted from 1, as players and reports count rounds
+                "size": size,
                 "players": players,
-                "needed": too_big[0] * players,
+                "needed": size * players,
                 "deck": deck_size,
             }
             raise ConfigurationError(
-                _HAND_TOO_BIG, field="schedule", rule="R-SCHED-4", evidence=evidence
+                _HAND_TOO_BIG, field="schedule", rule="R-SCHED-5", evidence=evidence
             )
         return cls(sizes)
 

@@ -70,7 +70,7 @@ Scorer = Callable[[int, int], int]
 GAME_TARGETS: Final = (5, 7, 10)
 """The classic game targets: short whist (5) and long whist (7 or 10), R-END-2."""
 MAX_ROUNDS: Final = 1000
-"""The longest custom schedule a variant accepts, in rounds (R-SCHED-4)."""
+"""The longest custom schedule a variant accepts, in rounds (R-SCHED-5)."""
 MAX_NAME: Final = 100
 """The longest variant name, in characters."""
 
@@ -83,11 +83,11 @@ _BAD_NAME: Final = N_(
     "Variant.name must be a string of 1 to {most} characters of valid Unicode, not {value}"
 )
 _BAD_SCHEDULE: Final = N_(
-    "Variant.schedule must be None or a tuple of 1 to {most} hand sizes, not {value} (R-SCHED-4)"
+    "Variant.schedule must be None or a tuple of 1 to {most} hand sizes, not {value} (R-SCHED-5)"
 )
 _BAD_HAND_SIZE: Final = N_(
     "Variant.schedule holds {value}; every hand size must be a whole number from 1 to {most} "
-    "(and fit the deck for the player count) (R-SCHED-4)"
+    "(and fit the deck for the player count) (R-SCHED-5)"
 )
 _BAD_SIZES: Final = N_("Variant.no_trump_sizes must be a set of hand sizes 1..{most}, not {value}")
 _BAD_RANKS: Final = N_(
@@ -190,7 +190,7 @@ def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None
         raise ConfigurationError(
             _BAD_SCHEDULE,
             field="schedule",
-            rule="R-SCHED-4",
+            rule="R-SCHED-5",
             evidence={"most": MAX_ROUNDS, "value": excerpt(value)},
         )
     for size in value:
@@ -198,7 +198,7 @@ def _check_schedule(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None
             raise ConfigurationError(
                 _BAD_HAND_SIZE,
                 field="schedule",
-                rule="R-SCHED-4",
+                rule="R-SCHED-5",
                 evidence={"value": excerpt(size), "most": _MAX_RANKS},
             )
 

@@ -11,6 +11,13 @@ there are (then every trick is fought over, and marginal cards lose) or
 fewer; when the hook forbids the rounded bid, the nearer neighbour is
 taken.
 
+In a forehead round (R-VIEW-3: one card each, every other card shown, its
+own hidden) it bids from the chance that its own card, any of the cards it
+has not seen, takes the trick against the cards it sees, led from the
+first hand, weighing each card by whether the earlier bidders, who saw it,
+would have bid as they did; it takes the bid worth more points on average
+(see :func:`forehead_chance`).
+
 Play: while short of its bid the bot takes tricks as surely and cheaply as
 it can (a sure winner is a card no unseen card can beat, given the voids
 the others have shown); once its bid is made it ducks, shedding its highest
@@ -42,14 +49,15 @@ from whist_ro.bots._common import (
 )
 from whist_ro.bots.lowrisk import danger
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
-from whist_ro.rules.play import beats, suit_of
+from whist_ro.rules.play import beats, suit_of, trick_winner_index
+from whist_ro.rules.scoring import round_points
 from whist_ro.views.sample import constraints, unseen_cards
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
     from whist_ro.views.view import PlayerView
 
-__all__ = ["RuleBot", "estimate_tricks"]
+__all__ = ["RuleBot", "estimate_tricks", "forehead_chance"]
 
 
 def estimate_tricks(
@@ -110,9 +118,123 @@ def estimate_tricks(
     return min(total, float(hand_size))
 
 
+def forehead_chance(view: PlayerView, *, read_bids: bool = True) -> float | None:
+    """The chance that the seat's own card takes a forehead round's one trick (R-VIEW-3).
+
+    In a forehead round the seat sees every other seat's card but not its
+    own, which is any of the cards it has not seen (the undealt pile's and
+    its own).  The trick is led by the first hand and every seat plays its
+    only card, so each of those cards either wins (R-PLAY-6) or not.  With
+    ``read_bids`` the bids made so far are read too: each earlier bidder
+    saw this seat's card, so a card under which that bidder, bidding as
+    this bot does, would have bid otherwise counts a tenth as much (all
+    count alike if no card fits every bid).  None when the view is not a
+    forehead round whose other cards are all shown.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN_FOREHEAD, hands=["9c", "Ah", "10c"],
+    ...                         dealer=2, turn_up="Jh")
+    >>> round(forehead_chance(r.view(1)), 3)  # 5 trumps and 4 higher clubs of 21 unseen cards
+    0.429
+    >>> forehead_chance(r.view(0))  # seat 0 sees the trump ace: nothing beats it
+    0.0
+    >>> forehead_chance(wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0,
+    ...                                   hand_size=1, seed=1).view(0)) is None
+    True
+    """
+    if view.blind != "forehead" or view.hand_size != 1:
+        return None
+    seat, players = view.seat, view.players
+    known = [h.mask for h in view.known_hands]
+    if any(known[s].bit_count() != 1 for s in range(players) if s != seat):
+        return None
+    unseen = unseen_cards(view)
+    order = [(view.first_hand + k) % players for k in range(players)]
+    place = order.index(seat)
+    cards = [known[s].bit_length() - 1 for s in order]
+    trump = trump_number(view)
+    # The dealer may see its own card too (a turn-up it holds): then that is the one.
+    own = known[seat] or unseen
+    winning = _winning_cards(cards, place, trump)
+    earlier = [k for k in range(place) if view.bids[order[k]] is not None] if read_bids else []
+    if not earlier:
+        return (own & winning).bit_count() / own.bit_count()
+    worths = _bid_worths(view)
+    fit = [0, 0]  # the cards that fit every earlier bid: how many, and how many win
+    for bit in iter_bits(own):
+        cards[place] = bit
+        pool = unseen & ~(1 << bit)
+        if all(_fits(view, worths, cards, k, pool | 1 << cards[k]) for k in earlier):
+            fit[0] += 1
+            fit[1] += (winning >> bit) & 1
+    total, wins = own.bit_count(), (own & winning).bit_count()
+    if not fit[0]:
+        return wins / total
+    return (fit[1] + _UNLIKELY * (wins - fit[1])) / (fit[0] + _UNLIKELY * (total - fit[0]))
+
+
+_UNLIKELY = 0.1
+"""How much a card counts that an earlier forehead bid speaks against."""
+
+
+def _fits(view: PlayerView, worths: _Worths, cards: list[int], place: int, pool: int) -> bool:
+    """Whether the bidder at ``place``, not seeing its card (one of ``pool``), bid as we would."""
+    bidder = (view.first_hand + place) % view.players
+    chance = (pool & _winning_cards(cards, place, trump_number(view))).bit_count() / max(
+        pool.bit_count(), 1
+    )
+    return _forehead_bid(worths, [0, 1], chance) == view.bids[bidder]
+
+
+def _winning_cards(cards: list[int], place: int, trump: int | None) -> int:
+    """The mask of the cards that win a 1-card trick played at ``place`` against ``cards``.
+
+    ``cards`` are the trick's cards in play order (the lead first); the one
+    at ``place`` is left out.
+    """
+    others = cards[:place] + cards[place + 1 :]
+    trumps = SUIT_MASKS[trump] if trump is not None else 0
+    if place:  # a follower beats the best card of the others (R-PLAY-6)
+        best = others[trick_winner_index(others, trump=trump)]
+        higher = SUIT_MASKS[suit_of(best)] & ~((2 << best) - 1)
+        return higher | (trumps if suit_of(best) != trump else 0)
+    mask = 0
+    for suit in range(4):  # the lead: its suit is led, so only a trump or a higher card beats it
+        if suit != trump and any(suit_of(c) == trump for c in others):
+            continue
+        top = max((c for c in others if suit_of(c) == suit), default=-1)
+        mask |= SUIT_MASKS[suit] & ~((2 << top) - 1) if top >= 0 else SUIT_MASKS[suit]
+    return mask
+
+
+_Worths = tuple[tuple[int, int], tuple[int, int]]
+"""The points of bids 0 and 1 in a 1-card round: each as (the trick won, the trick lost)."""
+
+
+def _bid_worths(view: PlayerView) -> _Worths:
+    def worth(bid: int) -> tuple[int, int]:
+        won, lost = (round_points(view.variant, bids=(bid,), tricks=(took,))[0] for took in (1, 0))
+        return won, lost
+
+    return worth(0), worth(1)
+
+
+def _forehead_bid(worths: _Worths, allowed: list[int], chance: float) -> int:
+    """The allowed bid worth the most points on average when the card wins with ``chance``."""
+
+    def mean(bid: int) -> float:
+        won, lost = worths[bid]
+        return chance * won + (1 - chance) * lost
+
+    return max(allowed, key=lambda bid: (mean(bid), -bid))
+
+
 def _choose_bid(view: PlayerView) -> int:
     seat = view.seat
     allowed = sorted(a.tricks for a in view.legal_actions if isinstance(a, Bid))
+    chance = forehead_chance(view) if view.hand_size == 1 else None
+    if chance is not None:
+        return _forehead_bid(_bid_worths(view), allowed, chance)
     est = estimate_tricks(
         view.hand.mask,
         trump=trump_number(view),

@@ -22,6 +22,12 @@ time is spent: faster or slower machines then choose differently, so a
 time budget is not deterministic.  :attr:`SearchBot.stats` counts
 decisions, rollouts and seconds.
 
+In a forehead round (R-VIEW-3: one card each, every other card shown, its
+own hidden) a bid is searched over every deal the view allows, once each:
+one per card the seat may hold (the others are shown, and the undealt
+pile does not play), so the bid rests on the exact chance of each
+outcome, not on a sample of it, whatever ``samples`` says.
+
 In classic whist the bot never overtakes a partner's winning card when it
 holds a card that does not.
 
@@ -44,17 +50,19 @@ from whist_ro import sim
 from whist_ro._check import excerpt, rng_of, whole
 from whist_ro.actions import Play
 from whist_ro.bots._common import nothing_to_choose, trump_number, winning
+from whist_ro.cards import CardSet, iter_bits
 from whist_ro.engine.match import Match
+from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
 from whist_ro.rules.scoring import advance_runs, round_points
+from whist_ro.views.sample import unseen_cards
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from whist_ro._check import Seed
     from whist_ro.actions import Action
-    from whist_ro.engine.round import Round
     from whist_ro.views.view import PlayerView
 
 __all__ = ["SearchBot", "SearchStats"]
@@ -168,6 +176,12 @@ class SearchBot:
         scorer = _Scorer(view, self._spite)
         totals = [0.0] * len(candidates)
         games = 0
+        every = _forehead_deals(view)
+        if every:  # every deal once: the search is exact, so no time is spent on more
+            self._score(every, candidates, scorer, rng, totals)
+            self.stats.decisions += 1
+            self.stats.seconds += time.perf_counter() - start
+            return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
         deadline = None if self._ms is None else start + self._ms / 1000
         first = view.sample(rng)
         base: Round = first.round if isinstance(first, Match) else first
@@ -215,6 +229,35 @@ class SearchBot:
     def __repr__(self) -> str:
         budget = f"ms={self._ms:g}" if self._ms is not None else f"samples={self._samples}"
         return f"SearchBot({budget}, rollouts={self._rollouts}, policy={self._policy!r})"
+
+
+def _forehead_deals(view: PlayerView) -> list[Round]:
+    """Every deal a forehead round's bid may be made in, once each; empty for any other view.
+
+    The other seats' cards are shown (R-VIEW-3), so a deal is fixed by the
+    seat's own card, any card it has not seen; the undealt pile plays no
+    part in a 1-card round.  Each deal has the view's bids made already.
+    """
+    if view.blind != "forehead" or view.phase is not Phase.BIDDING or view.hand_size != 1:
+        return []
+    seat = view.seat
+    known = [h.mask for h in view.known_hands]
+    if any(known[s].bit_count() != 1 for s in range(view.players) if s != seat):
+        return []
+    # The dealer may see its own card too (a turn-up it holds): then that is the one.
+    deals = []
+    for bit in iter_bits(known[seat] or unseen_cards(view)):
+        known[seat] = 1 << bit
+        r = Round.from_hands(
+            view.variant,
+            hands=[CardSet.from_mask(mask) for mask in known],
+            dealer=view.dealer,
+            turn_up=view.turn_up,
+        )
+        for action in view.actions:
+            r = r.apply(action)
+        deals.append(r)
+    return deals
 
 
 def _candidates(view: PlayerView, legal: tuple[Action, ...]) -> tuple[Action, ...]:

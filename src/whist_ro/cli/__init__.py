@@ -307,6 +307,20 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=text.tr(text.SERVE_BOT_DELAY_HELP),
     )
+    web.add_argument(
+        "--busy-timeout",
+        type=whole_option(low=0, high=60_000),
+        default=1000,
+        metavar="MS",
+        help=text.tr(text.SERVE_BUSY_TIMEOUT_HELP),
+    )
+    web.add_argument(
+        "--max-connections",
+        type=whole_option(low=1, high=1_000_000),
+        default=1000,
+        metavar="N",
+        help=text.tr(text.SERVE_MAX_CONNECTIONS_HELP),
+    )
     return parser
 
 

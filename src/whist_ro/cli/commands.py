@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from whist_ro import records, sim, variants
-from whist_ro._check import excerpt
+from whist_ro._check import excerpt, shown_name
 from whist_ro.cli import status, text
 from whist_ro.cli.options import names_of, players_of, seed_of, variant_of
 from whist_ro.engine.round import Round
@@ -98,7 +98,7 @@ def check(args: argparse.Namespace) -> int:
                     round=t.round,
                     where=where,
                     seat=t.seat,
-                    who=t.agent or read.players[t.seat],
+                    who=shown_name(t.agent) if t.agent else read.names[t.seat],
                     reason=t.explain(text.lang()),
                 )
             )

@@ -47,7 +47,7 @@ def serve(args: argparse.Namespace) -> int:
             raise ConfigurationError(text.tr(text.SERVE_NEEDS_WEB, missing=module), field="serve")
     import uvicorn  # noqa: PLC0415  (an extra: imported only when serving)
 
-    from whist_ro.web import create_app  # noqa: PLC0415
+    from whist_ro.web import Limits, create_app  # noqa: PLC0415
 
     public_url = check_public_url(args.public_url)
     # --lang makes every page speak it; else each page speaks its browser's language.
@@ -56,6 +56,8 @@ def serve(args: argparse.Namespace) -> int:
         public_url=public_url,
         bot_delay=args.bot_delay,
         lang=getattr(args, "lang", None),
+        busy_timeout=args.busy_timeout / 1000,
+        limits=Limits(connections=args.max_connections),
     )
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)

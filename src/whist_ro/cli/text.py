@@ -434,6 +434,13 @@ SERVE_PUBLIC_URL_HELP: Final = N_(
 SERVE_BOT_DELAY_HELP: Final = N_(
     "the least seconds a bot takes to act, so people can follow the play (default: 0.6)"
 )
+SERVE_BUSY_TIMEOUT_HELP: Final = N_(
+    "the milliseconds a write waits for a database another program has locked before the "
+    "table pauses and tries again (default: 1000)"
+)
+SERVE_MAX_CONNECTIONS_HELP: Final = N_(
+    "the most table connections open at once on the server (default: 1000)"
+)
 SERVE_NEEDS_WEB: Final = N_(
     "whist-ro serve needs the web extra ({missing} is not installed): pip install 'whist-ro[web]'"
 )

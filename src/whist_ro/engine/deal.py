@@ -45,9 +45,17 @@ _SIZES: Final = N_("hands must be the same size, not {counts} (R-DECK-4)")
 _EMPTY: Final = N_("hands must hold at least one card (R-DECK-4)")
 _NO_TRUMP_SIZE: Final = N_("hands of {hand_size} are played without trump in {variant}")
 _WHOLE_DECK: Final = N_("the whole deck is dealt, so there is no trump")
-_NO_TURN_UP: Final = N_("this deal has no turn-up card, but {card} was given: {why} (R-TRUMP-2)")
+# A bad deal is refused under R-DECK-4 whichever check fails; the turn-up's messages
+# also name the R-TRUMP rule that decides whether there is one and where it belongs,
+# and keep it as the evidence "trump_rule" (record replay points at the turn-up then).
+_NO_TURN_UP: Final = N_(
+    "this deal has no turn-up card, but {card} was given: {why} (R-DECK-4, R-TRUMP-2)"
+)
 _NEEDS_TURN_UP: Final = N_(
-    "this deal needs a turn-up card to set trump ({rule}), but none was given"
+    "this deal needs a turn-up card to set trump ({rule}), but none was given (R-DECK-4)"
+)
+_HANDS_TOO_BIG: Final = N_(
+    "{players} hands of {size} cards need more than the {deck} cards of the deck (R-SCHED-5)"
 )
 _TURN_UP_NOT_IN_DECK: Final = N_(
     "the turn-up {card} is not in the {cards}-card deck of {variant} (R-DECK-4)"
@@ -65,10 +73,10 @@ def _check_hand_size(hand_size: object, *, players: int, deck_size: int) -> int:
     size = whole(hand_size, name="hand_size", low=1, high=MAX_WHOLE)
     if size * players > deck_size:
         raise ConfigurationError(
-            f"{players} hands of {size} need more than the {deck_size} cards of the "
-            "deck (R-SCHED-4)",
+            _HANDS_TOO_BIG,
             field="hand_size",
-            rule="R-SCHED-4",
+            rule="R-SCHED-5",
+            evidence={"players": players, "size": size, "deck": deck_size},
         )
     return size
 
@@ -426,12 +434,16 @@ def _check_turn_up(
                 else Sentence(_WHOLE_DECK)
             )
             raise InvalidDealError(
-                _NO_TURN_UP, rule="R-TRUMP-2", evidence={"card": card, "why": why}
+                _NO_TURN_UP,
+                rule="R-DECK-4",
+                evidence={"card": card, "why": why, "trump_rule": "R-TRUMP-2"},
             )
         return
     rule = "R-TRUMP-1" if source == "turn_up" else "R-TRUMP-3"
     if card is None:
-        raise InvalidDealError(_NEEDS_TURN_UP, rule=rule, evidence={"rule": rule})
+        raise InvalidDealError(
+            _NEEDS_TURN_UP, rule="R-DECK-4", evidence={"rule": rule, "trump_rule": rule}
+        )
     if card not in deck:
         raise InvalidDealError(
             _TURN_UP_NOT_IN_DECK,
@@ -439,8 +451,12 @@ def _check_turn_up(
             evidence={"card": card, "cards": len(deck), "variant": variant.name},
         )
     if source == "turn_up" and dealt >> card.bit & 1:
-        raise InvalidDealError(_TURN_UP_HELD, rule="R-TRUMP-1", evidence={"card": card})
+        raise InvalidDealError(
+            _TURN_UP_HELD, rule="R-DECK-4", evidence={"card": card, "trump_rule": "R-TRUMP-1"}
+        )
     if source == "dealer_last" and not masks[dealer] >> card.bit & 1:
         raise InvalidDealError(
-            _TURN_UP_NOT_DEALERS, rule="R-TRUMP-3", evidence={"card": card, "dealer": dealer}
+            _TURN_UP_NOT_DEALERS,
+            rule="R-DECK-4",
+            evidence={"card": card, "dealer": dealer, "trump_rule": "R-TRUMP-3"},
         )

@@ -255,7 +255,7 @@ def _title(record: Record) -> Sentence:
         # A player left unnamed is "seat N", which a language says its own way.
         names=[
             Sentence(_SEAT, seat=seat) if name == f"seat {seat}" else name
-            for seat, name in enumerate(record.players)
+            for seat, name in enumerate(record.names)
         ],
         rounds=Sentence.plural(_ROUNDS, len(record.rounds)),
     )

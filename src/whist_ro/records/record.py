@@ -35,7 +35,15 @@ from typing import Any, Final, Literal
 import attrs
 
 from whist_ro import locale, variants
-from whist_ro._check import MAX_NAME, MAX_WHOLE, check_seed, excerpt, is_whole, valid_text
+from whist_ro._check import (
+    MAX_NAME,
+    MAX_WHOLE,
+    check_seed,
+    excerpt,
+    is_whole,
+    shown_names,
+    valid_text,
+)
 from whist_ro._check import names as check_names
 from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro._text import Sentence
@@ -435,7 +443,10 @@ class Record(Immutable):
     are the seat names in seat order.  ``takeovers`` and ``reclaims`` note
     each seat handed to a bot and taken back (R-SEAT-1); ``engines`` names
     the engine program that played each seat, or None for a seat no engine
-    played (version 2).  The last round may be unfinished;
+    played (version 2).  A record written before names were refused their
+    bidirectional controls (U+202E ...) may hold them: it still loads,
+    :attr:`names` shows them, and :func:`~whist_ro.records.to_record`
+    refuses them in a new record.  The last round may be unfinished;
     every earlier one holds all its actions.  Cross-field consistency
     (one hand per player, seats in range, complete rounds) is checked on
     construction and refused with :class:`~whist_ro.errors.RecordError`
@@ -463,6 +474,23 @@ class Record(Immutable):
 
     def __attrs_post_init__(self) -> None:
         _check_record(self)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names as they are shown: ``players`` with bidirectional controls visible.
+
+        A name stored before those characters were refused (U+202A to
+        U+202E, U+2066 to U+2069) shows each as ``<U+202E>``, so it cannot
+        reorder the text around it; the match a record replays to carries
+        these names.  Every other name is shown as stored.
+
+        >>> import whist_ro as wr
+        >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+        >>> old = attrs.evolve(m.to_record(), players=["Ana", "Bo\\u202e01-", "Cici"])
+        >>> old.names
+        ('Ana', 'Bo<U+202E>01-', 'Cici')
+        """
+        return shown_names(self.players)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -595,7 +623,9 @@ def _check_record(record: Record) -> None:
             count=len(record.claimed_totals),
         )
     try:
-        check_names(record.players, players=players, field="players")
+        # A record read back may hold names from before bidirectional controls were
+        # refused: stored, not refused (to_record refuses them in a new record).
+        check_names(record.players, players=players, field="players", stored=True)
     except ConfigurationError as error:
         raise quoting("players", error) from None
     changes: list[tuple[str, Takeover | Reclaim]] = [

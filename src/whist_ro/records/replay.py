@@ -402,7 +402,9 @@ def _deal(record_round: RoundRecord, variant: Variant, index: int) -> Deal | Vio
         )
     except WhistError as error:
         rule = error.rule or "R-DECK-4"
-        path = child(where, "turn_up") if rule.startswith("R-TRUMP") else child(where, "hands")
+        # A turn-up refusal keeps the R-TRUMP rule that places the turn-up as evidence.
+        at_turn_up = "trump_rule" in error.evidence or rule.startswith("R-TRUMP")
+        path = child(where, "turn_up" if at_turn_up else "hands")
         return _at_deal(index + 1, record_round.dealer, rule, str(error), path, _reason(error))
 
 
@@ -518,10 +520,10 @@ def replay(record: Record, *, deals: Iterable[Deal] = (), filler: bool = False) 
             players=players,
             seed=record.seed,
             first_dealer=first.dealer,
-            names=record.players,
+            names=record.names,
         )
     else:
-        m = Match.new(variant, deals=[first], names=record.players)
+        m = Match.new(variant, deals=[first], names=record.names)
     pending: Violation | None = None
     expected = first
     for index, record_round in enumerate(rounds):
@@ -684,7 +686,9 @@ def to_record(
     :class:`~whist_ro.records.Record`).  ``seed=True``
     writes the match's seed, which reveals every future deal; only then
     can an unfinished seeded match resume without being given its deals.
-    A match ended early records how (R-END-3).
+    A match ended early records how (R-END-3).  The names are held to the rule
+    of every new name (:func:`whist_ro._check.names`): one holding a
+    bidirectional control (U+202E ...) is refused.
 
     >>> import whist_ro as wr
     >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).abandon(disconnected=[1])
@@ -712,7 +716,7 @@ def to_record(
         ended = Ending(how="conceded", side=match.conceded)
     if seed and match.seed is None:
         raise RecordError("seed=True, but this match was built from explicit deals: it has no seed")
-    return Record(
+    record = Record(
         variant=match.variant,
         preset=preset_name(match.variant),
         players=names,
@@ -725,6 +729,13 @@ def to_record(
         seed=match.seed if seed else None,
         meta=meta,
     )
+    try:
+        # A record also holds names read back from before bidirectional controls were
+        # refused; a new one is held to the rule every new name is.
+        check_names(record.players, players=match.players, field="players")
+    except ConfigurationError as error:
+        raise quoting("players", error) from None
+    return record
 
 
 def from_record(record: Record | str | bytes, *, deals: Iterable[Deal] = ()) -> Match:

@@ -56,6 +56,7 @@ _OF_FAMILY: Final = {
 _OFF: Final = N_("off in this variant")
 _PLAYS_818: Final = N_("this variant plays 8-1-8")
 _NOT_818: Final = N_("this variant does not play 8-1-8")
+_PLAYS_HOUSE: Final = N_("this variant plays its own schedule (R-SCHED-5)")
 _LIST_HEAD: Final = {
     False: N_("Rules of {variant} (exact-bid family), one a line:"),
     True: N_("Rules of {variant} (classic partnership whist), one a line:"),
@@ -181,6 +182,16 @@ RULES: Final[tuple[Rule, ...]] = (
         match's seed, so one seed always gives the same first dealer. After every round the
         deal passes one seat to the left. Because each block of 1-card and of 8-card rounds
         has one round per player, every player deals once in each such block.""",
+    ),
+    _r(
+        "R-SCHED-5", "exact", "A house schedule",
+        "A house schedule: any hand sizes of 1 card or more that the deck can supply.",
+        """A variant may replace the built-in pattern with its own list of hand sizes, each of
+        at least one card, as long as the deck can supply every round: the players' hands
+        together may not need more cards than the deck holds. A round whose hands take the
+        whole deck leaves no card to turn up, so it has no trump (R-TRUMP-2). A schedule
+        the deck cannot supply is refused, naming the round, its hand size and the deck.
+        Classic whist always deals its 13-card rounds (R-SCHED-3).""",
     ),
     # -- dealing and trump -------------------------------------------------------------
     _r(
@@ -609,6 +620,7 @@ def _why_off(rule: Rule, variant: Variant) -> str | None:
         "R-BID-2": not variant.hook,
         "R-PLAY-3": not variant.must_trump,
         "R-PLAY-8": not variant.must_overtrump,
+        "R-SCHED-5": variant.schedule is None,
         "R-STREAK-1": variant.streak_bonus == 0,
         "R-RANK-4": not variant.ranking.zero_win,
         "R-HON-1": not variant.honours,
@@ -618,9 +630,12 @@ def _why_off(rule: Rule, variant: Variant) -> str | None:
         "R-RUBBER-2": not variant.rubber,
         "R-RUBBER-3": not variant.rubber,
     }
-    if rule.id == "R-SCHED-1" and schedule_rule(variant) == "R-SCHED-2":
+    sizes_by = schedule_rule(variant)
+    if rule.id in ("R-SCHED-1", "R-SCHED-2") and sizes_by == "R-SCHED-5":
+        return _PLAYS_HOUSE
+    if rule.id == "R-SCHED-1" and sizes_by == "R-SCHED-2":
         return _PLAYS_818
-    if rule.id == "R-SCHED-2" and schedule_rule(variant) != "R-SCHED-2":
+    if rule.id == "R-SCHED-2" and sizes_by != "R-SCHED-2":
         return _NOT_818
     return _OFF if off.get(rule.id, False) else None
 

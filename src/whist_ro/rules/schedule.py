@@ -1,7 +1,8 @@
 """The schedule (R-SCHED-*): which rule sets the hand sizes, who deals, whether a deal fits.
 
 A match deals its rounds in an order fixed by its variant: 1-8-1
-(R-SCHED-1), 8-1-8 (R-SCHED-2) or classic rounds of 13 (R-SCHED-3); the
+(R-SCHED-1), 8-1-8 (R-SCHED-2), classic rounds of 13 (R-SCHED-3) or a house
+schedule the deck can supply (R-SCHED-5); the
 deal passes one seat to the left every round (R-SCHED-4).  The engine, the
 record replayer, the score-sheet audit, the samplers and the adapters ask
 these functions rather than working the rotation out themselves, so a deal
@@ -23,18 +24,24 @@ __all__ = ["deal_faults", "dealer_of", "schedule_rule"]
 
 
 def schedule_rule(variant: Variant) -> str:
-    """The rule that sets ``variant``'s hand sizes: R-SCHED-3 (classic), R-SCHED-2 or R-SCHED-1.
+    """The rule that sets ``variant``'s hand sizes: R-SCHED-1, 2, 3 or 5.
 
-    Only the built-in 8-1-8 pattern is R-SCHED-2; a custom schedule (the
-    option of R-SCHED-4) counts as R-SCHED-1, the exact-bid family's default.
+    R-SCHED-3 for classic whist; otherwise R-SCHED-5 for a house schedule
+    (``variant.schedule``, which replaces the pattern), else the pattern's
+    rule: R-SCHED-2 for 8-1-8, R-SCHED-1 for 1-8-1.
 
+    >>> import attrs
     >>> from whist_ro import variants
     >>> [schedule_rule(v) for v in (variants.ROMANIAN, variants.INVERTED, variants.CLASSIC)]
     ['R-SCHED-1', 'R-SCHED-2', 'R-SCHED-3']
+    >>> schedule_rule(attrs.evolve(variants.INVERTED, schedule=(3, 1, 8)))
+    'R-SCHED-5'
     """
     if variant.is_classic:
         return "R-SCHED-3"
-    return "R-SCHED-2" if variant.schedule is None and variant.pattern == "8-1-8" else "R-SCHED-1"
+    if variant.schedule is not None:
+        return "R-SCHED-5"
+    return "R-SCHED-2" if variant.pattern == "8-1-8" else "R-SCHED-1"
 
 
 def dealer_of(index: int, *, first_dealer: int, players: int) -> int:
@@ -61,7 +68,7 @@ def deal_faults(
 
     - ``"R-END-1"``: the schedule has no round ``index`` (the match ended
       with its last scheduled round);
-    - otherwise :func:`schedule_rule`'s rule (R-SCHED-1, 2 or 3) when the
+    - otherwise :func:`schedule_rule`'s rule (R-SCHED-1, 2, 3 or 5) when the
       hands are not the size the schedule deals for that round;
     - ``"R-SCHED-4"`` when ``dealer`` is not :func:`dealer_of` the round.
 

@@ -32,6 +32,7 @@ from whist_ro.errors import WhistError, WireError
 from whist_ro.ranking import MAX_TOTAL
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
+from whist_ro.rules.dealing import trump_source
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 from whist_ro.variants import get as preset
@@ -227,6 +228,64 @@ def _legal(obj: WireObject, seat: int) -> tuple[Action, ...]:
     return tuple(legal)
 
 
+def _check_known(
+    obj: WireObject,
+    known: tuple[CardSet, ...],
+    counts: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    *,
+    seat: int,
+    blind: str | None,
+    out_of_play: Card | None,
+) -> None:
+    """Refuse known hands that contradict each other, the play or the hand counts."""
+    played = 0
+    for trick in tricks:
+        for card in trick.cards:
+            played |= 1 << card.bit
+    seen = 0
+    for i, cards in enumerate(known):
+        at = sub_path(obj.at("known_hands"), i)
+        if cards.mask & seen:
+            twice = CardSet.from_mask(cards.mask & seen)
+            raise wire_error(at, f"{twice}: known in two seats' hands")
+        if cards.mask & played:
+            gone = CardSet.from_mask(cards.mask & played)
+            raise wire_error(at, f"{gone}: already played, so no longer held")
+        if out_of_play is not None and out_of_play in cards:
+            raise wire_error(
+                at,
+                f"{out_of_play} is the turn-up, which nobody holds (R-TRUMP-1)",
+                rule="R-TRUMP-1",
+            )
+        sees_all = i == seat and blind is None
+        if len(cards) > counts[i] or (sees_all and len(cards) != counts[i]):
+            held = "its whole hand" if sees_all else "at most its hand"
+            raise wire_error(
+                at,
+                f"{len(cards)} cards known, but seat {i} holds {counts[i]} (hand_counts[{i}]), "
+                f"and a seat knows {held}",
+            )
+        seen |= cards.mask
+
+
+def _check_legal(
+    obj: WireObject, legal: tuple[Action, ...], *, phase: Phase, hand: CardSet, blind: str | None
+) -> None:
+    """Refuse legal actions of the wrong kind for the phase, or cards the seat does not hold."""
+    kind = Bid if phase is Phase.BIDDING else Play if phase is Phase.PLAYING else None
+    for i, action in enumerate(legal):
+        at = sub_path(obj.at("legal_actions"), i)
+        if kind is None or not isinstance(action, kind):
+            raise wire_error(at, f"{action} is no action of the {phase.name.lower()} phase")
+        held = isinstance(action, Play) and action.card is not None and action.card in hand
+        if isinstance(action, Play) and blind is None and not held:
+            what = "'my only card'" if action.card is None else str(action.card)
+            raise wire_error(
+                at, f"{what} is not a card of seat {action.seat}'s hand ({str(hand) or 'no card'})"
+            )
+
+
 def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
     """The round part of a view: everything but ``match``."""
     players = obj.whole("players", low=2, high=_MAX_SEATS)
@@ -281,11 +340,27 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
         _card_set(h, sub_path(obj.at("known_hands"), i))
         for i, h in enumerate(obj.items("known_hands", length=players))
     )
-    if _card_set(obj.get("hand"), obj.at("hand")) != known[seat]:
-        raise wire_error(obj.at("hand"), "the hand is not known_hands[seat]")
+    counts = obj.wholes("hand_counts", length=players, high=hand_size)
+    out_of_play = turn_up if trump_source(variant, players, hand_size) == "turn_up" else None
+    _check_known(
+        obj, known, counts, (*tricks, current), seat=seat, blind=blind, out_of_play=out_of_play
+    )
+    hand = _card_set(obj.get("hand"), obj.at("hand"))
+    if hand != known[seat]:
+        raise wire_error(
+            obj.at("hand"),
+            f"{str(hand) or 'no card'} is not known_hands[{seat}] "
+            f"({str(known[seat]) or 'no card'}): a seat's hand is its own entry of known_hands",
+        )
     legal = _legal(obj, seat)
     if legal and to_act != seat:
-        raise wire_error(obj.at("legal_actions"), f"seat {seat} has actions but it is not its turn")
+        turn = "no seat is to act" if to_act is None else f"it is seat {to_act}'s turn"
+        raise wire_error(
+            obj.at("legal_actions"),
+            f"{len(legal)} actions for seat {seat}, but {turn}: a seat has legal actions only "
+            "on its turn",
+        )
+    _check_legal(obj, legal, phase=phase, hand=known[seat], blind=blind)
     return fill_view(
         seat=seat,
         variant=variant,
@@ -301,7 +376,7 @@ def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
         tricks=tricks,
         current=current,
         won=obj.wholes("tricks_won", length=players, high=hand_size),
-        counts=obj.wholes("hand_counts", length=players, high=hand_size),
+        counts=counts,
         known=known,
         legal=legal,
     )

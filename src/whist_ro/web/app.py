@@ -28,11 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
+import multiprocessing
 import os
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -52,6 +56,7 @@ from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro.errors import IllegalActionError, WhistError
 from whist_ro.records.record import dumps
+from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
 from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot, clip
@@ -69,12 +74,31 @@ PAGE: Final = (STATIC / "index.html").read_text(encoding="utf-8")
 
 @attrs.frozen(kw_only=True)
 class Limits(Immutable):
-    """What one connection may send: message size, messages a second, the request sizes.
+    """The server's limits: what a client may send, what it must take, how many at once.
 
     ``message_bytes`` caps one WebSocket message, ``per_second`` and
     ``burst`` its rate (a token bucket: ``burst`` at once, then
     ``per_second``), ``http_bytes`` a lobby request's body and
-    ``referee_bytes`` an upload to the referee.
+    ``referee_bytes`` an upload to the referee; ``json_depth`` is the
+    deepest nesting of lists and objects the server reads in any of them
+    (a table's own messages need 4, a variant object 3).
+
+    What the server sends: a client that has not taken a message within
+    ``send_seconds``, or has ``queue_messages`` messages or ``queue_bytes``
+    characters waiting, is dropped (closed with 4009).  ``connections``
+    caps the WebSockets open at once on the server, ``table_connections``
+    on one table (people and spectators;
+    spectators are also capped at 200 a table); one over a cap is told
+    ``too_many_connections`` and closed with 1013.
+
+    The referee judges in ``referee_workers`` processes of its own, and
+    holds at most ``referee_queue`` more uploads waiting (an upload counts
+    from its first byte); one more is answered 429 ``referee_busy``.  One
+    client address may have ``referee_at_once`` uploads under way and send
+    ``referee_per_minute`` a minute; past that, 429 ``too_many_uploads``.
+
+    >>> Limits().referee_workers, Limits().referee_queue
+    (1, 4)
 
     >>> Limits().message_bytes, Limits(per_second=5).per_second
     (4096, 5.0)
@@ -85,10 +109,24 @@ class Limits(Immutable):
     burst: int = 100
     http_bytes: int = 16_384
     referee_bytes: int = 2_000_000
+    json_depth: int = 32
+    send_seconds: float = attrs.field(default=10.0, converter=float)
+    queue_messages: int = 1000
+    queue_bytes: int = 1_000_000
+    connections: int = 1000
+    table_connections: int = 250
+    referee_workers: int = 1
+    referee_queue: int = 4
+    referee_at_once: int = 2
+    referee_per_minute: float = attrs.field(default=20.0, converter=float)
 
 
 NO_TABLE_CLOSE: Final = 4004
 """The WebSocket close code for a table that does not exist (reason ``no_table``)."""
+SLOW_CLOSE: Final = 4009
+"""The WebSocket close code for a client dropped because it did not read what it was sent."""
+BUSY_CLOSE: Final = 1013
+"""The close code for a connection over the server's or the table's cap ("try again later")."""
 
 _HEADERS: Final = {
     "Content-Security-Policy": (
@@ -143,8 +181,37 @@ _REFEREE_FIELDS: Final = ("kind", "text", "variant", "lang")
 _REFEREE_KINDS: Final = ("record", "sheet")
 
 
+class _TooDeepError(ValueError):
+    """JSON nested deeper than the server reads."""
+
+
+def _loads(text: str, *, depth: int) -> object:
+    """``text`` parsed as JSON; :class:`ValueError` when it is not JSON or nests past ``depth``.
+
+    The nesting is measured first, in one pass that cannot recurse
+    (:func:`~whist_ro.records.schema.scan_json`), so no text within the size
+    limits can make the parser run out of stack.
+
+    >>> _loads('{"a": [1]}', depth=2)
+    {'a': [1]}
+    >>> _loads("[" * 3 + "]" * 3, depth=2)
+    Traceback (most recent call last):
+    ...
+    whist_ro.web.app._TooDeepError: lists and objects nested 3 deep; at most 2
+    """
+    # The depth is at most the number of openings: a text with few needs no scan.
+    if text.count("[") + text.count("{") > depth and (deepest := scan_json(text).depth) > depth:
+        raise _TooDeepError(f"lists and objects nested {deepest} deep; at most {depth}")
+    return json.loads(text)
+
+
 async def _json_body(
-    request: Request, limit: int, fields: tuple[str, ...], *, too_big: str = "request_too_big"
+    request: Request,
+    limit: int,
+    fields: tuple[str, ...],
+    *,
+    depth: int,
+    too_big: str = "request_too_big",
 ) -> dict[str, Any]:
     """The request's JSON object, holding no key but ``fields``; ``too_big`` past ``limit``."""
     length = request.headers.get("content-length")
@@ -156,8 +223,8 @@ async def _json_body(
         if len(body) > limit:
             raise RoomError(too_big, limit=limit)
     try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = _loads(body.decode("utf-8"), depth=depth)
+    except ValueError:  # UnicodeDecodeError is one
         raise RoomError("bad_json") from None
     if not isinstance(data, dict):
         raise RoomError("bad_json")
@@ -184,6 +251,8 @@ _STATUS: Final = {
     "request_too_big": 413,
     "referee_too_big": 413,
     "too_many_tables": 503,
+    "referee_busy": 429,
+    "too_many_uploads": 429,
 }
 """The HTTP status of each refusal code; any other is 409, a request the table refuses now."""
 
@@ -207,6 +276,11 @@ class _Bucket:
         self._level = float(burst)
         self._last = time.monotonic()
 
+    def full(self) -> bool:
+        """Whether the bucket has refilled to ``burst`` (its owner has been quiet)."""
+        elapsed = time.monotonic() - self._last
+        return self._level + elapsed * self.rate >= self.burst
+
     def take(self) -> bool:
         now = time.monotonic()
         self._level = min(self.burst, self._level + (now - self._last) * self.rate)
@@ -217,25 +291,130 @@ class _Bucket:
         return True
 
 
+class _Referee:
+    """The referee's work, off the event loop: worker processes, a bounded queue, a limit a client.
+
+    Adjudicating a large record is seconds of Python: in a thread it would
+    hold the interpreter's lock away from every table, so it runs in a
+    process of its own (started at the first upload), one job per worker
+    at a time, the others waiting in a queue of bounded length.
+    """
+
+    def __init__(self, limits: Limits) -> None:
+        self._limits = limits
+        self._pool: ProcessPoolExecutor | None = None
+        self._under_way = 0  # uploads being read, waiting or judged
+        self._by_address: dict[str, int] = {}
+        self._buckets: dict[str, _Bucket] = {}
+
+    @property
+    def under_way(self) -> int:
+        """The uploads being read, waiting or judged now."""
+        return self._under_way
+
+    @contextlib.contextmanager
+    def slot(self, address: str) -> Iterator[None]:
+        """Hold a place for one upload from ``address``; a 429 refusal when there is none."""
+        limits = self._limits
+        most = limits.referee_workers + limits.referee_queue
+        if self._under_way >= most:
+            raise RoomError("referee_busy", limit=most)
+        mine = self._by_address.get(address, 0)
+        if mine >= limits.referee_at_once or not self._bucket(address).take():
+            raise RoomError(
+                "too_many_uploads",
+                at_once=limits.referee_at_once,
+                per_minute=limits.referee_per_minute,
+            )
+        self._under_way += 1
+        self._by_address[address] = mine + 1
+        try:
+            yield
+        finally:
+            self._under_way -= 1
+            left = self._by_address.pop(address) - 1
+            if left:
+                self._by_address[address] = left
+
+    def _bucket(self, address: str) -> _Bucket:
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            if len(self._buckets) >= 4096:  # forget the addresses whose allowance is whole again
+                self._buckets = {a: b for a, b in self._buckets.items() if not b.full()}
+            per_minute = self._limits.referee_per_minute
+            bucket = _Bucket(per_minute / 60, max(1, round(per_minute)))
+            self._buckets[address] = bucket
+        return bucket
+
+    async def judge(self, work: Callable[..., dict[str, Any]], text: str, **options: str) -> Any:
+        """``work(text, **options)`` in a worker process; its verdict."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self._limits.referee_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        job = functools.partial(work, text, **options)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, job)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            log.error("the referee's worker process died; starting another")
+            self._pool = None
+            most = self._limits.referee_workers + self._limits.referee_queue
+            raise RoomError("referee_busy", limit=most) from None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
 class _Connection:
-    """One WebSocket as a room sees it: messages queue up and a writer task sends them."""
+    """One WebSocket as a room sees it: messages queue up and a writer task sends them.
 
-    __slots__ = ("_closing", "_queue", "_socket", "_writer")
+    A client that stops reading is dropped rather than waited for: when a
+    send has not finished ``Limits.send_seconds`` after it began (the app's
+    sweeper checks, see :meth:`expired`), or the messages waiting to be
+    sent pass ``Limits.queue_messages`` or ``Limits.queue_bytes``, the send
+    is cancelled, the connection closed as far as the socket lets a close
+    frame through, and its handler ended, so the room lets go of it.
+    """
 
-    MAX_QUEUE: Final = 2000  # messages a client may fall behind before it is dropped
+    __slots__ = (
+        "__weakref__",
+        "_bytes",
+        "_closing",
+        "_handler",
+        "_limits",
+        "_queue",
+        "_sending",
+        "_socket",
+        "_writer",
+        "dropped",
+    )
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, limits: Limits) -> None:
         self._socket = socket
+        self._limits = limits
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._bytes = 0  # the characters waiting in the queue
         self._closing: int | None = None
+        self._sending: float | None = None  # when the send under way began (the loop's clock)
+        self.dropped = False
+        self._handler = asyncio.current_task()  # the socket's handler, ended on a drop
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, text: str) -> None:
         if self._closing is not None:
             return
-        if self._queue.qsize() >= self.MAX_QUEUE:
-            self.close(1013)
+        limits = self._limits
+        if (
+            self._queue.qsize() >= limits.queue_messages
+            or self._bytes + len(text) > limits.queue_bytes
+        ):
+            log.warning("dropped a connection %d messages behind", self._queue.qsize())
+            self.drop()
             return
+        self._bytes += len(text)
         self._queue.put_nowait(text)
 
     def close(self, code: int) -> None:
@@ -243,8 +422,27 @@ class _Connection:
             self._closing = code
             self._queue.put_nowait(None)
 
+    def expired(self, now: float) -> bool:
+        """Whether the send under way began more than ``send_seconds`` before ``now``."""
+        began = self._sending
+        return began is not None and now - began > self._limits.send_seconds
+
+    def drop(self) -> None:
+        """Give up on a client that does not read: cancel the send, close, end the handler."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self._closing = SLOW_CLOSE
+        self._writer.cancel()
+        self._queue = asyncio.Queue()  # what was waiting is let go at once
+        self._bytes = 0
+        handler = self._handler
+        if handler is not None and handler is not asyncio.current_task() and not handler.done():
+            handler.cancel()  # it waits for the client's next message: stop waiting
+
     async def _write(self) -> None:
         socket = self._socket
+        clock = asyncio.get_running_loop().time
         try:
             while True:
                 text = await self._queue.get()
@@ -252,12 +450,25 @@ class _Connection:
                     if socket.client_state is WebSocketState.CONNECTED:
                         await socket.close(self._closing or 1000)
                     return
+                self._bytes -= len(text)
+                self._sending = clock()
                 await socket.send_text(text)
+                self._sending = None
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
     async def finish(self) -> None:
-        """Let the writer send what is queued (a last error, say) and close; give up after 5 s."""
+        """Let the writer send what is queued (a last error, say) and close; give up after 5 s.
+
+        A dropped connection gets one second to let a close frame through.
+        """
+        if self.dropped:
+            with contextlib.suppress(
+                TimeoutError, asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+            ):
+                if self._socket.client_state is WebSocketState.CONNECTED:
+                    await asyncio.wait_for(self._socket.close(SLOW_CLOSE), timeout=1)
+            return
         self.close(1000)
         try:
             await asyncio.wait_for(self._writer, timeout=5)
@@ -274,6 +485,15 @@ async def _receive_text(websocket: WebSocket) -> str:
     if text is None:
         return bytes(message.get("bytes") or b"").decode("utf-8", "replace")
     return str(text)
+
+
+async def _turn_away(websocket: WebSocket, error: RoomError, code: int) -> None:
+    """Open the socket, say why it is refused (``error``) and close it with ``code``."""
+    await websocket.accept()
+    told = {"type": "error", "code": error.code, "message": str(error)}
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_text(json.dumps({**told, "values": _plain(error.values)}))
+        await websocket.close(code=code, reason=error.code)
 
 
 def _origin_ok(origin: str | None, host: str | None, public_url: str | None) -> bool:
@@ -351,6 +571,7 @@ def create_app(
     max_tables: int = 500,
     lang: str | None = None,
     environ: Mapping[str, str] | None = None,
+    busy_timeout: float = 1.0,
 ) -> Starlette:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db``.
 
@@ -358,7 +579,9 @@ def create_app(
     reverse proxy); invite links use it, and a browser page served from it
     may open the tables' WebSockets.  ``bot_delay`` is the least time in
     seconds a bot takes to act, so people can follow the play.  Every table
-    in the file resumes when the app starts.
+    in the file resumes when the app starts.  ``busy_timeout`` is how long
+    a write waits for a database another program has locked before the
+    table pauses and tries again (``whist-ro serve --busy-timeout``).
 
     ``lang`` (``"en"`` or ``"ro"``; ``whist-ro serve --lang``) makes every
     page speak that language.  Without it, each page speaks the browser's
@@ -375,9 +598,12 @@ def create_app(
     limits = limits or Limits()
     forced = None if lang is None else locale.choose(lang)
     fallback = forced or locale.from_environment(environ)
-    store = Store(db)
+    store = Store(db, busy_timeout=busy_timeout)
     lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
     public = public_url.rstrip("/") if public_url else None
+    judges = _Referee(limits)
+    live: set[_Connection] = set()  # every table WebSocket open now
+    open_on: dict[str, int] = {}  # how many of them each table has
 
     def link(request: Request, table: str) -> str:
         base = public or str(request.base_url).rstrip("/")
@@ -416,7 +642,9 @@ def create_app(
         if request.method == "GET":
             return JSONResponse({"tables": lobby.listing()})
         try:
-            data = await _json_body(request, limits.http_bytes, _TABLE_FIELDS)
+            data = await _json_body(
+                request, limits.http_bytes, _TABLE_FIELDS, depth=limits.json_depth
+            )
             room, seat, token = lobby.create(
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
@@ -442,7 +670,7 @@ def create_app(
     async def join(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes, ("name",))
+            data = await _json_body(request, limits.http_bytes, ("name",), depth=limits.json_depth)
             seat, token = room.claim(data.get("name"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -451,7 +679,7 @@ def create_app(
     async def start(request: Request) -> Response:
         try:
             room = lobby.get(request.path_params["table"])
-            data = await _json_body(request, limits.http_bytes, ("token",))
+            data = await _json_body(request, limits.http_bytes, ("token",), depth=limits.json_depth)
             room.start_now(data.get("token"))
         except WhistError as error:
             return _refusal(error, speaks_to(request))
@@ -470,18 +698,27 @@ def create_app(
         )
 
     async def referee(request: Request) -> Response:
+        address = request.client.host if request.client is not None else ""
         try:
-            data = await _json_body(
-                request, limits.referee_bytes, _REFEREE_FIELDS, too_big="referee_too_big"
-            )
-            kind, text, variant, asked = _referee_request(data)
+            with judges.slot(address):
+                data = await _json_body(
+                    request,
+                    limits.referee_bytes,
+                    _REFEREE_FIELDS,
+                    depth=limits.json_depth,
+                    too_big="referee_too_big",
+                )
+                kind, text, variant, asked = _referee_request(data)
+                spoken = speaks(asked, request.headers.get("accept-language"))
+                if kind == "sheet":
+                    verdict = await judges.judge(judge_sheet, text, variant=variant, lang=spoken)
+                else:
+                    verdict = await judges.judge(judge_record, text, lang=spoken)
         except RoomError as error:
-            return _refusal(error, speaks_to(request))
-        spoken = speaks(asked, request.headers.get("accept-language"))
-        if kind == "sheet":
-            verdict = await asyncio.to_thread(judge_sheet, text, variant=variant, lang=spoken)
-        else:
-            verdict = await asyncio.to_thread(judge_record, text, lang=spoken)
+            refused = _refusal(error, speaks_to(request))
+            if refused.status_code == 429:
+                refused.headers["Retry-After"] = "5"
+            return refused
         return JSONResponse(verdict)
 
     async def socket(websocket: WebSocket) -> None:
@@ -494,14 +731,19 @@ def create_app(
         except RoomError as error:
             # Opened, told why and closed with a code of its own (4004): a client can tell
             # "no such table" from a refused origin (HTTP 403, the socket never opens).
-            await websocket.accept()
-            message = {"type": "error", "code": error.code, "message": str(error)}
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                await websocket.send_text(json.dumps({**message, "values": _plain(error.values)}))
-                await websocket.close(code=NO_TABLE_CLOSE, reason="no_table")
+            await _turn_away(websocket, error, NO_TABLE_CLOSE)
+            return
+        on_table = open_on.get(room.id, 0)
+        if len(live) >= limits.connections or on_table >= limits.table_connections:
+            full = len(live) >= limits.connections
+            limit = limits.connections if full else limits.table_connections
+            log.warning("refused a WebSocket to table %s: %d open there", room.id, on_table)
+            await _turn_away(websocket, RoomError("too_many_connections", limit=limit), BUSY_CLOSE)
             return
         await websocket.accept()
-        conn = _Connection(websocket)
+        conn = _Connection(websocket, limits)
+        live.add(conn)
+        open_on[room.id] = on_table + 1
         bucket = _Bucket(limits.per_second, limits.burst)
         token: str | None = None
         joined = False
@@ -536,9 +778,12 @@ def create_app(
                     conn.close(1008)
                     break
                 try:
-                    message = json.loads(text)
-                except ValueError:
-                    refuse("bad_message", say("bad_message", detail="not JSON"))
+                    message = _loads(text, depth=limits.json_depth)
+                except ValueError as error:
+                    detail = str(error) if isinstance(error, _TooDeepError) else "not JSON"
+                    refuse(
+                        "bad_message", say("bad_message", detail=detail), values={"detail": detail}
+                    )
                     continue
                 if not isinstance(message, dict):
                     refuse("bad_message", say("bad_message", detail="not a JSON object"))
@@ -583,17 +828,44 @@ def create_app(
                     )
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            # A drop cancels the wait for the client's next message; any other cancel stands.
+            task = asyncio.current_task()
+            if not conn.dropped or task is None or task.uncancel() > 0:
+                raise
         finally:
+            live.discard(conn)
+            if open_on[room.id] <= 1:
+                del open_on[room.id]
+            else:
+                open_on[room.id] -= 1
             if joined:
                 room.disconnect(conn)
             await conn.finish()
 
+    async def sweep() -> None:
+        """Drop every connection whose send has waited longer than ``send_seconds``."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, limits.send_seconds / 4))
+            now = loop.time()
+            # No loop variable: it would hold the last connection dropped for a second.
+            late = [conn for conn in live if conn.expired(now)]
+            while late:
+                log.warning(
+                    "dropped a connection that took no message for %gs", limits.send_seconds
+                )
+                late.pop().drop()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby.open_all()
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
+            judges.close()
             lobby.close()
             store.close()
 
@@ -618,5 +890,7 @@ def create_app(
         middleware=[Middleware(_SecurityHeaders)],
     )
     app.state.lobby = lobby
+    app.state.connections = live
+    app.state.referee = judges
     app.state.public_url = public
     return app

@@ -8,7 +8,10 @@ whose player's connection drops waits ``grace`` seconds, then a bot
 takes it (R-SEAT-1, a :class:`~whist_ro.engine.seats.Takeover` in the
 record); the player takes it back on return (a
 :class:`~whist_ro.engine.seats.Reclaim`).  A room is rebuilt from the
-store after a restart by replaying its actions.
+store after a restart by replaying its actions.  A write the database
+refuses (locked, the disk full) pauses the table: it is tried again with
+a back-off, the connections are told ``paused`` and then ``resumed``,
+and nothing is told before it is stored.
 
 Each connection receives only what its seat may see (its
 :class:`~whist_ro.views.PlayerView`), and spectators the
@@ -34,12 +37,14 @@ import hmac
 import json
 import logging
 import secrets
+import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol, TypeVar
 
-from whist_ro._check import MAX_NAME, excerpt
+from whist_ro._check import MAX_NAME, excerpt, shown_name
 from whist_ro._check import names as check_names
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Play, action_from_dict
@@ -78,6 +83,12 @@ _MAX_SPECTATORS: Final = 200
 _MAX_GRACE: Final = 3600.0
 _MAX_LIMIT: Final = 3600.0
 _CLIP: Final = 60  # characters of a user's text quoted back in a refusal
+RETRY_FIRST: Final = 0.1
+"""Seconds before a paused table first tries its failed database write again."""
+RETRY_MOST: Final = 5.0
+"""The longest wait between two tries (each wait doubles the last, up to this)."""
+
+T = TypeVar("T")
 
 Status = Literal["waiting", "playing", "over"]
 
@@ -210,7 +221,8 @@ class _Seat:
         self.index = row.seat
         self.kind: Literal["human", "bot"] = row.kind
         self.bot = row.bot
-        self.name = row.name
+        # A name stored before bidirectional controls were refused is shown with them visible.
+        self.name = None if row.name is None else shown_name(row.name)
         self.token = row.token_hash
         self.agent: Any = None
         self.taken_over = False
@@ -279,6 +291,11 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
+        # Writes the database refused, oldest first, each with what follows it once stored:
+        # while any waits the table is paused (nothing else is played, nothing is lost).
+        self._pending: deque[tuple[Callable[[], Any], Callable[[Any], None]]] = deque()
+        self._retry_task: asyncio.Task[None] | None = None
+        self._pause_notice: dict[str, Any] | None = None
         if self._status != "waiting":
             self._replay(saved)
 
@@ -351,6 +368,11 @@ class Room:
     def seq(self) -> int:
         """How many actions have been played."""
         return self._seq
+
+    @property
+    def paused(self) -> bool:
+        """Whether the table waits for the database to take a write again."""
+        return bool(self._pending)
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as the lobby and the table show them (no token)."""
@@ -499,25 +521,32 @@ class Room:
     # -- seats changing hands (R-SEAT-1) ---------------------------------------------
 
     def _take_over(self, seat: _Seat, reason: Sentence) -> None:
-        m = self._match
-        assert m is not None
-        round_, trick = _where(m)
-        takeover = Takeover.because(
-            reason,
-            round=round_,
-            trick=trick,
-            seat=seat.index,
-            agent=seat.name,
-            by=_bot_name(seat.bot, seat.index),
-        )
-        self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
-        self._takeovers.append(takeover)
-        seat.taken_over = True
-        seat.agent = self._make_agent(seat)
-        log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
-        self._broadcast_seats()
-        if m.to_act == seat.index:
-            self._advance()
+        def write() -> Takeover | None:
+            m = self._match
+            if m is None or seat.taken_over or self._status != "playing":
+                return None  # the player came back while the table was paused
+            round_, trick = _where(m)
+            takeover = Takeover.because(
+                reason,
+                round=round_,
+                trick=trick,
+                seat=seat.index,
+                agent=seat.name,
+                by=_bot_name(seat.bot, seat.index),
+            )
+            self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
+            return takeover
+
+        def then(takeover: Takeover | None) -> None:
+            if takeover is None:
+                return
+            self._takeovers.append(takeover)
+            seat.taken_over = True
+            seat.agent = self._make_agent(seat)
+            log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
+            self._handed_over(seat)
+
+        self._commit(write, then)
 
     def reclaim(self, token: object) -> None:
         """The seat's player takes it back from the bot (R-SEAT-1)."""
@@ -529,18 +558,32 @@ class Room:
         self._reclaim(seat)
 
     def _reclaim(self, seat: _Seat) -> None:
-        m = self._match
-        assert m is not None
-        round_, trick = _where(m)
-        reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
-        self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
-        self._reclaims.append(reclaim)
-        seat.taken_over = False
-        seat.agent = None
-        log.info("table %s: seat %d reclaimed", self.id, seat.index)
+        def write() -> Reclaim | None:
+            m = self._match
+            if m is None or not seat.taken_over:
+                return None
+            round_, trick = _where(m)
+            reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
+            self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
+            return reclaim
+
+        def then(reclaim: Reclaim | None) -> None:
+            if reclaim is None:
+                return
+            self._reclaims.append(reclaim)
+            seat.taken_over = False
+            seat.agent = None
+            log.info("table %s: seat %d reclaimed", self.id, seat.index)
+            self._handed_over(seat)
+
+        self._commit(write, then)
+
+    def _handed_over(self, seat: _Seat) -> None:
+        """Tell everyone who plays ``seat`` now; ask its new player when it is to act."""
         self._broadcast_seats()
-        if m.to_act == seat.index:
-            self._advance()  # drops the bot's pending decision; the person decides
+        m = self._match
+        if m is not None and m.to_act == seat.index:
+            self._advance()  # a reclaim drops the bot's pending decision; the person decides
 
     # -- playing ----------------------------------------------------------------------
 
@@ -568,6 +611,8 @@ class Room:
             )
         if seat.taken_over:
             raise RoomError("taken_over")
+        if self._pending:
+            raise RoomError("paused", **self._pause_values())
         if seq != self.seq:
             raise RoomError("stale", seq=self.seq)
         if not isinstance(data, Mapping):
@@ -585,22 +630,117 @@ class Room:
     def _apply(self, m: Match, action: Action) -> None:
         resolved = resolve_play(m, action)
         after = m.apply(resolved)  # refuses with the rule; nothing changes
-        seq = self._seq + 1
-        self._lobby.store.add_action(self.id, seq, resolved.to_dict())  # committed first
+
+        def write() -> bool:
+            if self._match is not m:  # pragma: no cover - one action is decided at a time
+                return False
+            self._lobby.store.add_action(self.id, self._seq + 1, resolved.to_dict())
+            return True
+
+        def then(stored: bool) -> None:
+            if stored:
+                self._applied(after)
+
+        self._commit(write, then)  # committed before anyone hears of it
+
+    def _applied(self, after: Match) -> None:
+        """The action that led to ``after`` is stored: play it and tell everyone."""
         self._match = after
-        self._seq = seq
+        self._seq += 1
         if self._decision_timer is not None:
             self._decision_timer.cancel()
             self._decision_timer = None
         self._deadline = None
         if after.is_over:
             self._status = "over"
-            self._lobby.store.set_status(self.id, "over")
+            self._commit(lambda: self._lobby.store.set_status(self.id, "over"), _nothing)
             for seat in self._seats:
                 if seat.timer is not None:
                     seat.timer.cancel()
                     seat.timer = None
         self._advance(broadcast=True)
+
+    # -- the database refusing a write ------------------------------------------------
+
+    def _commit(self, write: Callable[[], T], then: Callable[[T], None]) -> None:
+        """Run the database ``write``, then ``then`` with what it returned.
+
+        When the database refuses (locked past the busy timeout, the disk
+        full: ``sqlite3.OperationalError``) the table pauses: the write
+        waits, with every later one, in order, and is tried again with a
+        back-off until it is stored; only then does its ``then`` run.  So
+        nothing is told before it is stored, and nothing stored is lost.
+        ``write`` reads the table as it stands when it runs.
+        """
+        if self._pending:
+            self._pending.append((write, then))
+            return
+        try:
+            result = write()
+        except sqlite3.OperationalError as error:
+            self._pending.append((write, then))
+            self._pause(error)
+            return
+        then(result)
+
+    def _pause(self, error: sqlite3.OperationalError) -> None:
+        log.error("table %s: paused, the database refused a write: %s", self.id, error)
+        if self._decision_timer is not None:  # nobody can act now: the clock stops
+            self._decision_timer.cancel()
+            self._decision_timer = None
+            self._deadline = None
+        self._tell_paused(str(error), RETRY_FIRST)
+        if self._retry_task is None:
+            self._retry_task = asyncio.get_running_loop().create_task(self._retry())
+
+    def _pause_values(self) -> dict[str, Any]:
+        notice = self._pause_notice or {}
+        values: dict[str, Any] = notice.get("values", {})
+        return values
+
+    def _tell_paused(self, reason: str, retry_in: float) -> None:
+        values = {"reason": clip(reason), "retry_in": retry_in}
+        self._pause_notice = {
+            "type": "paused",
+            "code": "paused",
+            "message": say("paused", **values),
+            "values": values,
+        }
+        text = _dumps(self._pause_notice)
+        self._send_all(lambda seat: text)
+
+    async def _retry(self) -> None:
+        """Try the oldest refused write again, waiting longer each time, until none waits."""
+        delay = RETRY_FIRST
+        try:
+            while self._pending:
+                await asyncio.sleep(delay)  # the back-off
+                write, then = self._pending[0]
+                try:
+                    result = write()
+                except sqlite3.OperationalError as error:
+                    delay = min(max(delay, RETRY_FIRST) * 2, RETRY_MOST)
+                    log.warning("table %s: still paused: %s", self.id, error)
+                    self._tell_paused(str(error), delay)
+                    continue
+                self._pending.popleft()
+                delay = 0  # the next waiting write goes at once
+                if self._pause_notice is not None:
+                    self._resumed()
+                then(result)
+        finally:
+            self._retry_task = None
+
+    def _resumed(self) -> None:
+        """The database takes writes again: say so, and start the clock of a person to act."""
+        log.info("table %s: resumed", self.id)
+        self._pause_notice = None
+        text = _dumps({"type": "resumed", "seq": self._seq})
+        self._send_all(lambda seat: text)
+        m = self._match
+        playing = m is not None and not m.is_over and self._status == "playing"
+        if playing and self.time_limit and not self._seats[m.to_act].by_bot:  # type: ignore[union-attr,index]
+            self._advance()  # the person's clock starts again
 
     def _advance(self, *, broadcast: bool = False) -> None:
         """Ask the seat to act: start its clock, or its bot; then tell everyone."""
@@ -678,6 +818,8 @@ class Room:
             )
         )
         client.send(_dumps(self._state(seat)))
+        if self._pause_notice is not None:
+            client.send(_dumps(self._pause_notice))
 
     def _turn_data(self, m: Match, seat: int | None, *, blind: object) -> dict[str, Any]:
         """What only the seat to act needs: the rule that stops its other cards or bids.
@@ -831,9 +973,15 @@ class Room:
             self._decision_timer.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._retry_task is not None:
+            self._retry_task.cancel()
 
     def __repr__(self) -> str:
         return f"<Room {self.id} {self.variant.name} {self.players} seats, {self._status}>"
+
+
+def _nothing(_: object) -> None:
+    """What follows a write that changes nothing in memory."""
 
 
 def _last_trick(m: Match) -> dict[str, Any] | None:
@@ -853,7 +1001,12 @@ def _check_name(name: object) -> str:
         name = name.strip()
     try:
         return check_names([name], players=1, field="name")[0]
-    except ConfigurationError:
+    except ConfigurationError as error:
+        if "char" in error.evidence:  # a bidirectional control: say which and where
+            char, position = error.evidence["char"], error.evidence["position"]
+            raise RoomError(
+                "bad_request", detail=str(error), char=char, position=position
+            ) from None
         raise RoomError(
             "bad_request",
             detail=f"a name is printable text of 1 to {MAX_NAME} characters, not {excerpt(name)}",

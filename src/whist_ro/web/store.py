@@ -174,7 +174,10 @@ class Store:
     """The SQLite file behind ``whist-ro serve --db``: tables, seats, actions, handovers.
 
     ``path`` is a file name (created when missing) or ``":memory:"``.  Every
-    write commits before it returns.  One store is used from one thread (the
+    write commits before it returns; one that finds the file locked by
+    another connection waits up to ``busy_timeout`` seconds, then raises
+    ``sqlite3.OperationalError`` (as a full disk does), and the table that
+    asked retries it (:class:`~whist_ro.web.room.Room`).  One store is used from one thread (the
     server's event loop).
 
     >>> store = Store(":memory:")
@@ -185,7 +188,7 @@ class Store:
 
     __slots__ = ("_db", "_path")
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = 1.0) -> None:
         self._path = os.fspath(path)
         try:
             db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
@@ -193,7 +196,7 @@ class Store:
             raise StoreError(f"cannot open the database {self._path!r}: {error}") from None
         db.row_factory = sqlite3.Row
         try:
-            self._setup(db)
+            self._setup(db, busy_timeout=busy_timeout)
         except sqlite3.Error as error:
             db.close()
             raise StoreError(
@@ -205,13 +208,13 @@ class Store:
         self._db = db
 
     @staticmethod
-    def _setup(db: sqlite3.Connection) -> None:
+    def _setup(db: sqlite3.Connection, *, busy_timeout: float) -> None:
         # WAL: readers never wait for the writer, and a commit is one append to the log;
         # NORMAL: the log is synced at checkpoints, which survives a process crash.
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
-        db.execute("PRAGMA busy_timeout=5000")
+        db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(
@@ -243,7 +246,12 @@ class Store:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            if db.in_transaction:  # a COMMIT refused (busy, disk full) leaves it open
+                db.execute("ROLLBACK")
+            raise
 
     # -- writing ----------------------------------------------------------------------
 

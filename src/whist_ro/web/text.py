@@ -46,7 +46,12 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         "not_taken_over": "your seat is yours already",
         "stale": "the table moved on before your action arrived (action {seq} was expected)",
         "replaced": "this seat was opened in another window",
+        "paused": (
+            "the table is paused: the server cannot write to its database ({reason}); it "
+            "tries again in {retry_in:g} s, and no action is lost"
+        ),
         "bad_origin": "connections from {origin} are not accepted",
+        "too_many_connections": "too many connections are open ({limit}); try again later",
         # takeovers (R-SEAT-1), as the record states them: catalogue messages too, since a
         # takeover keeps its reason in every language (Takeover.translations)
         "reason_dropped": N_(
@@ -56,6 +61,11 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         # the referee
         "referee_empty": "give a record, a round in the notation, or a score sheet",
         "referee_too_big": "the upload may hold at most {limit} bytes",
+        "referee_busy": "the referee is judging {limit} uploads already; try again in a moment",
+        "too_many_uploads": (
+            "too many uploads from your address: {at_once} at once and {per_minute:g} a minute "
+            "at most; try again later"
+        ),
     }
 )
 """English text of every message code the server sends."""

@@ -432,6 +432,14 @@ class TableView {
       }
       return;
     }
+    if (msg.type === "paused") {
+      status(t("error.paused", msg.values), "warn");
+      return;
+    }
+    if (msg.type === "resumed") {
+      status(t("table.resumed"));
+      return;
+    }
     if (msg.type === "error") {
       if (msg.code === "bad_token" || msg.code === "replaced" || msg.code === "no_table") {
         this.closed = true;

@@ -123,6 +123,7 @@ const messages = {
     "table.reclaim": "Take my seat back",
     "table.time_left": "{seconds} s left",
     "table.reconnecting": "Connection lost; reconnecting…",
+    "table.resumed": "The table plays on.",
     "table.connected": "Connected.",
     "table.spectating": "You are watching as a spectator.",
     "table.handovers": "Seats that changed hands",
@@ -185,6 +186,10 @@ const messages = {
     "error.not_taken_over": "Your seat is yours already.",
     "error.referee_empty": "Give a record, a round in the notation, or a score sheet.",
     "error.referee_too_big": "The upload may hold at most {limit} bytes.",
+    "error.too_many_connections": "Too many connections are open ({limit}); try again later.",
+    "error.paused": "The table is paused: the server cannot save to its database. It tries again in {retry_in} s; no move is lost.",
+    "error.referee_busy": "The referee is judging {limit} uploads already; try again in a moment.",
+    "error.too_many_uploads": "Too many uploads from your address: {at_once} at once and {per_minute} a minute at most; try again later.",
   },
   ro: {
     "app.title": "whist-ro",  // same in Romanian
@@ -303,6 +308,7 @@ const messages = {
     "table.reclaim": "Îmi iau locul înapoi",
     "table.time_left": "au rămas {seconds} s",
     "table.reconnecting": "Legătura s-a pierdut; se reconectează…",
+    "table.resumed": "Masa joacă mai departe.",
     "table.connected": "Conectat.",
     "table.spectating": "Privești ca spectator.",
     "table.handovers": "Locuri care au schimbat mâna",
@@ -365,6 +371,10 @@ const messages = {
     "error.not_taken_over": "Locul tău este deja al tău.",
     "error.referee_empty": "Dă o înregistrare, o mână în notație sau o foaie de scor.",
     "error.referee_too_big": "Fișierul încărcat poate avea cel mult {limit} octeți.",
+    "error.too_many_connections": "Sunt deschise prea multe conexiuni ({limit}); încearcă mai târziu.",
+    "error.paused": "Masa s-a oprit: serverul nu poate scrie în baza sa de date. Încearcă din nou peste {retry_in} s; nicio mutare nu se pierde.",
+    "error.referee_busy": "Arbitrul judecă deja {limit} fișiere; încearcă din nou peste puțin timp.",
+    "error.too_many_uploads": "Prea multe fișiere trimise de la adresa ta: cel mult {at_once} deodată și {per_minute} pe minut; încearcă mai târziu.",
   },
 };
 
