@@ -72,7 +72,7 @@ def test_a_fallback_that_does_not_play_the_variant_is_refused_in_one_line(comman
     done = run(command, "--variant", "classic", "--fallback", "lowrisk", *engine)
     assert done.returncode == 2
     assert done.stderr == (
-        "whist-ro: error: --fallback lowrisk is refused: the lowrisk bot (LowRiskBot) plays "
+        "whist-ro: error: --fallback lowrisk is refused: the lowrisk bot plays "
         "the exact-bid family only, not classic; bots for classic: random, rule, search\n"
     )
 
