@@ -128,6 +128,7 @@ MUTABLE_BY_DESIGN: dict[str, str] = {
     "whist_ro.remote.engine.EngineAgent": "an agent: it runs an engine process",
     "whist_ro.remote.process.Child": "a running process: it exits",
     "whist_ro.remote.process.StderrTail": "the last lines of a live stream: it takes more",
+    "whist_ro.remote.process.StderrLog": "an open file a live stream is written to",
     "whist_ro.web.room.Client": "a protocol: it describes a connection's two methods",
     "whist_ro.web.room.Lobby": "the web server's tables: they come and go",
     "whist_ro.web.room.Room": "a table in play: every action advances it",

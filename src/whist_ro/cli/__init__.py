@@ -50,6 +50,7 @@ from whist_ro.cli.language import argparse_speaking, choose_language
 from whist_ro.cli.options import (
     SHARED,
     add_deal_options,
+    add_fallback_option,
     add_shared_options,
     add_workers_options,
     merge_shared,
@@ -258,6 +259,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--reference", default=None, metavar="NAME", help=text.tr(text.SIMULATE_REFERENCE_HELP)
     )
+    add_fallback_option(simulate, bots=BOTS)
     add_workers_options(simulate, workers_help=text.tr(text.SIMULATE_WORKERS_HELP))
 
     stats = _subcommand(

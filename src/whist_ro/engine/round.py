@@ -131,6 +131,15 @@ _PLAY_TURN: Final = N_(
 )
 _NOT_HELD: Final = N_("seat {seat} cannot play {card}: it does not hold {card} (R-PLAY-7)")
 _ONLY_CARD: Final = N_("seat {seat} cannot play 'its only card': it holds {count} cards (R-PLAY-7)")
+# "My only card" refused by the phase or the turn, never by naming the card (R-VIEW-4).
+_ONLY_OVER: Final = N_("seat {seat} cannot play 'its only card': the round is over (R-END-4)")
+_ONLY_BIDDING: Final = N_(
+    "seat {seat} cannot play 'its only card': bidding is not finished, "
+    "seat {to_act} bids next (R-PLAY-7)"
+)
+_ONLY_TURN: Final = N_(
+    "seat {seat} cannot play 'its only card': it is seat {to_act}'s turn to play (R-PLAY-7)"
+)
 _FOLLOW: Final = N_(
     "seat {seat} cannot play {card}: it holds {cards} and must follow {led} (R-PLAY-2)"
 )
@@ -662,6 +671,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             seat = action.seat
             card = action.card
             if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
+                # resolve_play checks the phase and the turn before it looks at the card.
                 return self.apply(self.resolve_play(action))
             # _legal is 0 outside play, so this also refuses a card while bidding or once over.
             if seat == self._to_act and self._legal >> card.bit & 1:
@@ -729,18 +739,30 @@ points=None, bonuses=None, totals=None, match_over=False)
 
         A blind round's view offers ``Play(seat, card=None)`` (R-VIEW-3);
         :meth:`apply` reads it through here.  Any other action comes back
-        as it is.  A seat that holds no card or more than one cannot play
-        "its only card" (R-PLAY-7).
+        as it is.  "My only card" is resolved only when the seat may play
+        now: before that it is refused by the phase or the turn, with an
+        error that names no card, since a seat in a blind round cannot see
+        the card (R-VIEW-4).  A seat that holds no card or more than one
+        cannot play "its only card" (R-PLAY-7).
 
-        >>> from whist_ro import Play, variants
-        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        >>> from whist_ro import Bid, Play, variants
+        >>> r = Round.from_hands(variants.ROMANIAN_HIDDEN, hands=["Ah", "Kh", "Qh"], dealer=2,
         ...                      turn_up="Jh")
-        >>> r.resolve_play(Play(seat=1, card=None))
-        Play(seat=1, card=Card.parse('Kh'))
+        >>> r.resolve_play(Play(seat=0, card=None))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.WrongPhaseError: seat 0 cannot play 'its only card': bidding is not \
+finished, seat 0 bids next (R-PLAY-7)
+        >>> for seat in (0, 1, 2):
+        ...     r = r.apply(Bid(seat=seat, tricks=0))
+        >>> r.resolve_play(Play(seat=0, card=None))
+        Play(seat=0, card=Card.parse('Ah'))
         """
         if type(action) is not Play or action.card is not None:
             return action
         seat = action.seat
+        if self._phase != _PLAYING or seat != self._to_act:
+            raise self._play_error(action)  # by the phase or the turn, naming no card
         masks = self._table.masks
         hand = masks[seat] & ~self._played if seat < len(masks) else 0
         if hand.bit_count() != 1:
@@ -856,24 +878,24 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
-        assert card is not None  # apply() has resolved "my only card"
         to_act = self._to_act
+        # "My only card" (card None) is refused here only by the phase or the turn
+        # (resolve_play), in words that name no card: the seat may not see it (R-VIEW-4).
+        named: dict[str, object] = {} if card is None else {"card": card}
         if self._phase == _OVER:
-            return _refusal(GameOverError, _PLAY_OVER, "R-END-4", play, seat=seat, card=card)
+            why = _ONLY_OVER if card is None else _PLAY_OVER
+            return _refusal(GameOverError, why, "R-END-4", play, seat=seat, **named)
         if self._phase == _BIDDING:
+            why = _ONLY_BIDDING if card is None else _PLAY_BIDDING
             return _refusal(
-                WrongPhaseError,
-                _PLAY_BIDDING,
-                "R-PLAY-7",
-                play,
-                seat=seat,
-                card=card,
-                to_act=to_act,
+                WrongPhaseError, why, "R-PLAY-7", play, seat=seat, to_act=to_act, **named
             )
         if seat != to_act:
+            why = _ONLY_TURN if card is None else _PLAY_TURN
             return _refusal(
-                OutOfTurnError, _PLAY_TURN, "R-PLAY-7", play, seat=seat, card=card, to_act=to_act
+                OutOfTurnError, why, "R-PLAY-7", play, seat=seat, to_act=to_act, **named
             )
+        assert card is not None  # resolve_play has resolved "my only card" by now
         hand = self._table.masks[seat] & ~self._played
         if not hand >> card.bit & 1:
             return _refusal(CardNotHeldError, _NOT_HELD, "R-PLAY-7", play, seat=seat, card=card)

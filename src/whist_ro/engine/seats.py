@@ -20,6 +20,7 @@ import attrs
 
 from whist_ro import locale
 from whist_ro._immutable import FrozenMapping, Immutable
+from whist_ro.errors import EngineError
 
 __all__ = ["MAX_TRACEBACK", "Reclaim", "Takeover", "format_failure"]
 
@@ -46,9 +47,11 @@ class Takeover(Immutable):
     ``agent`` names the agent that lost the seat and ``by`` the one that
     took it; ``error`` is the type of the exception the agent raised and
     ``traceback`` its formatted traceback (the last :data:`MAX_TRACEBACK`
-    characters).  ``exception`` is the exception object itself, kept in
-    memory only: it is not compared, not written to a record and not
-    pickled.
+    characters) when the agent's own code raised; for an engine's failure
+    (garbage, a timeout, a crash: see :func:`format_failure`) it holds the
+    reason and the engine's last lines on stderr instead.  ``exception`` is
+    the exception object itself, kept in memory only: it is not compared,
+    not written to a record and not pickled.
 
     >>> t = Takeover(round=2, trick=1, seat=0, reason="raised KeyError: 'x'",
     ...              agent="MyBot", by="RandomBot", error="KeyError")
@@ -170,10 +173,29 @@ def format_failure(error: BaseException) -> tuple[str, str]:
     ...     name, text = format_failure(error)
     >>> name, text.splitlines()[-1]
     ('KeyError', "KeyError: 'x'")
+
+    An engine's failure (an :class:`~whist_ro.errors.EngineError`: garbage,
+    a timeout, a crash) was raised by the manager, not by the agent's own
+    code: its text is the reason and the engine's last lines on stderr,
+    without the manager's frames (which would only show this machine's
+    paths).
+
+    >>> from whist_ro.errors import EngineCrashedError
+    >>> try:
+    ...     raise EngineCrashedError("engine crashed: x exited with status 3",
+    ...                              stderr=("out of memory",))
+    ... except EngineCrashedError as error:
+    ...     print(format_failure(error)[1], end="")
+    whist_ro.errors.EngineCrashedError: engine crashed: x exited with status 3
+    the engine's last lines on stderr:
+    out of memory
     """
     name = type(error).__name__
     try:
-        text = "".join(_traceback.format_exception(error))
+        if isinstance(error, EngineError):
+            text = "".join(_traceback.format_exception_only(error))
+        else:
+            text = "".join(_traceback.format_exception(error))
     except KeyboardInterrupt:
         raise
     except BaseException:  # the text of a hostile exception may itself fail, even with SystemExit

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import math
+import os
 import random
+import re
 import threading
 import weakref
 from collections.abc import Coroutine, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -35,7 +39,8 @@ import attrs
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
-from whist_ro.actions import Action
+from whist_ro.actions import Action, Play
+from whist_ro.engine.round import Phase
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     ConfigurationError,
@@ -60,6 +65,7 @@ from whist_ro.remote.wire import (
     read_hello,
 )
 from whist_ro.table import decision_limit, time_left
+from whist_ro.tournaments.run import building
 from whist_ro.views.view import PlayerView
 
 __all__ = ["EngineAgent", "EngineCommand"]
@@ -93,13 +99,44 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
-def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
-    """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
+_UNSEEN_CARD: Final = N_(
+    "seat {seat} cannot play {card}: in this blind round it cannot see its own card and must "
+    "play 'its only card' (R-VIEW-3)"
+)
+_TIMED_OUT: Final = N_("engine timed out: {engine} did not answer within {limit:g} s")
+_TIMED_OUT_IGNORED: Final = N_(
+    "engine timed out: {engine} did not answer within {limit:g} s; {ignored}"
+)
+# Why an answer was thrown away (the protocol ignores it as an unknown message).
+_IGNORED_ID: Final = N_(
+    "an answer was ignored: its id {id} is not the request's id, the JSON integer {request}"
+)
+_IGNORED_NO_ID: Final = N_("an answer was ignored: it has no id (the request's id is {request})")
+_IGNORED_UNKNOWN: Final = N_(
+    "an answer was ignored: its id {id} is no request waiting for an answer "
+    "(the request's id is {request})"
+)
 
-    The rules need a state, and the view has only this seat's cards: any
-    state consistent with the view refuses the action for the same reason,
-    since only this seat's own cards and the public play decide it.
+
+def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
+    """Why ``action`` is not allowed in ``view``, from what the seat can see (R-VIEW-4).
+
+    The rules need a state, so they are asked on one the view allows.  They
+    decide by the phase, the turn, the public play and the seat's own cards,
+    so every such state refuses for the same reason as the real one, and
+    names only cards the seat has seen or named itself.  The one thing a
+    view may lack is the seat's own card, in a blind round: a card named at
+    the seat's turn there is refused for that, never by the card a drawn
+    state happens to give the seat.
     """
+    if (
+        type(action) is Play
+        and action.card is not None
+        and view.to_act == view.seat
+        and view.phase is Phase.PLAYING
+        and len(view.hand) != view.hand_counts[view.seat]
+    ):
+        return Sentence(_UNSEEN_CARD, seat=view.seat, card=action.card)
     try:
         state = view.sample(random.Random(0))
         state.apply(action)
@@ -134,6 +171,7 @@ class _Engine:
         self.late: dict[int, asyncio.TimerHandle] = {}
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.requests = itertools.count(1)
+        self.ignored: Sentence | None = None  # why the last answer was thrown away
         self.feed = SeatFeed(observe=False, seed=seed)
         self.reader_task = asyncio.ensure_future(self._read())
         self.closed = False
@@ -236,7 +274,10 @@ class _Engine:
         if kind in ("action", "resign"):
             request = message.get("id")
             if type(request) is not int:
-                return  # not an answer to anything asked: ignored, as unknown messages are
+                # Not an answer to anything asked: ignored, as unknown messages are, and
+                # kept as the reason a timeout gives.
+                self._ignore(request, missing="id" not in message)
+                return
             timer = self.late.pop(request, None)
             if timer is not None:
                 timer.cancel()  # a late answer: the engine lives, the answer is thrown away
@@ -244,10 +285,24 @@ class _Engine:
             future = self.pending.pop(request, None)
             if future is not None and not future.done():
                 future.set_result((kind, message))
+            elif future is None:
+                self._ignore(request, missing=False)
             return
         waiter = self.waiting.pop(kind, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(message)
+
+    def _ignore(self, given: object, *, missing: bool) -> None:
+        """Note why an answer was thrown away, for the request still waiting (if any)."""
+        if not self.pending:
+            return
+        request = max(self.pending)
+        if missing:
+            self.ignored = Sentence(_IGNORED_NO_ID, request=request)
+        elif type(given) is int:
+            self.ignored = Sentence(_IGNORED_UNKNOWN, id=given, request=request)
+        else:
+            self.ignored = Sentence(_IGNORED_ID, id=excerpt(given), request=request)
 
     # -- writing -------------------------------------------------------------------
 
@@ -358,16 +413,20 @@ class _Engine:
         self.check()
         future: asyncio.Future[tuple[str, Any]] = self.loop.create_future()
         self.pending[request] = future
+        self.ignored = None
         try:
             self.send(messages)
             kind, message = await asyncio.wait_for(future, limit)
         except TimeoutError:
             self._arm_watchdog(request)
+            evidence: dict[str, object] = {"engine": self.label, "limit": stated}
+            if self.ignored is not None:  # say why the answer that came does not count
+                evidence["ignored"], self.ignored = self.ignored, None
             raise EngineTimeoutError(
-                N_("engine timed out: {engine} did not answer within {limit:g} s"),
+                _TIMED_OUT_IGNORED if "ignored" in evidence else _TIMED_OUT,
                 engine=self.label,
                 stderr=self.stderr(),
-                evidence={"engine": self.label, "limit": stated},
+                evidence=evidence,
             ) from None
         except asyncio.CancelledError:
             # The table gave up on this decision (its own limit, or the host stopped):
@@ -460,6 +519,52 @@ class _Engine:
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(self.reader_task, 1.0)
         return code
+
+
+# Why a program would not start, in words a user reads (the OS's own text otherwise).
+_START_REASONS: Final = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied (is it executable?)"),
+    errno.ENOEXEC: N_("not a program this system can run (a script without a #! line?)"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.EISDIR: N_("it is a folder"),
+}
+
+_NO_SHELL: Final = N_(
+    "{reason}; the command runs without a shell, so VAR=value, ~ and $VAR are not read: "
+    "give sh -c '...' for those"
+)
+
+
+async def _launch(
+    args: tuple[str, ...],
+    *,
+    label: str,
+    limit: int,
+    cwd: str | None,
+    env: dict[str, str] | None,
+    log: str | os.PathLike[str] | None = None,
+) -> process.Child:
+    """Start ``args`` as an engine; a program that cannot start is named with the engine.
+
+    The error reads ``engine NAME: cannot start 'PROGRAM': no such file``:
+    who the engine is, which program failed and why, in the reader's words.
+    """
+    try:
+        return await process.start_command(args, limit=limit, cwd=cwd, env=env, log=log)
+    except EngineStartError as error:
+        cause = error.__cause__
+        if not isinstance(cause, OSError):
+            raise
+        known = _START_REASONS.get(cause.errno or 0)
+        reason: object = Sentence(known) if known else (cause.strerror or str(cause))
+        if "=" in args[0] or args[0][:1] in ("~", "$"):  # a shell's words, run as a program
+            reason = Sentence(_NO_SHELL, reason=reason)
+        raise EngineStartError(
+            N_("engine {engine}: cannot start {program}: {reason}"),
+            engine=label,
+            evidence={"engine": label, "program": excerpt(args[0]), "reason": reason},
+        ) from None
 
 
 async def _start(
@@ -573,6 +678,7 @@ class EngineAgent:
         cwd: str | None = None,
         env: dict[str, str] | None = None,
         seed: int | None = None,
+        stderr_log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         """Start the engine ``command`` (a command line, or its arguments) and shake hands.
 
@@ -580,7 +686,10 @@ class EngineAgent:
         ``hello`` and ``options``; ``max_message`` the longest line (in
         bytes) it may write; ``cwd`` and ``env`` are passed to the process;
         ``seed`` (a whole number) goes with each ``new_match``, for the
-        engine to seed its randomness with.
+        engine to seed its randomness with.  ``stderr_log`` names a file
+        that keeps what the engine writes to its standard error (its first
+        MiB; the file says where it was cut), beside the last 50 lines
+        every error carries.
         A command that cannot be read (an unclosed quote, say), a program
         that cannot be started, does not speak the protocol or refuses its
         options raises :class:`~whist_ro.errors.EngineStartError` (and is
@@ -589,12 +698,15 @@ class EngineAgent:
         >>> EngineAgent.popen(["/nonexistent/engine"])
         Traceback (most recent call last):
         ...
-        whist_ro.errors.EngineStartError: cannot start the engine '/nonexistent/engine': ...
+        whist_ro.errors.EngineStartError: engine /nonexistent/engine: cannot start ...: no such file
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
         loop = process.background_loop()
         return cls._on(
-            loop, cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
+            loop,
+            cls._astart(
+                command, settings, cwd=cwd, env=env, seed=_check_seed(seed), log=stderr_log
+            ),
         )
 
     @classmethod
@@ -611,6 +723,7 @@ class EngineAgent:
         cwd: str | None = None,
         env: dict[str, str] | None = None,
         seed: int | None = None,
+        stderr_log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         """:meth:`popen` for asyncio: the engine runs on the running event loop.
 
@@ -623,7 +736,9 @@ class EngineAgent:
         'random'
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
-        return await cls._astart(command, settings, cwd=cwd, env=env, seed=_check_seed(seed))
+        return await cls._astart(
+            command, settings, cwd=cwd, env=env, seed=_check_seed(seed), log=stderr_log
+        )
 
     @classmethod
     async def _astart(
@@ -634,13 +749,14 @@ class EngineAgent:
         cwd: str | None,
         env: dict[str, str] | None,
         seed: int | None,
+        log: str | os.PathLike[str] | None = None,
     ) -> EngineAgent:
         name, limit, options, grace, handshake, max_message = settings
         args = process.command_args(command)
         label = name or (command if isinstance(command, str) else " ".join(args))
         # Until the engine says its name, errors name the command (its start, if long).
         label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
-        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env)
+        starter = _launch(args, label=label, limit=max_message + 2, cwd=cwd, env=env, log=log)
         engine = await _start(
             starter,
             label=label,
@@ -928,6 +1044,8 @@ class EngineCommand(Immutable):
     pickles, so the matches can run in worker processes.  Each match gets
     engines of its own, closed when it ends: an engine remembers nothing
     from one match to the next, and a crash costs one match only.
+    With ``log_dir``, each engine keeps its standard error in a file of
+    that folder (see :meth:`log_path`).
 
     >>> import sys
     >>> import whist_ro as wr
@@ -945,6 +1063,28 @@ class EngineCommand(Immutable):
     options: tuple[tuple[str, object], ...] = attrs.field(default=(), converter=_option_pairs)
     grace: float = 2.0
     handshake: float = 10.0
+    log_dir: str | None = attrs.field(default=None, converter=attrs.converters.optional(str))
+
+    def log_path(self, *, seed: int) -> Path | None:
+        """Where the engine started for ``seed`` keeps its stderr (with ``log_dir``), else None.
+
+        In a tournament's match the file is ``match-0001-seat0-NAME.log``
+        (match and seat counted as :func:`whist_ro.tournament` does, from 1
+        and 0); called outside one, ``NAME-seed-SEED.log``.  ``NAME`` is
+        the engine's name (or its program's), with anything but letters,
+        digits, ``.``, ``_`` and ``-`` made ``_``.
+
+        >>> EngineCommand(command="./engine --fast", name="me", log_dir="logs").log_path(seed=7)
+        PosixPath('logs/me-seed-7.log')
+        """
+        if self.log_dir is None:
+            return None
+        stem = re.sub(r"[^A-Za-z0-9._-]", "_", self.name or Path(self.command[0]).name)
+        where = building()
+        if where is None:
+            return Path(self.log_dir) / f"{stem}-seed-{seed}.log"
+        index, seat = where
+        return Path(self.log_dir) / f"match-{index + 1:04d}-seat{seat}-{stem}.log"
 
     def __call__(self, *, seed: int) -> EngineAgent:
         """Start the engine (a new process) for one match."""
@@ -956,4 +1096,5 @@ class EngineCommand(Immutable):
             grace=self.grace,
             handshake=self.handshake,
             seed=seed,
+            stderr_log=self.log_path(seed=seed),
         )

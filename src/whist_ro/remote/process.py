@@ -32,8 +32,8 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from typing import Final
 
 from whist_ro._check import excerpt
 from whist_ro.errors import EngineStartError
@@ -41,6 +41,7 @@ from whist_ro.locale import N_
 
 __all__ = [
     "Child",
+    "StderrLog",
     "StderrTail",
     "background_loop",
     "command_args",
@@ -71,6 +72,12 @@ if hasattr(os, "register_at_fork"):
 _STDERR_LINES: Final = 50
 _STDERR_WIDTH: Final = 500
 _STDERR_CHUNK: Final = 1 << 16
+
+LOG_LIMIT: Final = 1 << 20
+"""The most bytes of an engine's standard error an engine log keeps (1 MiB)."""
+
+DRAIN: Final = 1.0
+"""Seconds an exited engine's streams are still read before the manager closes its ends."""
 
 
 @contextlib.contextmanager
@@ -154,8 +161,66 @@ class StderrTail:
         return kept[-(self._lines.maxlen or 1) :]
 
 
+class StderrLog:
+    """An engine's standard error kept in a file, cut after ``limit`` bytes, the cut said in it.
+
+    What comes after the first ``limit`` bytes is counted, not kept; the
+    file then ends with a line saying where it was cut and how much was
+    left out.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "engine.log"
+    >>> log = StderrLog(path, limit=10)
+    >>> log.feed(b"thinking\\nstill thinking\\n")
+    >>> log.close()
+    >>> print(path.read_text(), end="")
+    thinking
+    s
+    [whist-ro: this log was cut after its first 10 bytes; 14 more bytes were left out]
+    """
+
+    __slots__ = ("_file", "_left_out", "_room", "limit")
+
+    def __init__(self, path: str | os.PathLike[str], *, limit: int) -> None:
+        self.limit = limit
+        self._room = limit
+        self._left_out = 0
+        self._file = open(path, "wb")  # noqa: SIM115 - closed by close()
+
+    def feed(self, data: bytes) -> None:
+        """Keep the next bytes read, as far as the limit allows."""
+        kept = data[: self._room]
+        if kept:
+            self._file.write(kept)
+            self._file.flush()
+            self._room -= len(kept)
+        self._left_out += len(data) - len(kept)
+
+    def close(self) -> None:
+        """Say where the log was cut, if it was, and close the file."""
+        if self._file.closed:
+            return
+        try:
+            if self._left_out:
+                self._file.write(
+                    f"\n[whist-ro: this log was cut after its first {self.limit} bytes; "
+                    f"{self._left_out} more bytes were left out]\n".encode()
+                )
+        finally:
+            self._file.close()
+
+
 class Child:
-    """A started engine: its streams, its stderr tail, and how to wait for it and kill it."""
+    """A started engine: its streams, its stderr tail, and how to wait for it and kill it.
+
+    ``exited`` is resolved with the exit status as soon as the child itself
+    has exited and been reaped, whoever still holds its streams.  Then, at
+    once, its process group is killed (whatever it started and left
+    behind goes with it), what it wrote before it died is still read for
+    up to :data:`DRAIN` seconds, and the manager's ends of the streams are
+    closed, so a process out of reach that holds them open (one that left
+    the group) keeps no reader waiting.
+    """
 
     def __init__(
         self,
@@ -164,52 +229,79 @@ class Child:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         errors: asyncio.StreamReader,
-        wait: Callable[[], Any],
-        kill: Callable[[], None],
-        returncode: Callable[[], int | None],
+        exited: asyncio.Future[int],
+        streams_closed: Callable[[], Awaitable[object]] | None = None,
+        close: Callable[[], None],
+        log: StderrLog | None = None,
     ) -> None:
         self.pid = pid
+        self.log = log
         self.reader = reader
         self.writer = writer
         self.stderr = StderrTail()
         self._errors = errors
-        self._wait = wait
-        self._kill = kill
-        self._returncode = returncode
-        self.exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._tasks = [
-            asyncio.ensure_future(self._drain_stderr()),
-            asyncio.ensure_future(self._reap()),
-        ]
+        self._close = close
+        self.exited = exited
+        self._group_gone = False
+        drained = asyncio.ensure_future(self._drain_stderr())
+        self._streams_closed = streams_closed or (lambda: asyncio.shield(drained))
+        self._tasks = [drained, asyncio.ensure_future(self._after_exit())]
 
     @property
     def returncode(self) -> int | None:
         """The exit status once the child has exited (negative: the signal that killed it)."""
-        return self._returncode()
+        return self.exited.result() if self.exited.done() else None
 
     async def _drain_stderr(self) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                data = await self._errors.read(_STDERR_CHUNK)
-                if not data:
-                    return
-                self.stderr.feed(data)
+        try:
+            with contextlib.suppress(Exception):
+                while True:
+                    data = await self._errors.read(_STDERR_CHUNK)
+                    if not data:
+                        return
+                    self.stderr.feed(data)
+                    if self.log is not None:
+                        try:
+                            self.log.feed(data)
+                        except OSError:  # a full disk, say: the stream is still drained
+                            logger.warning("engine process %d: its log stops here", self.pid)
+                            self._stop_log()
+        finally:
+            self._stop_log()
 
-    async def _reap(self) -> None:
-        code = await self._wait()
-        if not self.exited.done():
-            self.exited.set_result(code)
+    def _stop_log(self) -> None:
+        log, self.log = self.log, None
+        if log is not None:
+            with contextlib.suppress(OSError):
+                log.close()
+
+    async def _after_exit(self) -> None:
+        await asyncio.shield(self.exited)
+        # The group outlives its leader while any member lives, so its number is not reused.
+        self._kill_group()
+        self._group_gone = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._streams_closed(), DRAIN)
+        with contextlib.suppress(Exception):
+            self._close()
+
+    def _kill_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            _kill_group(self.pid, leader=self.returncode is None)
 
     def kill(self) -> None:
-        """Kill the child and its process group at once (it is reaped in the background)."""
-        if self.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-                self._kill()
+        """Kill the child and its process group at once (it is reaped in the background).
+
+        Once the child has exited its group was killed with it: this does nothing more.
+        """
+        if not self._group_gone:
+            self._kill_group()
 
     async def stop(self, *, grace: float) -> int:
         """Ask the child to go (close its input), wait ``grace`` seconds, then kill it.
 
-        Returns the exit status; the child has been reaped when this returns.
+        Returns the exit status; the child has been reaped, its group killed
+        and its streams closed when this returns.
         """
         with contextlib.suppress(Exception):
             if not self.writer.is_closing():
@@ -220,9 +312,10 @@ class Child:
             logger.warning("engine process %d did not exit within %g s: killed", self.pid, grace)
             self.kill()
         code = await asyncio.shield(self.exited)
-        # The stderr reader ends with the process's last write.
+        # Bounded: the streams are closed at most DRAIN seconds after the exit.
+        await asyncio.shield(self._tasks[1])
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(self._tasks[0]), 1.0)
+            await asyncio.wait_for(asyncio.shield(self._tasks[0]), DRAIN)
         return code
 
 
@@ -263,14 +356,53 @@ def command_args(command: object) -> tuple[str, ...]:
     return args
 
 
-def _kill_group(pid: int) -> None:
+def _kill_group(pid: int, *, leader: bool) -> None:
+    """SIGKILL to the process group ``pid`` leads; to ``pid`` alone if it left it while alive."""
     if sys.platform == "win32":  # pragma: no cover - no process groups
-        os.kill(pid, signal.SIGTERM)
+        if leader:
+            os.kill(pid, signal.SIGTERM)
         return
     try:
         os.killpg(pid, signal.SIGKILL)
     except ProcessLookupError:
+        if not leader:
+            raise
         os.kill(pid, signal.SIGKILL)
+
+
+class _Protocol(asyncio.subprocess.SubprocessStreamProtocol):
+    """asyncio's protocol for a process's streams, told at once when the process exits.
+
+    A process's ``wait()`` returns only once every pipe is closed as well,
+    and a helper the engine started may hold them for ever: ``exited`` is
+    resolved from the transport's own exit notice, and ``streams_closed``
+    once the engine's output and error output have both reached their end.
+    """
+
+    def __init__(self, *, limit: int, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(limit=limit, loop=loop)
+        self.exited: asyncio.Future[int] = loop.create_future()
+        self.streams_closed: asyncio.Future[None] = loop.create_future()
+        self._open = {1, 2}
+        self._process: asyncio.SubprocessTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert isinstance(transport, asyncio.SubprocessTransport)
+        self._process = transport
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        super().pipe_connection_lost(fd, exc)
+        self._open.discard(fd)
+        if not self._open and not self.streams_closed.done():
+            self.streams_closed.set_result(None)
+
+    def process_exited(self) -> None:
+        super().process_exited()
+        assert self._process is not None
+        code = self._process.get_returncode()
+        if not self.exited.done():
+            self.exited.set_result(code if code is not None else -1)
 
 
 async def start_command(
@@ -279,28 +411,43 @@ async def start_command(
     limit: int,
     cwd: str | os.PathLike[str] | None = None,
     env: dict[str, str] | None = None,
+    log: str | os.PathLike[str] | None = None,
+    log_limit: int = LOG_LIMIT,
 ) -> Child:
     """Start ``command`` (a command line, or its arguments) as an engine, in its own session.
 
-    ``limit`` is the longest line its output may hold.
+    ``limit`` is the longest line its output may hold; ``log`` a file to
+    keep its standard error in (at most ``log_limit`` bytes of it).
     """
     argv = command_args(command)
     try:
-        process = await asyncio.create_subprocess_exec(
+        kept = None if log is None else StderrLog(log, limit=log_limit)
+    except OSError as error:
+        raise EngineStartError(
+            N_("cannot write the engine log {path}: {error}"),
+            evidence={"path": excerpt(str(log)), "error": error.strerror or str(error)},
+        ) from None
+    loop = asyncio.get_running_loop()
+    pipe = asyncio.subprocess.PIPE
+    try:
+        transport, protocol = await loop.subprocess_exec(
+            lambda: _Protocol(limit=limit, loop=loop),
             *argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            limit=limit,
+            stdin=pipe,
+            stdout=pipe,
+            stderr=pipe,
             cwd=cwd,
             env=env,
             start_new_session=sys.platform != "win32",
         )
     except (OSError, ValueError) as error:
+        if kept is not None:
+            kept.close()
         raise EngineStartError(
             N_("cannot start the engine {command}: {error}"),
             evidence={"command": excerpt(" ".join(argv)), "error": str(error)},
         ) from error
+    process = asyncio.subprocess.Process(transport, protocol, loop)
     assert process.stdin is not None
     assert process.stdout is not None
     assert process.stderr is not None
@@ -309,9 +456,10 @@ async def start_command(
         reader=process.stdout,
         writer=process.stdin,
         errors=process.stderr,
-        wait=process.wait,
-        kill=lambda: _kill_group(process.pid),
-        returncode=lambda: process.returncode,
+        exited=protocol.exited,
+        streams_closed=lambda: asyncio.shield(protocol.streams_closed),
+        close=transport.close,
+        log=kept,
     )
 
 
@@ -366,7 +514,7 @@ async def start_spawned(agent: object, *, limit: int) -> Child:
     errors_there.close()
     loop = asyncio.get_running_loop()
     reader, writer = await asyncio.open_unix_connection(sock=here, limit=limit)
-    errors, _ = await asyncio.open_unix_connection(sock=errors_here)
+    errors, errors_writer = await asyncio.open_unix_connection(sock=errors_here)
     exited: asyncio.Future[int] = loop.create_future()
     sentinel = process.sentinel
 
@@ -376,19 +524,11 @@ async def start_spawned(agent: object, *, limit: int) -> Child:
         if not exited.done():
             exited.set_result(process.exitcode if process.exitcode is not None else -1)
 
+    def close() -> None:
+        writer.close()
+        errors_writer.close()
+
     loop.add_reader(sentinel, on_exit)
     pid = process.pid
     assert pid is not None
-
-    async def wait() -> int:
-        return await exited
-
-    return Child(
-        pid=pid,
-        reader=reader,
-        writer=writer,
-        errors=errors,
-        wait=wait,
-        kill=lambda: _kill_group(pid),
-        returncode=lambda: exited.result() if exited.done() else None,
-    )
+    return Child(pid=pid, reader=reader, writer=writer, errors=errors, exited=exited, close=close)

@@ -78,14 +78,18 @@ def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
 def resolve_play(state: Round | Match, action: Action) -> Action:
     """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
 
-    Any other action is returned as it is.  A seat that holds no card or
-    more than one cannot play "its only card" (R-PLAY-7).
+    Any other action is returned as it is.  Only the seat to play may play
+    "its only card", and only when it holds one card (R-PLAY-7); before
+    that, the refusal names no card (R-VIEW-4): see
+    :meth:`Round.resolve_play <whist_ro.Round.resolve_play>`.
 
     >>> import whist_ro as wr
     >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
     ...                         turn_up="Jh")
-    >>> resolve_play(r, wr.Play(seat=1, card=None))
-    Play(seat=1, card=Card.parse('Kh'))
+    >>> for seat in (0, 1, 2):
+    ...     r = r.apply(wr.Bid(seat=seat, tricks=0))
+    >>> resolve_play(r, wr.Play(seat=0, card=None))
+    Play(seat=0, card=Card.parse('Ah'))
     """
     round_ = state.round if isinstance(state, Match) else state
     return round_.resolve_play(action)

@@ -704,8 +704,10 @@ class Room:
         self._apply(m, action)
 
     def _apply(self, m: Match, action: Action) -> None:
+        # The action as sent: "my only card" is refused by the phase or the turn, never by
+        # naming the card, which a blind seat cannot see (R-VIEW-4); the record names it.
+        after = m.apply(action)  # refuses with the rule; nothing changes
         resolved = resolve_play(m, action)
-        after = m.apply(resolved)  # refuses with the rule; nothing changes
 
         def write() -> bool:
             if self._match is not m:  # pragma: no cover - one action is decided at a time
