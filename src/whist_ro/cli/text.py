@@ -462,6 +462,26 @@ SERVE_NEEDS_WEB: Final = N_(
 )
 SERVE_BAD_URL: Final = N_("--public-url must be an http:// or https:// address, not {url}")
 SERVE_LISTENING: Final = N_("whist-ro serve: http://{host}:{port}/ (tables in {db}; Ctrl-C stops)")
+SERVE_MAKER_WAIT_HELP: Final = N_(
+    "close a waiting table unplayed when its maker has not opened it this many seconds after "
+    "making it (default: 600)"
+)
+SERVE_START_WAIT_HELP: Final = N_(
+    "close a waiting table unplayed when it has not started this many seconds after it was made "
+    "(default: 3600)"
+)
+SERVE_MAX_WAITING_HELP: Final = N_(
+    "the most tables waiting for players that one address may have made (default: 5)"
+)
+SERVE_KEEP_FINISHED_HELP: Final = N_(
+    "delete finished tables this many days after they ended, at start and every hour "
+    "(default: keep them)"
+)
+SERVE_FORWARDED_HELP: Final = N_(
+    "the reverse proxies whose X-Forwarded-For header names the client: addresses or networks "
+    "separated by commas, or * (default: none; each connection's own address counts)"
+)
+SERVE_POSITIVE: Final = N_("expected a number above 0, not {value}")
 
 # -- match, engine-test (whist_ro.cli.remote) ----------------------------------------------
 
