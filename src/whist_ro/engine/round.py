@@ -710,8 +710,11 @@ points=None, bonuses=None, totals=None, match_over=False)
             # type(...) is, not isinstance: the exact classes, at the lowest cost.
             seat = action.seat
             card = action.card
+            if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
+                # resolve_play refuses it by the phase or the turn before it looks at the card.
+                return self.apply(self.resolve_play(action))
             # _legal is 0 outside play, so this also refuses a card while bidding or once over.
-            if card is not None and seat == self._to_act and self._legal >> card.bit & 1:
+            if seat == self._to_act and self._legal >> card.bit & 1:
                 return _play(self, seat, card.bit)
         elif type(action) is Bid:
             seat = action.seat
@@ -725,10 +728,8 @@ points=None, bonuses=None, totals=None, match_over=False)
             ):
                 return _bid(self, action)
         error = _refused(self, action)  # raises ActionTypeError for what is no action
-        if error is not None:
-            raise error
-        # Only "my only card" gets here, held alone by the seat to play (R-VIEW-3).
-        return self.apply(self.resolve_play(action))
+        assert error is not None, f"the refusal builder accepts {action!r}, apply does not"
+        raise error
 
     def refusal(self, action: Action) -> IllegalActionError | None:
         """The error :meth:`apply` would raise for ``action``, returned; None if it is legal.
