@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 import whist_ro as wr
+from test_view_leaks import assert_names_no_hidden_card
 from whist_ro import Bid, Card, CardSet, Deck, Match, Play, Round, variants
 from whist_ro.cards import FULL_PACK_MASK
 from whist_ro.engine.round import Phase
@@ -144,6 +145,7 @@ def check_position(m: Match, rng: random.Random) -> int:
                 assert on_match == on_round, (seat, action)
             for view, real in zip(views, (on_match, on_round), strict=True):
                 from_view = asked(view, action)
+                assert_names_no_hidden_card(view.refusal(action), view, action)  # R-VIEW-4
                 if blind_guess(view, action):
                     error = view.refusal(action)
                     assert isinstance(error, CardNotHeldError), error

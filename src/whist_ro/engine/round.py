@@ -115,7 +115,8 @@ def _refused(s: Round, action: object) -> IllegalActionError | None:
 
     :meth:`Round.apply` raises what this returns (its accepting paths are
     inline copies of these checks, for speed), and :meth:`Round.refusal`,
-    :meth:`Round.is_legal`, :meth:`Round.resolve_play` and, through them,
+    :meth:`Round.is_legal`, :meth:`Round.resolve_play` (its "my only card"
+    part) and, through them,
     the match's and the views' queries return or raise it.  Something that
     is no action at all is not a refusal: :class:`ActionTypeError` is raised.
     """
