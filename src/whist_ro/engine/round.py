@@ -114,11 +114,11 @@ def _refused(s: Round, action: object) -> IllegalActionError | None:
     """Why ``s`` refuses ``action``, or None when it accepts it: the one refusal builder.
 
     :meth:`Round.apply` raises what this returns (its accepting paths are
-    inline copies of these checks, for speed), and :meth:`Round.refusal`,
-    :meth:`Round.is_legal`, :meth:`Round.resolve_play` (its "my only card"
-    part) and, through them,
-    the match's and the views' queries return or raise it.  Something that
-    is no action at all is not a refusal: :class:`ActionTypeError` is raised.
+    inline copies of these checks, for speed), :meth:`Round.resolve_play`
+    raises its "my only card" part, and :meth:`Round.refusal`,
+    :meth:`Round.is_legal` and, through them, the match's and the views'
+    queries return it.  Something that is no action at all is not a
+    refusal: :class:`ActionTypeError` is raised.
     """
     if type(action) is Play:
         card = action.card
