@@ -26,7 +26,6 @@ import errno
 import itertools
 import math
 import os
-import random
 import re
 import threading
 import weakref
@@ -39,8 +38,7 @@ import attrs
 from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
-from whist_ro.actions import Action, Play
-from whist_ro.engine.round import Phase
+from whist_ro.actions import Action
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     ConfigurationError,
@@ -99,10 +97,6 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
-_UNSEEN_CARD: Final = N_(
-    "seat {seat} cannot play {card}: in this blind round it cannot see its own card and must "
-    "play 'its only card' (R-VIEW-3)"
-)
 _TIMED_OUT: Final = N_("engine timed out: {engine} did not answer within {limit:g} s")
 _TIMED_OUT_IGNORED: Final = N_(
     "engine timed out: {engine} did not answer within {limit:g} s; {ignored}"
@@ -119,31 +113,18 @@ _IGNORED_UNKNOWN: Final = N_(
 
 
 def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
-    """Why ``action`` is not allowed in ``view``, from what the seat can see (R-VIEW-4).
+    """Why ``action``, the seat's own, is not allowed in ``view``, from what it sees (R-VIEW-4).
 
-    The rules need a state, so they are asked on one the view allows.  They
-    decide by the phase, the turn, the public play and the seat's own cards,
-    so every such state refuses for the same reason as the real one, and
-    names only cards the seat has seen or named itself.  The one thing a
-    view may lack is the seat's own card, in a blind round: a card named at
-    the seat's turn there is refused for that, never by the card a drawn
-    state happens to give the seat.
+    :meth:`PlayerView.refusal <whist_ro.PlayerView.refusal>` answers: the
+    state's own refusal, naming only cards the seat has seen or named
+    itself; in a blind round a card named at the seat's turn is refused
+    because the seat cannot see its own card (R-VIEW-3), never by the card
+    it holds.
     """
-    if (
-        type(action) is Play
-        and action.card is not None
-        and view.to_act == view.seat
-        and view.phase is Phase.PLAYING
-        and len(view.hand) != view.hand_counts[view.seat]
-    ):
-        return Sentence(_UNSEEN_CARD, seat=view.seat, card=action.card)
-    try:
-        state = view.sample(random.Random(0))
-        state.apply(action)
-    except WhistError as error:
+    error = view.refusal(action)  # the caller has checked that it is the seat's own action
+    if error is not None:
         return error
-    except Exception:  # pragma: no cover - a view that cannot be sampled
-        pass
+    # Not reached: a view refuses every action outside its legal_actions.
     return Sentence(N_("{action} is not one of the legal actions"), action=str(action))
 
 
