@@ -675,6 +675,7 @@ def format_rules(variant: Variant, *, lang: str = "en") -> str:
     >>> print(text[text.index("Left out"):])  # doctest: +NORMALIZE_WHITESPACE
     Left out of romanian by its options (they bind other variants):
     R-SCHED-2  8-1-8: ...  [this variant does not play 8-1-8]
+    R-SCHED-5  A house schedule: ...  [off in this variant]
     R-PLAY-8   Option: a seat that must trump must beat ... if it can.  [off in this variant]
     R-RANK-4   Zero win (1-8-1, opt-in): ...  [off in this variant]
     >>> print(format_rules(variants.ROMANIAN, lang="ro").splitlines()[0])
