@@ -533,7 +533,9 @@ def read_answer(message: object) -> tuple[int, Action]:
     try:
         action = action_from_dict(obj.get("action"))
     except WhistError as error:
-        raise wire_error(obj.at("action"), str(error)) from None
+        if error.template is None:
+            raise wire_error(obj.at("action"), str(error)) from None
+        raise wire_error(obj.at("action"), error.template, evidence=dict(error.evidence)) from None
     return request, action
 
 
