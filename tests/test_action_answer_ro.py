@@ -106,3 +106,14 @@ def test_an_engine_whose_action_has_an_extra_field_is_taken_over_in_romanian() -
     )
     (kept,) = records.loads(records.dumps(table.to_record())).takeovers
     assert kept.explain("ro") == takeover.explain("ro")
+
+
+def test_an_answer_without_its_action_names_the_path_once() -> None:
+    """It read 'action.action: action.action: missing'."""
+    with pytest.raises(WireError) as read:
+        wire.read_answer({"type": "action", "id": 1})
+    assert (str(read.value), read.value.explain("ro")) == (
+        "action.action: missing",
+        "action.action: lipsește",
+    )
+    assert read.value.path == "action.action"

@@ -530,8 +530,9 @@ def read_answer(message: object) -> tuple[int, Action]:
     """
     obj = WireObject(message, "action")
     request = obj.whole("id")
+    raw = obj.get("action")  # missing: a WireError that names its path already
     try:
-        action = action_from_dict(obj.get("action"))
+        action = action_from_dict(raw)
     except WhistError as error:
         if error.template is None:
             raise wire_error(obj.at("action"), str(error)) from None
