@@ -15,6 +15,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records, variants
+from whist_ro.cli import text
 from whist_ro.cli.play import TerminalGame
 
 SEED = 3
@@ -456,3 +457,27 @@ def test_a_bot_that_does_not_play_the_variant_is_refused_before_the_game() -> No
     assert done.returncode == 2
     assert "lowrisk bot plays the exact-bid family only" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [("en", "bid 1"), ("en", "Bid 1"), ("ro", "licitează 1"), ("ro", "liciteaza 1")],
+)
+def test_a_bid_typed_as_the_move_list_writes_it_is_read(lang: str, typed: str) -> None:
+    # "your move: bid 0, bid 1" (Romanian "licitează 0, licitează 1"): typing what it lists
+    # was refused as "a bid is a number ... not 'bid 1'".
+    answers = iter([typed, "quit"])
+    out: list[str] = []
+    with text.speaking(lang):
+        game = TerminalGame(
+            variants.ROMANIAN,
+            players=PLAYERS,
+            seed=1,
+            seat=0,
+            bots="random",
+            ask=lambda prompt: next(answers),
+            write=out.append,
+        )
+        m = game.run()
+    assert not any("not '" in line or "nu '" in line for line in out), out
+    assert m.round.bids[0] == 1
