@@ -439,8 +439,8 @@ It listens on 127.0.0.1 unless told otherwise. Behind a reverse proxy,
 give --public-url (the address people type), so invite links use it.
 Each page speaks its browser's language, English or Romanian (else the
 one the environment names); --lang makes every page speak one language.
-Needs the web extra: pip install 'whist-ro[web]' (in a checkout:
-pip install '.[web]').""")
+Needs the web extra: pip install 'whist-ro[web]'
+(in a checkout: pip install '.[web]').""")
 SERVE_HOST_HELP: Final = N_("the address to listen on (default: 127.0.0.1, this machine only)")
 SERVE_PORT_HELP: Final = N_("the port to listen on; 0 picks a free one (default: 8000)")
 SERVE_DB_HELP: Final = N_("the SQLite file that holds the tables (default: whist-ro-web.sqlite3)")
