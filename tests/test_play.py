@@ -186,9 +186,9 @@ def test_an_unknown_bot_is_a_usage_error() -> None:
     assert "invalid choice: 'genius'" in done.stderr
 
 
-def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
-    # "²" passes str.isdigit() but int() refuses it: it is answered, then the bid is asked again.
-    answers = iter(["²", "0", "quit"])
+def answered(*typed: str) -> tuple[wr.Match, list[str]]:
+    """A game at seat 0 against random bots, answered with ``typed``: its match and output."""
+    answers = iter(typed)
     out: list[str] = []
     game = TerminalGame(
         variants.ROMANIAN,
@@ -199,7 +199,12 @@ def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
         ask=lambda prompt: next(answers),
         write=out.append,
     )
-    m = game.run()
+    return game.run(), out
+
+
+def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
+    # "²" passes str.isdigit() but int() refuses it: it is answered, then the bid is asked again.
+    m, out = answered("²", "0", "quit")
     assert "a bid is a number: one of the offered bids, not '²'\n" in out
     assert m.round.bids[0] == 0
 
@@ -466,18 +471,7 @@ def test_a_bot_that_does_not_play_the_variant_is_refused_before_the_game() -> No
 def test_a_bid_typed_as_the_move_list_writes_it_is_read(lang: str, typed: str) -> None:
     # "your move: bid 0, bid 1" (Romanian "licitează 0, licitează 1"): typing what it lists
     # was refused as "a bid is a number ... not 'bid 1'".
-    answers = iter([typed, "quit"])
-    out: list[str] = []
     with text.speaking(lang):
-        game = TerminalGame(
-            variants.ROMANIAN,
-            players=PLAYERS,
-            seed=1,
-            seat=0,
-            bots="random",
-            ask=lambda prompt: next(answers),
-            write=out.append,
-        )
-        m = game.run()
+        m, out = answered(typed, "quit")
     assert not any("not '" in line or "nu '" in line for line in out), out
     assert m.round.bids[0] == 1
