@@ -162,7 +162,12 @@ def test_an_engine_name_is_held_to_the_same_rule(capsys: pytest.CaptureFixture[s
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "--engine takes NAME=COMMAND, not 'A\\u202ex=true'" in err
+    # docs/cli.md: the character and its place are named, as for --names.
+    assert "holds the bidirectional control U+202E at character 2" in err
     assert RLO not in err
+    with pytest.raises(SystemExit):
+        main(["--lang", "ro", "match", "--engine", f"A{RLO}x=true"])
+    assert "U+202E pe poziția 2" in capsys.readouterr().err
 
 
 def test_the_command_line_refuses_them_through_a_subprocess() -> None:

@@ -183,10 +183,19 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
     for entry in entries:
         name, equals, command = entry.partition("=")
         name = name.strip()
-        if not equals or not command.strip() or not valid_name(name):
+        if not equals or not command.strip():
             raise ConfigurationError(
                 text.tr(text.ENGINE_ENTRY, value=excerpt(entry)), field="engine"
             )
+        try:
+            check_names([name], players=1, field="NAME")
+        except ConfigurationError as error:  # say why: a bidirectional control, say
+            raise ConfigurationError(
+                text.tr(
+                    text.ENGINE_ENTRY_NAME, value=excerpt(entry), reason=error.explain(text.lang())
+                ),
+                field="engine",
+            ) from None
         try:
             parts = command_args(command)
         except EngineStartError as error:  # an unclosed quote, say: the entry's form is fine
