@@ -209,6 +209,30 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
+def _folder(given: str | None, *, option: str) -> Path | None:
+    """The folder ``option`` names, made if missing; one it cannot be is a usage error.
+
+    >>> _folder(None, option="--record-dir") is None
+    True
+    """
+    if given is None:
+        return None
+    folder = Path(given)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a file of that name, say: name it and say why
+        raise ConfigurationError(
+            text.tr(
+                text.FOLDER_NOT_MADE,
+                option=option,
+                path=excerpt(given),
+                reason=error.strerror or type(error).__name__,
+            ),
+            field=option.lstrip("-").replace("-", "_"),
+        ) from None
+    return folder
+
+
 def match(args: argparse.Namespace) -> int:
     """``whist-ro match``: engines against each other through :func:`whist_ro.tournament`."""
     variant = variant_of(args)
@@ -232,12 +256,8 @@ def match(args: argparse.Namespace) -> int:
                 ),
                 field="engine",
             ) from None
-    folder = None if args.record_dir is None else Path(args.record_dir)
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-    logs = None if args.engine_log is None else Path(args.engine_log)
-    if logs is not None:
-        logs.mkdir(parents=True, exist_ok=True)
+    folder = _folder(args.record_dir, option="--record-dir")
+    logs = _folder(args.engine_log, option="--engine-log")
     lineup = [
         Entrant(
             EngineCommand(
