@@ -336,12 +336,16 @@ class WebServer:
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
         assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if match is None:
-            rest = line + self.process.stdout.read()
-            self.process.kill()
-            raise AssertionError(f"whist-ro serve did not start: {rest}")
+        while True:  # what it logs while reading its tables comes before the address
+            line = self.process.stdout.readline()
+            match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if match is not None:
+                break
+            self.output += line
+            if not line:
+                self.process.kill()
+                self.process.wait(timeout=10)
+                raise AssertionError(f"whist-ro serve did not start: {self.output}")
         self.port = int(match.group(1))  # a restart keeps the port, as a real server would
         deadline = time.monotonic() + 20
         import urllib.request  # noqa: PLC0415

@@ -175,7 +175,12 @@ REFUSALS: dict[str, list[str]] = {
     "missing-file": ["check", "/no/such/record.json"],
     "bad-rule": ["rules", "--rule", "R-PLAY-99"],
     "bad-engine": ["match", "--engine", "nonsense"],
-    "bad-engine-count": ["match", "--engine", "a={engine}", "--engine", "b={engine}"],
+    "bad-engine-count": [
+        "match",
+        "--variant",
+        "classic",
+        *(f"--engine={n}={{engine}}" for n in "abc"),
+    ],
     "engine-will-not-start": ["match", "--engine", "a=/no/such/engine", "--matches", "1"],
     "unknown-option": ["rules", "--frobnicate"],
 }
@@ -210,9 +215,12 @@ def test_every_command_speaks_romanian(
     assert "Traceback" not in output
     if name == "match":
         assert TAKEOVER_RO.search(output), output
-    if name == "engine-will-not-start":  # the engine's refusal inside the lineup's, both Romanian
-        assert "(a) nu a putut construi un bot: EngineStartError: motorul " in output, output
-        assert "nu poate fi pornit: " in output, output
+    if name == "engine-will-not-start":  # the engine, the program and why, all in Romanian
+        assert "motorul a: '/no/such/engine' nu poate fi pornit: nu există un astfel de fișier" in (
+            output
+        ), output
+    if name == "bad-engine-count":
+        assert "whistul clasic așază partenerii față în față" in output, output
     assert not untranslated(output), (name, untranslated(output)[:5])
     if name not in ("perft", "perft-divide"):  # counts and a deal's repr, the same in both
         assert output != english, name

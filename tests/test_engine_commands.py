@@ -233,7 +233,10 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1, done.stderr
-    assert "lineup[1] (b) could not build a bot: EngineStartError" in done.stderr
+    assert done.stderr == (
+        "whist-ro: error: engine b failed during the handshake: engine crashed: "
+        "b exited with status 4\n"
+    )
     assert len(starts.read_text().split()) == 2  # one start tried, no match played
     assert not list((tmp_path / "records").glob("*.json"))
 
@@ -244,10 +247,25 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
         (["--engine", "nocommand"], "--engine takes NAME=COMMAND"),
         (["--engine", "=python x.py"], "--engine takes NAME=COMMAND"),
         (["--engine", "a=python x.py", "--engine", "a=python y.py"], "two different commands"),
-        (["--engine", "a=x", "--engine", "b=y", "--players", "4"], "--players 4 but --engine"),
-        (["--engine", "a=x", "--engine", "b=y"], "--engine names 2 engines"),
+        (
+            ["--players", "3", *(f"--engine={n}=x" for n in "abcd")],
+            "--players 3 but --engine names 4 engines",
+        ),
+        (
+            [f"--engine={n}=x" for n in "abcdefg"],
+            "--engine names 7 engines: the exact-bid family is played by 3 to 6 players",
+        ),
+        (
+            ["--variant", "classic", *(f"--engine={n}=x" for n in "abc")],
+            "whist-ro: error: --engine names 3 engines: classic whist seats partners opposite "
+            "each other, and with 3 engines at 4 seats the first would sit on both sides "
+            "(seats 0, 3); give 1, 2 or 4 engines",
+        ),
         ([], "name at least one engine"),
-        (["--engine", "a=/nonexistent/engine", "--matches", "1"], "cannot start the engine"),
+        (
+            ["--engine", "a=/nonexistent/engine", "--matches", "1"],
+            "whist-ro: error: engine a: cannot start '/nonexistent/engine': no such file",
+        ),
         (
             ["--engine", 'a=echo "unterminated'],
             "--engine a gives a command that cannot be run: the engine command "
@@ -263,6 +281,43 @@ def test_match_refuses_a_bad_line_up_in_one_line(args: list[str], message: str) 
     assert done.stderr.count("\n") == 1, done.stderr
 
 
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "whist-ro: error: engine x: cannot start '/nonexistent': no such file\n"),
+        (
+            "ro",
+            "whist-ro: eroare: motorul x: '/nonexistent' nu poate fi pornit: "
+            "nu există un astfel de fișier\n",
+        ),
+    ],
+)
+def test_an_engine_that_cannot_start_is_named_in_the_users_words(lang: str, line: str) -> None:
+    """Not "lineup[0] (x) could not build a bot: EngineStartError: ...": the engine, the
+    program and why, in the reader's language."""
+    done = whist_ro(
+        "--lang", lang, "match", "--engine", "x=/nonexistent", "--matches", "1", "--seed", "1",
+        "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == line
+
+
+def test_whist_ro_engine_signs_its_notes_as_whist_ro_engine() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "whist_ro", "engine", "random"],
+        input="not json\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("whist-ro engine: ignored a line that is no message: "), (
+        done.stderr
+    )
+
+
 def test_engine_options_are_for_the_search_bot_only() -> None:
     done = whist_ro("engine", "rule", "--samples", "3")
     assert done.returncode == 2
@@ -270,3 +325,92 @@ def test_engine_options_are_for_the_search_bot_only() -> None:
     done = whist_ro("engine", "search", "--spite", "2")
     assert done.returncode == 2
     assert "argument --spite" in done.stderr
+
+
+def test_the_help_says_how_a_command_is_read() -> None:
+    for command in (["match"], ["engine-test"]):
+        shown = " ".join(whist_ro(*command, "--help").stdout.split())
+        assert "split into words as a shell line is, then run without a shell" in shown
+        assert "no VAR=value, no ~ or $VAR; for those, give sh -c '...' as the command" in shown
+
+
+def test_a_command_is_split_as_a_shell_line_but_no_shell_runs_it(tmp_path: Path) -> None:
+    from whist_ro.remote.process import command_args  # noqa: PLC0415
+
+    assert command_args("A=1 ~/e 'two words' > log 2>&1 $HOME") == (
+        "A=1", "~/e", "two words", ">", "log", "2>&1", "$HOME",
+    )  # fmt: skip
+    done = whist_ro("match", "--engine", "a=FOO=1 whist-ro engine random", "--seed", "1")
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "whist-ro: error: engine a: cannot start 'FOO=1': no such file; the command runs "
+        "without a shell, so VAR=value, ~ and $VAR are not read: give sh -c '...' for those"
+    )
+    # What docs/engines.md says to do instead: a shell that runs the engine, its stderr kept.
+    log = tmp_path / "engine.log"
+    line = f"exec {PYTHON} -m whist_ro engine random 2>>{shlex.quote(str(log))}"
+    shell = f"sh -c {shlex.quote(line)}"
+    done = whist_ro(
+        "match", "--engine", f"a={shell}", "--players", "3", "--matches", "1", "--seed", "1",
+        "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "takeovers:" not in done.stdout
+    assert log.exists()
+
+
+def test_fewer_engines_than_seats_take_the_seats_in_turn(tmp_path: Path) -> None:
+    """Two engines at three seats: seat i plays engine i mod 2; --duplicate seats each at every
+    seat; the summary adds each engine's seats up; the records name who finished where."""
+    chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"  # starts in milliseconds
+    done = whist_ro(
+        "match", "--engine", f"old={chatty}", "--engine", f"new={chatty}", "--players", "3",
+        "--matches", "1", "--duplicate", "--seed", "4", "--workers", "0",
+        "--record-dir", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "romanian, 3 players, 3 matches (1 duplicate set of 3)"
+    assert lines[2].split()[:2] == ["old", "6"]
+    assert lines[3].split()[:2] == ["new", "3"]
+    at = lines.index("the rows above are per seat held; each bot's seats of a match added up:")
+    assert lines[at + 1].split()[:4] == ["bot", "seats", "a", "match"]
+    assert lines[at + 2].split()[:2] == ["old", "2"]
+    assert lines[at + 3].split()[:2] == ["new", "1"]
+    seen: dict[str, set[int]] = {"old": set(), "new": set()}
+    for path in sorted(tmp_path.glob("*.json")):
+        record = records.load(path)
+        assert record.engines is not None
+        for seat, (engine, player) in enumerate(zip(record.engines, record.players, strict=True)):
+            assert engine is not None
+            seen[engine].add(seat)
+            assert player == (engine if engine == "new" else f"old (seat {seat})")
+        check = whist_ro("check", str(path))
+        assert check.returncode == 0
+        assert "old (seat " in check.stdout.splitlines()[0]
+    assert seen == {"old": {0, 1, 2}, "new": {0, 1, 2}}  # every engine at every seat
+
+
+def test_two_engines_play_classic_whist_as_partners() -> None:
+    chatty = f"{PYTHON} {shlex.quote(str(ENGINES / 'chatty.py'))}"
+    done = whist_ro(
+        "match", "--variant", "classic", "--engine", f"a={chatty}", "--engine", f"b={chatty}",
+        "--matches", "1", "--seed", "2", "--workers", "0",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "classic, 4 players, 1 match (1 seed)"
+    assert [line.split()[:2] for line in lines[2:4]] == [["a", "2"], ["b", "2"]]
+    assert "added up" not in done.stdout  # equal seats: nothing to add up
+
+
+def test_three_engines_are_refused_at_classic_whist_in_romanian() -> None:
+    done = whist_ro(
+        "--lang", "ro", "match", "--variant", "classic", *(f"--engine={n}=x" for n in "abc")
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "whist-ro: eroare: --engine numește 3 motoare: whistul clasic așază partenerii față în "
+        "față, iar cu 3 motoare la 4 locuri primul ar sta de ambele părți (locurile 0, 3); "
+        "dați 1, 2 sau 4 motoare\n"
+    )

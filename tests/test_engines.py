@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 import threading
 import time
@@ -23,7 +24,7 @@ from whist_ro.errors import (
     EngineStartError,
     EngineTimeoutError,
 )
-from whist_ro.remote import EngineAgent, EngineCommand
+from whist_ro.remote import EngineAgent, EngineCommand, wire
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 LIMIT = 0.5  # for the engines that are to time out
@@ -339,7 +340,10 @@ def test_a_crashed_engine_says_so_at_every_later_call() -> None:
             "not JSON",
         ),
         ([sys.executable, "-c", "import time; time.sleep(30)"], "within 1 s"),
-        (["/nonexistent/engine"], "cannot start the engine"),
+        (
+            ["/nonexistent/engine"],
+            "engine /nonexistent/engine: cannot start '/nonexistent/engine': no such file",
+        ),
     ],
     ids=["version", "exits", "garbage", "silent", "missing"],
 )
@@ -457,3 +461,40 @@ def test_blocking_calls_inside_the_engines_own_loop_are_refused() -> None:
             assert (await engine.aact(m.view(m.to_act))) in m.legal_actions()  # type: ignore[arg-type]
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    ("how", "why"),
+    [
+        ("text", "its id '1' is not the request's id, the JSON integer 1"),
+        ("none", "it has no id (the request's id is 1)"),
+        ("unknown", "its id 1001 is no request waiting for an answer (the request's id is 1)"),
+    ],
+)
+def test_a_timeout_says_which_answer_was_ignored_and_why(how: str, why: str) -> None:
+    """An answer with the id as text is thrown away, as the protocol says; the takeover's reason
+    says so, instead of a bare timeout the engine's author cannot explain."""
+    # The limit only bounds the wait: the ignored answer comes at once, well inside it.
+    with EngineAgent.popen([*command("text_id"), how], time_limit=5.0, grace=0.5) as engine:
+        table = play_with(engine)
+    (takeover,) = table.takeovers
+    assert takeover.reason == (
+        f"engine timed out: text_id did not answer within 5 s; an answer was ignored: {why}"
+    )
+    assert takeover.translations["ro"].startswith(
+        "motorul a depășit timpul: text_id nu a răspuns în 5 s; un răspuns a fost ignorat: "
+    )
+
+
+def test_card_text_in_an_answer_is_read_in_any_case_and_with_t_for_ten() -> None:
+    """The manager reads an engine's card as Card.parse does (any case, T for 10, suit
+    symbols); it writes only the form the schema describes, which an engine should write."""
+    for text, card in [("Th", "10h"), ("QH", "Qh"), ("10H", "10h"), ("k♠", "Ks"), ("qh", "Qh")]:
+        answer = {"type": "action", "id": 3, "action": {"seat": 1, "card": text}}
+        assert wire.read_answer(answer) == (3, wr.Play(seat=1, card=wr.Card.parse(card)))
+        written = wr.Play(seat=1, card=wr.Card.parse(text)).to_dict()["card"]
+        assert written == card
+    pattern = wire.schema("common")["$defs"]["card"]["pattern"]
+    assert re.fullmatch(pattern, "10h")
+    assert not re.fullmatch(pattern, "Th")
+    assert not re.fullmatch(pattern, "QH")

@@ -131,6 +131,12 @@ CASES: dict[str, tuple[str, Callable[[], object]]] = {
     "play out of turn": ("R-PLAY-7", lambda: playing().apply(Play(seat=1, card="Kh"))),
     "card not held": ("R-PLAY-7", lambda: playing().apply(Play(seat=0, card="Kh"))),
     "no only card": ("R-PLAY-7", lambda: playing().apply(Play(seat=0, card=None))),
+    "only card during bidding": ("R-PLAY-7", lambda: bidding().apply(Play(seat=0, card=None))),
+    "only card out of turn": ("R-PLAY-7", lambda: playing().apply(Play(seat=1, card=None))),
+    "only card after the round": (
+        "R-END-4",
+        lambda: finished_round().apply(Play(seat=0, card=None)),
+    ),
     "follow suit": ("R-PLAY-2", lambda: led().apply(Play(seat=1, card="Kh"))),
     "trump": (
         "R-PLAY-3",

@@ -618,3 +618,52 @@ def test_an_entry_that_fails_to_build_for_a_later_match_costs_its_seat_there_onl
         assert row.record is not None
         assert row.record.takeovers == (takeover,)
     assert result.bots[0].taken_over == 2
+
+
+def test_a_bot_holding_several_seats_is_named_by_seat_and_added_up() -> None:
+    """[old, new, old]: every bot at every seat over the rotations, the records' players named
+    after the bots with the seat where a name repeats, and each bot's seats added up."""
+    old, new = Entrant(RandomBot, name="old"), Entrant(RandomBot, name="new")
+    result = tournament(
+        wr.variants.ROMANIAN, [old, new, old], seeds=[1, 2], duplicate=True, workers=0,
+        records=True,
+    )  # fmt: skip
+    assert len(result.matches) == 6
+    seats: dict[str, set[int]] = {"old": set(), "new": set()}
+    for row in result.matches:
+        assert row.record is not None
+        expected = tuple(b if b == "new" else f"old (seat {s})" for s, b in enumerate(row.bots))
+        assert row.record.players == expected
+        for seat, bot in enumerate(row.bots):
+            seats[bot].add(seat)
+    assert seats == {"old": {0, 1, 2}, "new": {0, 1, 2}}
+    a, b = result.bots
+    assert (a.name, a.seats, a.held, b.held) == ("old", 12, 2.0, 1.0)
+    sets = [result.matches[i : i + 3] for i in (0, 3)]
+    per_set = [sum(sum(r.totals[s] for s in r.seats_of("old")) for r in rows) / 3 for rows in sets]
+    assert a.together is not None
+    assert a.together.mean == pytest.approx(sum(per_set) / 2)
+    assert a.together.mean == pytest.approx(2 * a.total.mean)
+    won = sum(bool(set(r.seats_of("old")) & set(r.winners)) for r in result.matches) / 6
+    assert a.together_wins == won
+    text = result.render()
+    assert "the rows above are per seat held; each bot's seats of a match added up:" in text
+    assert "rândurile de mai sus sunt pe loc ocupat" in result.render("ro")
+
+
+def test_equal_seats_add_nothing_up() -> None:
+    lineup = [Entrant(RandomBot, name="a"), Entrant(RandomBot, name="b")] * 2
+    result = tournament(wr.variants.ROMANIAN, lineup, seeds=[1], workers=0, records=True)
+    assert "added up" not in result.render()
+    (row,) = result.matches
+    assert row.record is not None
+    assert row.record.players == ("a (seat 0)", "b (seat 1)", "a (seat 2)", "b (seat 3)")
+    single = tournament(
+        wr.variants.ROMANIAN,
+        [Entrant(RandomBot, name=n) for n in "xyz"],
+        seeds=[1],
+        workers=0,
+        records=True,
+    )
+    assert single.matches[0].record is not None
+    assert single.matches[0].record.players == ("x", "y", "z")

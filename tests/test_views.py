@@ -12,7 +12,7 @@ import whist_ro as wr
 from conftest import bid_in_turn, play_in_turn, play_random, reachable
 from whist_ro import Bid, Card, CardSet, Match, Play, Round, variants
 from whist_ro.engine.deal import Deal
-from whist_ro.errors import CardNotHeldError, ConfigurationError
+from whist_ro.errors import CardNotHeldError, ConfigurationError, WrongPhaseError
 from whist_ro.views import PlayerView, blind_mode, resolve_play, view_of
 
 ALL_PRESETS = tuple(dict.fromkeys(variants.get(n) for n in variants.names()))
@@ -322,9 +322,12 @@ def test_R_VIEW_3_variant_option_is_checked_and_serialised() -> None:
 
 def test_R_VIEW_3_my_only_card_resolves_only_with_one_card() -> None:
     r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    assert resolve_play(r, Bid(seat=1, tricks=0)) == Bid(seat=1, tricks=0)
+    with pytest.raises(WrongPhaseError):  # by the phase first, naming no card (R-VIEW-4)
+        resolve_play(r, Play(seat=1, card=None))
+    r = bid_in_turn(r, 0, 0, 0)
     with pytest.raises(CardNotHeldError, match=r"holds 2 cards \(R-PLAY-7\)"):
         resolve_play(r, Play(seat=1, card=None))
-    assert resolve_play(r, Bid(seat=1, tricks=0)) == Bid(seat=1, tricks=0)
 
 
 def test_play_with_no_card_is_a_value() -> None:
@@ -349,10 +352,11 @@ def test_state_view_methods_match_view_of() -> None:
 def test_R_VIEW_3_apply_accepts_my_only_card() -> None:
     r = bid_in_turn(one_card(variants.ROMANIAN_HIDDEN), 1, 0, 1)
     assert r.apply(Play(seat=0, card=None)) == r.apply(Play(seat=0, card="Ah"))
+    two = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    with pytest.raises(WrongPhaseError):  # the phase first (R-VIEW-4)
+        two.apply(Play(seat=0, card=None))
     with pytest.raises(CardNotHeldError):
-        Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1).apply(
-            Play(seat=0, card=None)
-        )
+        bid_in_turn(two, 0, 0, 0).apply(Play(seat=1, card=None))
 
 
 def test_public_names_are_exported() -> None:

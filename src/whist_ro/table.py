@@ -75,7 +75,7 @@ from whist_ro.errors import (
 )
 from whist_ro.locale import N_
 from whist_ro.variants import Variant, check_variant
-from whist_ro.views.view import PlayerView, resolve_play, view_of
+from whist_ro.views.view import PlayerView, view_of
 
 if TYPE_CHECKING:
     from whist_ro.records.record import Record
@@ -944,7 +944,8 @@ class Table:
         if type(action) is not Bid and type(action) is not Play:
             return None, _Failure(Sentence(_NOT_AN_ACTION, value=_quote(action)))
         try:
-            return m.apply(resolve_play(m, action)), None
+            # Applied as sent, so that a refusal names no card the seat cannot see (R-VIEW-4).
+            return m.apply(action), None
         except WhistError as error:
             return None, _Failure(Sentence(_ILLEGAL, refusal=_Said(error)), error)
 

@@ -50,6 +50,7 @@ from whist_ro.cli.language import argparse_speaking, choose_language
 from whist_ro.cli.options import (
     SHARED,
     add_deal_options,
+    add_fallback_option,
     add_shared_options,
     add_workers_options,
     merge_shared,
@@ -60,7 +61,7 @@ from whist_ro.cli.options import (
 from whist_ro.cli.output import ascii_output
 from whist_ro.cli.play import BOTS, play
 from whist_ro.cli.remote import add_engine_commands
-from whist_ro.cli.serve import DEFAULT_DB, serve
+from whist_ro.cli.serve import DEFAULT_DB, positive_number, serve
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.records.perft import MAX_DEPTH
 from whist_ro.remote import wire
@@ -99,6 +100,7 @@ _FLAGS: Final = {
     "record": "--record",
     "names": "--names",
     "public_url": "--public-url",
+    "forwarded_allow_ips": "--forwarded-allow-ips",
 }
 
 
@@ -257,6 +259,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--reference", default=None, metavar="NAME", help=text.tr(text.SIMULATE_REFERENCE_HELP)
     )
+    add_fallback_option(simulate, bots=BOTS)
     add_workers_options(simulate, workers_help=text.tr(text.SIMULATE_WORKERS_HELP))
 
     stats = _subcommand(
@@ -322,6 +325,40 @@ def _build_parser() -> argparse.ArgumentParser:
         default=0.6,
         metavar="SECONDS",
         help=text.tr(text.SERVE_BOT_DELAY_HELP),
+    )
+    web.add_argument(
+        "--maker-wait",
+        type=positive_number,
+        default=600.0,
+        metavar="SECONDS",
+        help=text.tr(text.SERVE_MAKER_WAIT_HELP),
+    )
+    web.add_argument(
+        "--start-wait",
+        type=positive_number,
+        default=3600.0,
+        metavar="SECONDS",
+        help=text.tr(text.SERVE_START_WAIT_HELP),
+    )
+    web.add_argument(
+        "--max-waiting",
+        type=whole_option(low=1, high=10_000),
+        default=5,
+        metavar="N",
+        help=text.tr(text.SERVE_MAX_WAITING_HELP),
+    )
+    web.add_argument(
+        "--keep-finished",
+        type=positive_number,
+        default=None,
+        metavar="DAYS",
+        help=text.tr(text.SERVE_KEEP_FINISHED_HELP),
+    )
+    web.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="LIST",
+        help=text.tr(text.SERVE_FORWARDED_HELP),
     )
     web.add_argument(
         "--busy-timeout",

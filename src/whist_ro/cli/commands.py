@@ -354,10 +354,11 @@ def simulate(args: argparse.Namespace) -> int:
     ``--bots`` names one bot per seat (``rule,lowrisk,lowrisk,lowrisk``), or
     one bot for every seat.  ``--duplicate`` deals each seed once for every
     rotation of the line-up, and ``--reference`` adds each bot's edge over
-    that bot, as the strength table measures it.  A bot that does not play
-    the variant is refused before any match starts.
+    that bot, as the strength table measures it; ``--fallback`` names the
+    bot that plays a seat taken over (RandomBot unless told).  A bot that
+    does not play the variant is refused before any match starts.
     """
-    from whist_ro.cli.play import bot_class, check_bot  # noqa: PLC0415
+    from whist_ro.cli.play import bot_class, check_bot, fallback_entrant  # noqa: PLC0415
     from whist_ro.tournaments import Entrant, tournament  # noqa: PLC0415
 
     variant = variant_of(args)
@@ -390,6 +391,7 @@ def simulate(args: argparse.Namespace) -> int:
             ),
             field="reference",
         )
+    fallback = fallback_entrant(args.fallback, variant)
     lineup = [Entrant(bot_class(name), name=name) for name in names]
     result = tournament(
         variant,
@@ -397,6 +399,7 @@ def simulate(args: argparse.Namespace) -> int:
         seeds=run_seeds(args),
         duplicate=args.duplicate,
         reference=args.reference,
+        fallback=fallback,
         workers=min(args.workers, args.matches),
         progress=progress_bar if args.progress or sys.stderr.isatty() else None,
     )

@@ -41,6 +41,7 @@ __all__ = [
     "DEFAULT_SEED",
     "SHARED",
     "add_deal_options",
+    "add_fallback_option",
     "add_shared_options",
     "add_workers_options",
     "merge_shared",
@@ -335,6 +336,24 @@ def add_workers_options(parser: argparse.ArgumentParser, *, workers_help: str) -
         help=workers_help + text.tr(text.HELP_WORKERS_CAP, cap=MAX_WORKERS),
     )
     parser.add_argument("--progress", action="store_true", help=text.tr(text.HELP_PROGRESS))
+
+
+def add_fallback_option(parser: argparse.ArgumentParser, *, bots: Iterable[str]) -> None:
+    """``--fallback BOT``: the bot that plays a seat taken over (R-SEAT-1); default random.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_fallback_option(parser, bots=["random", "rule"])
+    >>> parser.parse_args([]).fallback, parser.parse_args(["--fallback", "rule"]).fallback
+    ('random', 'rule')
+    """
+    names = tuple(bots)
+    parser.add_argument(
+        "--fallback",
+        choices=names,
+        default="random",
+        metavar="BOT",
+        help=text.tr(text.HELP_FALLBACK, bots=", ".join(names)),
+    )
 
 
 def presets_epilog() -> str:

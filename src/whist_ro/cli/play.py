@@ -58,6 +58,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionError, RecordError
+from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
 
@@ -69,6 +70,7 @@ __all__ = [
     "TerminalGame",
     "bot_class",
     "check_bot",
+    "fallback_entrant",
     "make_bot",
     "play",
     "read_card",
@@ -138,6 +140,35 @@ def check_bot(name: str, variant: Variant) -> None:
             ),
             field="bots",
         )
+
+
+def fallback_entrant(name: str, variant: Variant) -> Entrant | None:
+    """The ``--fallback`` bot as a tournament's fallback: None for ``random``, the table's own.
+
+    A table with no fallback given seats a RandomBot seeded from the match
+    seed, so ``--fallback random`` plays exactly as the commands did before
+    the option existed.  A bot that does not play the variant is refused.
+
+    >>> from whist_ro import variants
+    >>> fallback_entrant("random", variants.ROMANIAN) is None
+    True
+    >>> fallback_entrant("rule", variants.ROMANIAN).name
+    'rule'
+    >>> fallback_entrant("lowrisk", variants.CLASSIC)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: --fallback lowrisk is refused: the lowrisk bot ...
+    """
+    try:
+        check_bot(name, variant)
+    except ConfigurationError as error:
+        raise ConfigurationError(
+            text.tr(text.FALLBACK_REFUSED, name=name, reason=error.explain(text.lang())),
+            field="fallback",
+        ) from None
+    if name == "random":
+        return None
+    return Entrant(bot_class(name), name=name)
 
 
 def make_bot(name: str, *, seed: int | str) -> object:

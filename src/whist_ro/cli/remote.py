@@ -27,8 +27,14 @@ from whist_ro._check import names as check_names
 from whist_ro.bots import search_bot
 from whist_ro.cli import status, text
 from whist_ro.cli.commands import run_seeds
-from whist_ro.cli.options import add_workers_options, players_of, variant_of, whole_option
-from whist_ro.cli.play import BOTS, bot_class
+from whist_ro.cli.options import (
+    add_fallback_option,
+    add_workers_options,
+    players_of,
+    variant_of,
+    whole_option,
+)
+from whist_ro.cli.play import BOTS, bot_class, fallback_entrant
 from whist_ro.errors import ConfigurationError, EngineStartError, WhistError
 from whist_ro.remote import EngineCommand, Option, serve
 from whist_ro.remote.conformance import check_engine
@@ -37,6 +43,7 @@ from whist_ro.schedule import check_players
 from whist_ro.sim.run import progress_bar
 from whist_ro.tournaments import Entrant, tournament
 from whist_ro.tournaments.run import MAX_SEEDS
+from whist_ro.variants import Variant
 
 __all__ = [
     "add_engine_commands",
@@ -51,6 +58,7 @@ Command = Callable[[argparse.Namespace], int]
 _MAX_SECONDS: Final = 3600.0
 # A drawn seed leaves room for a million matches below the seed rule's 2**63.
 _FRESH_SEED_BITS: Final = 48
+_PROG_ENGINE: Final = "whist-ro engine"  # how whist-ro engine signs its notes on stderr
 
 
 def valid_name(name: str) -> bool:
@@ -164,7 +172,7 @@ def engine(args: argparse.Namespace) -> int:
             text.tr(text.ENGINE_SEARCH_ONLY, flags=", ".join(set_flags)), field="bots"
         )
     factory = bot_class(args.bot)
-    serve(factory, name=args.bot, options=engine_options(args.bot, given))
+    serve(factory, name=args.bot, options=engine_options(args.bot, given), log_as=_PROG_ENGINE)
     return status.OK
 
 
@@ -233,32 +241,65 @@ def _folder(given: str | None, *, option: str) -> Path | None:
     return folder
 
 
+def _seats(variant: Variant, engines: int, players: int | None) -> int:
+    """How many seats ``engines`` engines fill: ``--players``, else one each, else the default.
+
+    With fewer engines than seats, seat i plays engine i mod k.  In classic
+    whist no engine may sit on both sides of the table (partners sit
+    opposite), so 1, 2 or 4 engines fill its four seats, never 3.
+
+    >>> from whist_ro import variants
+    >>> _seats(variants.ROMANIAN, 2, 5), _seats(variants.CLASSIC, 2, None)
+    (5, 4)
+    >>> _seats(variants.CLASSIC, 3, 4)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: --engine names 3 engines: classic whist seats partners ...
+    """
+    if players is None and engines >= variant.player_counts[0]:
+        try:  # one seat each
+            check_players(variant, engines)
+        except ConfigurationError as error:
+            raise ConfigurationError(
+                text.tr(text.ENGINES_COUNT, engines=engines, reason=error.explain(text.lang())),
+                field="engine",
+            ) from None
+        return engines
+    seats = players_of(argparse.Namespace(players=players, variant=variant))
+    if engines > seats:
+        raise ConfigurationError(
+            text.tr(text.ENGINES_MISMATCH, players=seats, engines=engines), field="engine"
+        )
+    if variant.is_classic:
+        # Engine j holds the seats j, j + k, ...: one side only when they share a parity.
+        fits = [k for k in range(1, seats + 1) if k == 1 or k % 2 == 0]
+        if engines not in fits:
+            both = [s for s in range(seats) if s % engines == 0]
+            raise ConfigurationError(
+                text.tr(
+                    text.ENGINES_BOTH_SIDES,
+                    engines=engines,
+                    seats=seats,
+                    both=", ".join(map(str, both)),
+                    fits=", ".join(map(str, fits[:-1])),
+                    last=fits[-1],
+                ),
+                field="engine",
+            )
+    return seats
+
+
 def match(args: argparse.Namespace) -> int:
     """``whist-ro match``: engines against each other through :func:`whist_ro.tournament`."""
     variant = variant_of(args)
     engines = parse_engines(args.engine or [])
     if not engines:
         raise ConfigurationError(text.tr(text.NO_ENGINES), field="engine")
-    if len(engines) == 1:
-        engines *= players_of(args)
-    elif args.players is not None and args.players != len(engines):
-        raise ConfigurationError(
-            text.tr(text.ENGINES_MISMATCH, players=args.players, engines=len(engines)),
-            field="engine",
-        )
-    else:
-        try:
-            check_players(variant, len(engines))
-        except ConfigurationError as error:
-            raise ConfigurationError(
-                text.tr(
-                    text.ENGINES_COUNT, engines=len(engines), reason=error.explain(text.lang())
-                ),
-                field="engine",
-            ) from None
+    seats = _seats(variant, len(engines), args.players)
+    fallback = fallback_entrant(args.fallback, variant)
     folder = _folder(args.record_dir, option="--record-dir")
     logs = _folder(args.engine_log, option="--engine-log")
-    lineup = [
+    entrants = [
         Entrant(
             EngineCommand(
                 command=parts,
@@ -270,6 +311,7 @@ def match(args: argparse.Namespace) -> int:
         )
         for name, parts in engines
     ]
+    lineup = [entrants[seat % len(entrants)] for seat in range(seats)]
     fresh = args.seed is None
     if fresh:
         # Engines may be anyone's programs: fixed default seeds would be deals an engine
@@ -287,6 +329,7 @@ def match(args: argparse.Namespace) -> int:
             workers=min(args.workers, args.matches),
             progress=progress_bar if args.progress or sys.stderr.isatty() else None,
             time_limit=args.time_limit,
+            fallback=fallback,
             records=folder is not None,
         )
     print(result.render(text.lang()))
@@ -387,7 +430,10 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         description=text.tr(text.MATCH_DESCRIPTION),
     )
     match_parser.add_argument(
-        "--engine", action="append", metavar="NAME=COMMAND", help=text.tr(text.MATCH_ENGINE_HELP)
+        "--engine",
+        action="append",
+        metavar="NAME=COMMAND",
+        help=f"{text.tr(text.MATCH_ENGINE_HELP)}. {text.tr(text.COMMAND_READING)}",
     )
     match_parser.add_argument(
         "--matches",
@@ -412,6 +458,7 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
     match_parser.add_argument(
         "--engine-log", default=None, metavar="DIR", help=text.tr(text.MATCH_ENGINE_LOG_HELP)
     )
+    add_fallback_option(match_parser, bots=BOTS)
     add_workers_options(match_parser, workers_help=text.tr(text.MATCH_WORKERS_HELP))
 
     test_parser = add(
@@ -423,7 +470,9 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         description=text.tr(text.ENGINE_TEST_DESCRIPTION),
     )
     test_parser.add_argument(
-        "engine_command", metavar="COMMAND", help=text.tr(text.ENGINE_TEST_COMMAND_HELP)
+        "engine_command",
+        metavar="COMMAND",
+        help=f"{text.tr(text.ENGINE_TEST_COMMAND_HELP)}. {text.tr(text.COMMAND_READING)}",
     )
     test_parser.add_argument(
         "--quick", action="store_true", help=text.tr(text.ENGINE_TEST_QUICK_HELP)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import socket
 import sys
 from typing import Final
@@ -24,7 +25,7 @@ from whist_ro._check import excerpt
 from whist_ro.cli import status, text
 from whist_ro.errors import ConfigurationError
 
-__all__ = ["DEFAULT_DB", "check_public_url", "serve"]
+__all__ = ["DEFAULT_DB", "check_public_url", "positive_number", "serve"]
 
 DEFAULT_DB: Final = "whist-ro-web.sqlite3"
 """Where ``whist-ro serve`` keeps its tables unless ``--db`` says otherwise."""
@@ -38,6 +39,25 @@ def check_public_url(url: str | None) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ConfigurationError(text.tr(text.SERVE_BAD_URL, url=excerpt(url)), field="public_url")
     return url.rstrip("/")
+
+
+def positive_number(value: str) -> float:
+    """An argparse ``type``: a finite number above 0 (seconds, days).
+
+    >>> positive_number("1.5")
+    1.5
+    >>> positive_number("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a number above 0, not '0'
+    """
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not 0 < number < math.inf:
+        raise argparse.ArgumentTypeError(text.tr(text.SERVE_POSITIVE, value=excerpt(value)))
+    return number
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -56,9 +76,17 @@ def serve(args: argparse.Namespace) -> int:
         public_url=public_url,
         bot_delay=args.bot_delay,
         lang=getattr(args, "lang", None),
+        per_address=args.max_waiting,
+        maker_wait=args.maker_wait,
+        start_wait=args.start_wait,
+        keep_finished=args.keep_finished,
+        forwarded_allow_ips=[a for a in args.forwarded_allow_ips.split(",") if a.strip()],
         busy_timeout=args.busy_timeout / 1000,
         limits=Limits(connections=args.max_connections),
     )
+    # Read every table before listening: a file SQLite cannot read is one error line here,
+    # not a traceback from the server's start-up.
+    app.state.lobby.load()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -74,6 +102,9 @@ def serve(args: argparse.Namespace) -> int:
         ws_ping_interval=15.0,  # a silent dead connection is noticed within about 30 s
         ws_ping_timeout=15.0,
         server_header=False,
+        # The app reads X-Forwarded-For itself, from --forwarded-allow-ips only: uvicorn's
+        # own reading would believe any client on 127.0.0.1.
+        proxy_headers=False,
         lifespan="on",
     )
     server = uvicorn.Server(config)

@@ -252,6 +252,10 @@ SIMULATE_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 SIMULATE_DUPLICATE_HELP: Final = N_("deal each seed once per rotation of the seats")
 SIMULATE_REFERENCE_HELP: Final = N_("report edges over this bot")
 SIMULATE_WORKERS_HELP: Final = N_("processes to play on (0: this process); default 1")
+HELP_FALLBACK: Final = N_(
+    "the bot that plays a seat taken over (R-SEAT-1), one of {bots}; default random"
+)
+FALLBACK_REFUSED: Final = N_("--fallback {name} is refused: {reason}")
 NO_BOTS: Final = N_("--bots names no bot")
 BOTS_MISMATCH: Final = N_("--players {players} but --bots names {bots} bots")
 BOTS_COUNT: Final = N_("--bots names {bots} bots: {reason}")
@@ -458,6 +462,26 @@ SERVE_NEEDS_WEB: Final = N_(
 )
 SERVE_BAD_URL: Final = N_("--public-url must be an http:// or https:// address, not {url}")
 SERVE_LISTENING: Final = N_("whist-ro serve: http://{host}:{port}/ (tables in {db}; Ctrl-C stops)")
+SERVE_MAKER_WAIT_HELP: Final = N_(
+    "close a waiting table unplayed when its maker has not opened it this many seconds after "
+    "making it (default: 600)"
+)
+SERVE_START_WAIT_HELP: Final = N_(
+    "close a waiting table unplayed when it has not started this many seconds after it was made "
+    "(default: 3600)"
+)
+SERVE_MAX_WAITING_HELP: Final = N_(
+    "the most tables waiting for players that one address may have made (default: 5)"
+)
+SERVE_KEEP_FINISHED_HELP: Final = N_(
+    "delete finished tables this many days after they ended, at start and every hour "
+    "(default: keep them)"
+)
+SERVE_FORWARDED_HELP: Final = N_(
+    "the reverse proxies whose X-Forwarded-For header names the client: addresses or networks "
+    "separated by commas, or * (default: none; each connection's own address counts)"
+)
+SERVE_POSITIVE: Final = N_("expected a number above 0, not {value}")
 
 # -- match, engine-test (whist_ro.cli.remote) ----------------------------------------------
 
@@ -472,7 +496,8 @@ the next, and a crash costs one match only. With --record-dir, each
 match's record (takeovers and engines included) is written there, for
 'whist-ro check' to read.""")
 MATCH_ENGINE_HELP: Final = N_(
-    "an engine, NAME=COMMAND (the command line that starts it); one per seat, or one for every seat"
+    "an engine, NAME=COMMAND (the command line that starts it); one per seat, or fewer: "
+    "with k engines seat i plays engine i mod k"
 )
 MATCH_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 MATCH_TIME_LIMIT_HELP: Final = N_("seconds an engine may take per decision; default 10")
@@ -490,6 +515,11 @@ ENGINE_COMMAND: Final = N_("--engine {name} gives a command that cannot be run: 
 ENGINE_TWICE: Final = N_("--engine {name} is given two different commands")
 ENGINES_MISMATCH: Final = N_("--players {players} but --engine names {engines} engines")
 ENGINES_COUNT: Final = N_("--engine names {engines} engines: {reason}")
+ENGINES_BOTH_SIDES: Final = N_(
+    "--engine names {engines} engines: classic whist seats partners opposite each other, and "
+    "with {engines} engines at {seats} seats the first would sit on both sides (seats {both}); "
+    "give {fits} or {last} engines"
+)
 MATCH_SEEDS: Final = N_(
     "seeds {first} to {last}, drawn at random (--seed {first} deals them again)"
 )
@@ -511,6 +541,11 @@ play), messages of unknown types, a new match in the middle of one, and
 that it exits on 'quit' and at the end of its input. Exit status 0 when
 every check passes, 1 otherwise.""")
 ENGINE_TEST_COMMAND_HELP: Final = N_("the command line that starts the engine (quote it)")
+COMMAND_READING: Final = N_(
+    "COMMAND is split into words as a shell line is, then run without a shell: no "
+    "redirection (>, 2>), no pipes, no VAR=value, no ~ or $VAR; for those, give "
+    "sh -c '...' as the command"
+)
 ENGINE_TEST_QUICK_HELP: Final = N_("short matches (three rounds each): a quick check")
 ENGINE_TEST_TIME_LIMIT_HELP: Final = N_("seconds the engine may take per decision; default 5")
 SECONDS_RANGE: Final = N_("expected seconds above 0 and at most 3600, not {value}")

@@ -36,12 +36,12 @@ from whist_ro._check import seat as check_seat
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.engine.deal import Deal
-from whist_ro.engine.round import Phase, Round, parse_for
+from whist_ro.engine.round import Phase, Round, not_an_action, parse_for
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
-    ActionTypeError,
     ConfigurationError,
     GameOverError,
+    IllegalActionError,
     MatchEndError,
     NotOverError,
     OutOfDealsError,
@@ -757,7 +757,7 @@ class Match(Immutable):
         """
         current, progress = self._st
         if progress.over:
-            raise _over_error(action)
+            raise _over_error(action)  # the refusal Match.refusal returns
         round_ = current.apply(action)
         if round_.is_over:
             return _round_end(round_, progress)
@@ -765,6 +765,35 @@ class Match(Immutable):
         m = _new(Match)
         _set_st(m, (round_, progress))
         return m
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action``, returned; None if it is legal.
+
+        See :meth:`Round.refusal`: the same error (type, rule, evidence,
+        text, ``action``) from the same code, and the match is not changed.
+        Once the match is over every action is refused (R-END-4).
+
+        >>> from whist_ro import Bid, variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> m.refusal(Bid(seat=2, tricks=0)) is None
+        True
+        >>> print(m.refusal(Bid(seat=0, tricks=0)))
+        seat 0 cannot bid 0: it is seat 2's turn to bid (R-BID-3)
+        """
+        current, progress = self._st
+        if progress.over:
+            return _over_error(action)
+        return current.refusal(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`apply` would accept ``action`` now: :meth:`refusal` is None.
+
+        >>> from whist_ro import Bid, variants
+        >>> m = Match.new(variants.ROMANIAN, players=3, seed=1)
+        >>> m.is_legal(Bid(seat=2, tricks=1)), m.is_legal(Bid(seat=2, tricks=2))
+        (True, False)
+        """
+        return self.refusal(action) is None
 
     def parse_action(self, text: str) -> Action:
         """The action ``text`` describes, for the seat to act, if the rules allow it now.
@@ -1067,9 +1096,15 @@ _OVER_PLAY: Final = N_("seat {seat} plays {card} refused: the match is over (R-E
 _OVER_ONLY_CARD: Final = N_("seat {seat} plays its only card refused: the match is over (R-END-4)")
 
 
-def _over_error(action: object) -> Exception:
-    if not isinstance(action, (Bid, Play)):
-        return ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
+def _over_error(action: object) -> IllegalActionError:
+    """The refusal of ``action`` by a match that is over (R-END-4).
+
+    What is no action at all (the exact classes, as :meth:`Round.apply`
+    checks them) raises :class:`ActionTypeError` instead.
+    """
+    if type(action) is not Bid and type(action) is not Play:
+        raise not_an_action(action)
+    assert isinstance(action, (Bid, Play))
     evidence: dict[str, object]
     if isinstance(action, Bid):
         template, evidence = _OVER_BID, {"seat": action.seat, "bid": action.tricks}

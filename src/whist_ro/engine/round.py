@@ -110,6 +110,45 @@ def _refusal(
     return kind(template, rule=rule, seat=action.seat, action=action, evidence=evidence)
 
 
+def _refused(s: Round, action: object) -> IllegalActionError | None:
+    """Why ``s`` refuses ``action``, or None when it accepts it: the one refusal builder.
+
+    :meth:`Round.apply` raises what this returns (its accepting paths are
+    inline copies of these checks, for speed), :meth:`Round.resolve_play`
+    raises its "my only card" part, and :meth:`Round.refusal`,
+    :meth:`Round.is_legal` and, through them, the match's and the views'
+    queries return it.  Something that is no action at all is not a
+    refusal: :class:`ActionTypeError` is raised.
+    """
+    if type(action) is Play:
+        card = action.card
+        if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
+            return s._only_card_error(action)
+        if action.seat == s._to_act and s._legal >> card.bit & 1:
+            return None
+        return s._play_error(action)
+    if type(action) is Bid:
+        t = s._table
+        if (
+            s._phase == _BIDDING
+            and action.seat == s._to_act
+            and bid_in_range(action.tricks, hand_size=t.hand_size)
+            and (action.seat != t.dealer or action.tricks != s.forbidden_bid())
+        ):
+            return None
+        return s._bid_error(action)
+    raise not_an_action(action)
+
+
+def not_an_action(value: object) -> ActionTypeError:
+    """The error for ``value`` given where an action belongs: it is no Bid and no Play.
+
+    The exact classes: a subclass is not an action either.  Raised by every
+    ``apply``, ``refusal`` and ``is_legal`` (rounds, matches, views).
+    """
+    return ActionTypeError(f"expected a Bid or a Play, not {excerpt(value)}")
+
+
 # The refusals of bids and plays (see Round._bid_error and Round._play_error).
 _BID_OVER: Final = N_("seat {seat} cannot bid {bid}: the round is over (R-END-4)")
 _BID_CLASSIC: Final = N_("seat {seat} cannot bid {bid}: classic whist has no bidding (R-BID-3)")
@@ -131,6 +170,15 @@ _PLAY_TURN: Final = N_(
 )
 _NOT_HELD: Final = N_("seat {seat} cannot play {card}: it does not hold {card} (R-PLAY-7)")
 _ONLY_CARD: Final = N_("seat {seat} cannot play 'its only card': it holds {count} cards (R-PLAY-7)")
+# "My only card" refused by the phase or the turn, never by naming the card (R-VIEW-4).
+_ONLY_OVER: Final = N_("seat {seat} cannot play 'its only card': the round is over (R-END-4)")
+_ONLY_BIDDING: Final = N_(
+    "seat {seat} cannot play 'its only card': bidding is not finished, "
+    "seat {to_act} bids next (R-PLAY-7)"
+)
+_ONLY_TURN: Final = N_(
+    "seat {seat} cannot play 'its only card': it is seat {to_act}'s turn to play (R-PLAY-7)"
+)
 _FOLLOW: Final = N_(
     "seat {seat} cannot play {card}: it holds {cards} and must follow {led} (R-PLAY-2)"
 )
@@ -648,7 +696,8 @@ points=None, bonuses=None, totals=None, match_over=False)
         """The round after ``action``, which must be legal; this round is unchanged.
 
         Raises an :class:`~whist_ro.errors.IllegalActionError` subclass
-        naming the seat, the action, the reason and the rule.
+        naming the seat, the action, the reason and the rule: the error
+        :meth:`refusal` returns.
 
         >>> from whist_ro import Bid, variants
         >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=2, hand_size=1, seed=1)
@@ -657,17 +706,18 @@ points=None, bonuses=None, totals=None, match_over=False)
         ...
         whist_ro.errors.BidOutOfRangeError: seat 0 cannot bid 2: bids run from 0 to ... (R-BID-3)
         """
+        # The accepting paths, inline for speed; every refusal comes from _refused.
         if type(action) is Play:
             # type(...) is, not isinstance: the exact classes, at the lowest cost.
             seat = action.seat
             card = action.card
             if card is None:  # "my only card", as a blind round's view offers it (R-VIEW-3)
+                # resolve_play refuses it by the phase or the turn before it looks at the card.
                 return self.apply(self.resolve_play(action))
             # _legal is 0 outside play, so this also refuses a card while bidding or once over.
             if seat == self._to_act and self._legal >> card.bit & 1:
                 return _play(self, seat, card.bit)
-            raise self._play_error(action)
-        if type(action) is Bid:
+        elif type(action) is Bid:
             seat = action.seat
             tricks = action.tricks
             t = self._table
@@ -678,8 +728,47 @@ points=None, bonuses=None, totals=None, match_over=False)
                 and (seat != t.dealer or tricks != self.forbidden_bid())
             ):
                 return _bid(self, action)
-            raise self._bid_error(action)
-        raise ActionTypeError(f"expected a Bid or a Play, not {excerpt(action)}")
+        error = _refused(self, action)  # raises ActionTypeError for what is no action
+        assert error is not None, f"the refusal builder accepts {action!r}, apply does not"
+        raise error
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action``, returned; None if it is legal.
+
+        The rule book asked without acting (ask, then act): the same
+        :class:`~whist_ro.errors.IllegalActionError` subclass, rule,
+        evidence, text and ``action`` as ``apply``'s refusal, from the same
+        code, and the round is not changed.  Like ``apply``, it names no
+        card the seat cannot see (R-VIEW-4).  Something that is no action
+        at all raises :class:`~whist_ro.errors.ActionTypeError`.
+
+        >>> from whist_ro import Bid, Play, variants
+        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+        ...                      dealer=2, turn_up="Qs")
+        >>> r.refusal(Bid(seat=0, tricks=1)) is None
+        True
+        >>> error = r.refusal(Play(seat=0, card="Ah"))
+        >>> type(error).__name__, error.rule
+        ('WrongPhaseError', 'R-PLAY-7')
+        >>> print(error)
+        seat 0 cannot play Ah: bidding is not finished, seat 0 bids next (R-PLAY-7)
+        >>> r.refusal("bid 1")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ActionTypeError: expected a Bid or a Play, not 'bid 1'
+        """
+        return _refused(self, action)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`apply` would accept ``action`` now: :meth:`refusal` is None.
+
+        >>> from whist_ro import Bid, variants
+        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                      turn_up="Jh")
+        >>> r.is_legal(Bid(seat=0, tricks=1)), r.is_legal(Bid(seat=0, tricks=2))
+        (True, False)
+        """
+        return _refused(self, action) is None
 
     def parse_action(self, text: str) -> Action:
         """The action ``text`` describes, for the seat to act, if the rules allow it now.
@@ -729,25 +818,32 @@ points=None, bonuses=None, totals=None, match_over=False)
 
         A blind round's view offers ``Play(seat, card=None)`` (R-VIEW-3);
         :meth:`apply` reads it through here.  Any other action comes back
-        as it is.  A seat that holds no card or more than one cannot play
-        "its only card" (R-PLAY-7).
+        as it is.  "My only card" is resolved only when the seat may play
+        now: before that it is refused by the phase or the turn, with an
+        error that names no card, since a seat in a blind round cannot see
+        the card (R-VIEW-4).  A seat that holds no card or more than one
+        cannot play "its only card" (R-PLAY-7).
 
-        >>> from whist_ro import Play, variants
-        >>> r = Round.from_hands(variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        >>> from whist_ro import Bid, Play, variants
+        >>> r = Round.from_hands(variants.ROMANIAN_HIDDEN, hands=["Ah", "Kh", "Qh"], dealer=2,
         ...                      turn_up="Jh")
-        >>> r.resolve_play(Play(seat=1, card=None))
-        Play(seat=1, card=Card.parse('Kh'))
+        >>> r.resolve_play(Play(seat=0, card=None))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.WrongPhaseError: seat 0 cannot play 'its only card': bidding is not \
+finished, seat 0 bids next (R-PLAY-7)
+        >>> for seat in (0, 1, 2):
+        ...     r = r.apply(Bid(seat=seat, tricks=0))
+        >>> r.resolve_play(Play(seat=0, card=None))
+        Play(seat=0, card=Card.parse('Ah'))
         """
         if type(action) is not Play or action.card is not None:
             return action
+        error = self._only_card_error(action)
+        if error is not None:
+            raise error
         seat = action.seat
-        masks = self._table.masks
-        hand = masks[seat] & ~self._played if seat < len(masks) else 0
-        if hand.bit_count() != 1:
-            raise _refusal(
-                CardNotHeldError, _ONLY_CARD, "R-PLAY-7", action, seat=seat, count=hand.bit_count()
-            )
-        only = PLAYS[seat][hand.bit_length() - 1]
+        only = PLAYS[seat][(self._table.masks[seat] & ~self._played).bit_length() - 1]
         assert only is not None
         return only
 
@@ -814,6 +910,16 @@ points=None, bonuses=None, totals=None, match_over=False)
     # Each refusal is a catalogue template and the evidence that fills it (see
     # _refusal), so that error.explain("ro") says it in Romanian.
 
+    def _only_card_error(self, play: Play) -> IllegalActionError | None:
+        """Why "my only card" (``play.card`` is None) is refused, or None when it is legal."""
+        seat = play.seat
+        if self._phase != _PLAYING or seat != self._to_act:
+            return self._play_error(play)  # by the phase or the turn, naming no card
+        count = (self._table.masks[seat] & ~self._played).bit_count()
+        if count != 1:
+            return _refusal(CardNotHeldError, _ONLY_CARD, "R-PLAY-7", play, seat=seat, count=count)
+        return None
+
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
         t = self._table
@@ -856,24 +962,24 @@ points=None, bonuses=None, totals=None, match_over=False)
 
     def _play_error(self, play: Play) -> IllegalActionError:
         seat, card = play.seat, play.card
-        assert card is not None  # apply() has resolved "my only card"
         to_act = self._to_act
+        # "My only card" (card None) is refused here only by the phase or the turn
+        # (resolve_play), in words that name no card: the seat may not see it (R-VIEW-4).
+        named: dict[str, object] = {} if card is None else {"card": card}
         if self._phase == _OVER:
-            return _refusal(GameOverError, _PLAY_OVER, "R-END-4", play, seat=seat, card=card)
+            why = _ONLY_OVER if card is None else _PLAY_OVER
+            return _refusal(GameOverError, why, "R-END-4", play, seat=seat, **named)
         if self._phase == _BIDDING:
+            why = _ONLY_BIDDING if card is None else _PLAY_BIDDING
             return _refusal(
-                WrongPhaseError,
-                _PLAY_BIDDING,
-                "R-PLAY-7",
-                play,
-                seat=seat,
-                card=card,
-                to_act=to_act,
+                WrongPhaseError, why, "R-PLAY-7", play, seat=seat, to_act=to_act, **named
             )
         if seat != to_act:
+            why = _ONLY_TURN if card is None else _PLAY_TURN
             return _refusal(
-                OutOfTurnError, _PLAY_TURN, "R-PLAY-7", play, seat=seat, card=card, to_act=to_act
+                OutOfTurnError, why, "R-PLAY-7", play, seat=seat, to_act=to_act, **named
             )
+        assert card is not None  # resolve_play has resolved "my only card" by now
         hand = self._table.masks[seat] & ~self._played
         if not hand >> card.bit & 1:
             return _refusal(CardNotHeldError, _NOT_HELD, "R-PLAY-7", play, seat=seat, card=card)

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import math
 import os
-import random
 import re
 import threading
 import weakref
@@ -97,20 +97,34 @@ def _check_seed(seed: object) -> int | None:
     )
 
 
-def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
-    """Why ``action`` is not allowed in ``view``, in the engine's own words (with the rule).
+_TIMED_OUT: Final = N_("engine timed out: {engine} did not answer within {limit:g} s")
+_TIMED_OUT_IGNORED: Final = N_(
+    "engine timed out: {engine} did not answer within {limit:g} s; {ignored}"
+)
+# Why an answer was thrown away (the protocol ignores it as an unknown message).
+_IGNORED_ID: Final = N_(
+    "an answer was ignored: its id {id} is not the request's id, the JSON integer {request}"
+)
+_IGNORED_NO_ID: Final = N_("an answer was ignored: it has no id (the request's id is {request})")
+_IGNORED_UNKNOWN: Final = N_(
+    "an answer was ignored: its id {id} is no request waiting for an answer "
+    "(the request's id is {request})"
+)
 
-    The rules need a state, and the view has only this seat's cards: any
-    state consistent with the view refuses the action for the same reason,
-    since only this seat's own cards and the public play decide it.
+
+def _refusal(view: PlayerView, action: Action) -> WhistError | Sentence:
+    """Why ``action``, the seat's own, is not allowed in ``view``, from what it sees (R-VIEW-4).
+
+    :meth:`PlayerView.refusal <whist_ro.PlayerView.refusal>` answers: the
+    state's own refusal, naming only cards the seat has seen or named
+    itself; in a blind round a card named at the seat's turn is refused
+    because the seat cannot see its own card (R-VIEW-3), never by the card
+    it holds.
     """
-    try:
-        state = view.sample(random.Random(0))
-        state.apply(action)
-    except WhistError as error:
+    error = view.refusal(action)  # the caller has checked that it is the seat's own action
+    if error is not None:
         return error
-    except Exception:  # pragma: no cover - a view that cannot be sampled
-        pass
+    # Not reached: a view refuses every action outside its legal_actions.
     return Sentence(N_("{action} is not one of the legal actions"), action=str(action))
 
 
@@ -138,6 +152,7 @@ class _Engine:
         self.late: dict[int, asyncio.TimerHandle] = {}
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.requests = itertools.count(1)
+        self.ignored: Sentence | None = None  # why the last answer was thrown away
         self.feed = SeatFeed(observe=False, seed=seed)
         self.reader_task = asyncio.ensure_future(self._read())
         self.closed = False
@@ -240,7 +255,10 @@ class _Engine:
         if kind in ("action", "resign"):
             request = message.get("id")
             if type(request) is not int:
-                return  # not an answer to anything asked: ignored, as unknown messages are
+                # Not an answer to anything asked: ignored, as unknown messages are, and
+                # kept as the reason a timeout gives.
+                self._ignore(request, missing="id" not in message)
+                return
             timer = self.late.pop(request, None)
             if timer is not None:
                 timer.cancel()  # a late answer: the engine lives, the answer is thrown away
@@ -248,10 +266,24 @@ class _Engine:
             future = self.pending.pop(request, None)
             if future is not None and not future.done():
                 future.set_result((kind, message))
+            elif future is None:
+                self._ignore(request, missing=False)
             return
         waiter = self.waiting.pop(kind, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(message)
+
+    def _ignore(self, given: object, *, missing: bool) -> None:
+        """Note why an answer was thrown away, for the request still waiting (if any)."""
+        if not self.pending:
+            return
+        request = max(self.pending)
+        if missing:
+            self.ignored = Sentence(_IGNORED_NO_ID, request=request)
+        elif type(given) is int:
+            self.ignored = Sentence(_IGNORED_UNKNOWN, id=given, request=request)
+        else:
+            self.ignored = Sentence(_IGNORED_ID, id=excerpt(given), request=request)
 
     # -- writing -------------------------------------------------------------------
 
@@ -362,16 +394,20 @@ class _Engine:
         self.check()
         future: asyncio.Future[tuple[str, Any]] = self.loop.create_future()
         self.pending[request] = future
+        self.ignored = None
         try:
             self.send(messages)
             kind, message = await asyncio.wait_for(future, limit)
         except TimeoutError:
             self._arm_watchdog(request)
+            evidence: dict[str, object] = {"engine": self.label, "limit": stated}
+            if self.ignored is not None:  # say why the answer that came does not count
+                evidence["ignored"], self.ignored = self.ignored, None
             raise EngineTimeoutError(
-                N_("engine timed out: {engine} did not answer within {limit:g} s"),
+                _TIMED_OUT_IGNORED if "ignored" in evidence else _TIMED_OUT,
                 engine=self.label,
                 stderr=self.stderr(),
-                evidence={"engine": self.label, "limit": stated},
+                evidence=evidence,
             ) from None
         except asyncio.CancelledError:
             # The table gave up on this decision (its own limit, or the host stopped):
@@ -464,6 +500,52 @@ class _Engine:
         with contextlib.suppress(BaseException):
             await asyncio.wait_for(self.reader_task, 1.0)
         return code
+
+
+# Why a program would not start, in words a user reads (the OS's own text otherwise).
+_START_REASONS: Final = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied (is it executable?)"),
+    errno.ENOEXEC: N_("not a program this system can run (a script without a #! line?)"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.EISDIR: N_("it is a folder"),
+}
+
+_NO_SHELL: Final = N_(
+    "{reason}; the command runs without a shell, so VAR=value, ~ and $VAR are not read: "
+    "give sh -c '...' for those"
+)
+
+
+async def _launch(
+    args: tuple[str, ...],
+    *,
+    label: str,
+    limit: int,
+    cwd: str | None,
+    env: dict[str, str] | None,
+    log: str | os.PathLike[str] | None = None,
+) -> process.Child:
+    """Start ``args`` as an engine; a program that cannot start is named with the engine.
+
+    The error reads ``engine NAME: cannot start 'PROGRAM': no such file``:
+    who the engine is, which program failed and why, in the reader's words.
+    """
+    try:
+        return await process.start_command(args, limit=limit, cwd=cwd, env=env, log=log)
+    except EngineStartError as error:
+        cause = error.__cause__
+        if not isinstance(cause, OSError):
+            raise
+        known = _START_REASONS.get(cause.errno or 0)
+        reason: object = Sentence(known) if known else (cause.strerror or str(cause))
+        if "=" in args[0] or args[0][:1] in ("~", "$"):  # a shell's words, run as a program
+            reason = Sentence(_NO_SHELL, reason=reason)
+        raise EngineStartError(
+            N_("engine {engine}: cannot start {program}: {reason}"),
+            engine=label,
+            evidence={"engine": label, "program": excerpt(args[0]), "reason": reason},
+        ) from None
 
 
 async def _start(
@@ -597,7 +679,7 @@ class EngineAgent:
         >>> EngineAgent.popen(["/nonexistent/engine"])
         Traceback (most recent call last):
         ...
-        whist_ro.errors.EngineStartError: cannot start the engine '/nonexistent/engine': ...
+        whist_ro.errors.EngineStartError: engine /nonexistent/engine: cannot start ...: no such file
         """
         settings = cls._settings(name, time_limit, options, grace, handshake, max_message)
         loop = process.background_loop()
@@ -655,7 +737,7 @@ class EngineAgent:
         label = name or (command if isinstance(command, str) else " ".join(args))
         # Until the engine says its name, errors name the command (its start, if long).
         label = label if len(label) <= _LABEL else label[: _LABEL - 1] + "…"
-        starter = process.start_command(args, limit=max_message + 2, cwd=cwd, env=env, log=log)
+        starter = _launch(args, label=label, limit=max_message + 2, cwd=cwd, env=env, log=log)
         engine = await _start(
             starter,
             label=label,

@@ -198,6 +198,7 @@ def serve(
     options: Sequence[Option] = (),
     input: IO[bytes] | None = None,
     output: IO[bytes] | None = None,
+    log_as: str = "whist-ro serve",
 ) -> int:
     """Play the engine protocol for ``agent`` on standard input and output until ``quit``.
 
@@ -214,7 +215,9 @@ def serve(
     When the agent raises, the engine writes the traceback to standard
     error and resigns the seat (the manager hands it to a bot).  Returns
     0 when the manager says ``quit`` or closes the input.  ``input`` and
-    ``output`` default to the process's standard streams (as bytes).
+    ``output`` default to the process's standard streams (as bytes).  A
+    line it ignores is noted on standard error after ``log_as`` (``whist-ro
+    engine`` notes as ``whist-ro engine:``).
 
     >>> import io
     >>> from whist_ro.bots import SearchBot
@@ -258,11 +261,11 @@ def serve(
         try:
             message = decode(line)
         except WireError as error:
-            server.note(f"whist-ro serve: ignored a line that is no message: {error}")
+            server.note(f"{log_as}: ignored a line that is no message: {error}")
             continue
         try:
             if not server.handle(message):
                 return 0
         except (WireError, WhistError) as error:
-            server.note(f"whist-ro serve: ignored a {message['type']} message: {error}")
+            server.note(f"{log_as}: ignored a {message['type']} message: {error}")
     return 0

@@ -512,6 +512,16 @@ RULES: Final[tuple[Rule, ...]] = (
         stays in view. The legal moves and the scoring do not change, only what each player
         sees.""",
     ),
+    _r(
+        "R-VIEW-4", "all", "Nothing said shows more than the view",
+        "What a player is told never shows a card they cannot see.",
+        """Whatever the game tells a player shows no more than that player may see. This
+        covers the refusal of a move they tried, any hint, the reason a bot took their seat
+        and any analysis while the round is in progress. In a blind round, a player who
+        plays their unseen card while the bidding is still going on, or when it is not
+        their turn, is refused because of the moment, and is never told which card it
+        is.""",
+    ),
     # -- honours and rubbers -----------------------------------------------------------
     _r(
         "R-HON-1", "classic", "Honours",
@@ -665,6 +675,7 @@ def format_rules(variant: Variant, *, lang: str = "en") -> str:
     >>> print(text[text.index("Left out"):])  # doctest: +NORMALIZE_WHITESPACE
     Left out of romanian by its options (they bind other variants):
     R-SCHED-2  8-1-8: ...  [this variant does not play 8-1-8]
+    R-SCHED-5  A house schedule: ...  [off in this variant]
     R-PLAY-8   Option: a seat that must trump must beat ... if it can.  [off in this variant]
     R-RANK-4   Zero win (1-8-1, opt-in): ...  [off in this variant]
     >>> print(format_rules(variants.ROMANIAN, lang="ro").splitlines()[0])

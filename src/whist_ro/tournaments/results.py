@@ -44,6 +44,8 @@ _TOTAL_CI: Final = N_("total [95% CI]")
 _EDGE: Final = N_("  edge {edge}")
 _SEAT: Final = N_("seat {seat}")
 _AGAINST: Final = N_("edges are against {reference}")
+_TOGETHER: Final = N_("the rows above are per seat held; each bot's seats of a match added up:")
+_HELD: Final = N_("seats a match")
 _WARNING: Final = N_(
     "warning: {taken} of the {seats} seats of {name} were taken over by the fallback bot "
     "(R-SEAT-1) during the match: its row measures the fallback's play too"
@@ -275,6 +277,13 @@ class BotStats(Immutable):
     the match (R-SEAT-1): from then on the fallback played them, so a bot
     with seats taken over is not measured by its row alone.
 
+    ``total``, ``points`` and ``wins`` are *per seat held*, so bots that
+    hold different numbers of seats (three engines at four seats) compare
+    fairly.  ``held`` is the mean number of seats it holds per match;
+    ``together`` the mean, per match, of its seats' totals added up, and
+    ``together_wins`` the share of matches in which one of its seats
+    finished first: what the bot as a whole took from the table.
+
     >>> import whist_ro as wr
     >>> from whist_ro.bots import RandomBot
     >>> from whist_ro.tournaments import tournament
@@ -284,8 +293,8 @@ class BotStats(Immutable):
     >>> a, b = result.bots
     >>> a.name, a.seats, b.edge is None, abs(a.edge.mean - (a.total.mean - b.total.mean)) < 1e-9
     ('a', 6, True, True)
-    >>> a.taken_over
-    0
+    >>> a.taken_over, a.held, a.together.mean == 2 * a.total.mean, a.together_wins <= 1
+    (0, 2.0, True, True)
     """
 
     name: str
@@ -295,6 +304,9 @@ class BotStats(Immutable):
     wins: float
     edge: Estimate | None
     taken_over: int = 0
+    held: float = 1.0
+    together: Estimate | None = None
+    together_wins: float | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -419,6 +431,22 @@ class TournamentResult(Immutable):
         for s in self.seats:
             seat = say(_SEAT, lang, seat=s.seat)
             lines.append(row(seat, matches, s.taken_over, s.wins, s.total))
+        if len({b.held for b in self.bots}) > 1:
+            # Unequal seats (three engines at four seats): the rows above are per seat
+            # held; here each bot's seats of a match count together.
+            lines.append(say(_TOGETHER, lang))
+            held = say(_HELD, lang)
+            widths = (widths[0], max(widths[1], len(held)), *widths[2:])
+            lines.append(f"{bot:<{widths[0]}} {held:>{widths[1]}} {wins:>{widths[3]}}  {total}")
+            for b in self.bots:
+                assert b.together is not None
+                assert b.together_wins is not None
+                share = localized(b.together_wins, lang, ".1%")
+                count = localized(b.held, lang, ".2g")
+                lines.append(
+                    f"{b.name:<{widths[0]}} {count:>{widths[1]}} {share:>{widths[3]}}  "
+                    f"{localized(b.together, lang)}"
+                )
         if self.reference is not None:
             lines.append(say(_AGAINST, lang, reference=self.reference))
         for b in self.bots:
@@ -447,6 +475,10 @@ def _seat_total(seat: int, row: MatchRow) -> float:
 
 def _seat_points(seat: int, row: MatchRow) -> float:
     return float(row.points[seat])
+
+
+def _together(name: str, row: MatchRow) -> float:
+    return float(sum(row.totals[s] for s in row.seats_of(name)))
 
 
 def gather(
@@ -490,6 +522,10 @@ def gather(
                 wins=won / held,
                 edge=edge,
                 taken_over=lost,
+                held=held / len(rows),
+                together=_estimate(units, functools.partial(_together, name)),
+                together_wins=sum(bool(set(row.seats_of(name)) & set(row.winners)) for row in rows)
+                / len(rows),
             )
         )
     return TournamentResult(

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import collections
 import contextvars
 import hashlib
 import itertools
@@ -26,14 +27,14 @@ from whist_ro._immutable import Immutable
 from whist_ro.actions import Action
 from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import ConfigurationError, EngineError
 from whist_ro.locale import N_
 from whist_ro.table import Table
 from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
 from whist_ro.variants import Variant, check_variant
 
-__all__ = ["MAX_SEEDS", "building", "tournament"]
+__all__ = ["MAX_SEEDS", "building", "seat_names", "tournament"]
 
 MAX_SEEDS: Final = 1_000_000
 """The most seeds (matches, or duplicate sets) one :func:`tournament` plays."""
@@ -125,6 +126,21 @@ def _build(entrant: Entrant, *, seed: int) -> Any:
         return _Unbuilt(entrant.name, error)
 
 
+def seat_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names of a match: each seat's bot, with the seat where a name repeats.
+
+    A match record then says who finished where, even when one bot (an
+    engine) holds several seats.
+
+    >>> seat_names(["old", "new", "old"])
+    ('old (seat 0)', 'new', 'old (seat 2)')
+    """
+    counts = collections.Counter(names)
+    return tuple(
+        name if counts[name] == 1 else f"{name} (seat {seat})" for seat, name in enumerate(names)
+    )
+
+
 def _play(job: _Job) -> MatchRow:
     """Play one match; the top-level function the executor runs."""
     agents: list[Any] = []
@@ -139,7 +155,12 @@ def _play(job: _Job) -> MatchRow:
         if job.fallback is not None:
             fallback = job.fallback.build(seed=_derive("fallback", job.seed, job.rotation))
         table = Table(
-            job.variant, agents=agents, seed=job.seed, fallback=fallback, time_limit=job.time_limit
+            job.variant,
+            agents=agents,
+            seed=job.seed,
+            names=seat_names([e.name for e in job.entrants]),
+            fallback=fallback,
+            time_limit=job.time_limit,
         )
         match: Match = table.run()
     finally:
@@ -246,9 +267,17 @@ def _check_builds(entrant: Entrant, where: str) -> Any:
     # Build one agent here, so a wrong option fails now with a clear message, not in a worker.
     try:
         agent = entrant.build(seed=0)
+    except EngineError as error:
+        # An engine's own refusal already names the engine and says why, in the reader's
+        # words ("engine x: cannot start '/nonexistent': no such file"): it is the message.
+        if error.template is None:
+            raise ConfigurationError(str(error), field=field_of(where)) from None
+        raise ConfigurationError(
+            error.template, field=field_of(where), evidence=error.evidence
+        ) from None
     except Exception as error:
-        # The error itself is the evidence: a refusal of whist-ro's (an engine that would
-        # not start, say) then speaks the reader's language inside this message.
+        # The error itself is the evidence: a refusal of whist-ro's then speaks the
+        # reader's language inside this message.
         raise ConfigurationError(
             N_("{where} ({name}) could not build a bot: {kind}: {error}"),
             field=field_of(where),
@@ -311,7 +340,11 @@ def tournament(
     share a name and their results.  Each seed deals one match
     (:meth:`Match.new <whist_ro.Match.new>`); with ``duplicate=True`` it
     deals a *set*: the same deals once for each distinct rotation of the
-    line-up through the seats, so luck of the cards is shared out.
+    line-up through the seats, so luck of the cards is shared out.  A bot
+    may hold several seats (``[old, new, old]``); each match's players are
+    then named after their bots, with the seat where a name repeats
+    (:func:`seat_names`: ``"old (seat 2)"``), so its record says who
+    finished where.
 
     ``reference`` names the bot every other bot's *edge* is measured
     against: per match, the bot's mean final total minus the reference's.

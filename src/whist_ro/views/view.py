@@ -31,9 +31,10 @@ from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.round import Phase, Round, not_an_action
 from whist_ro.engine.tricks import Trick, trick_winner
-from whist_ro.errors import ConfigurationError
+from whist_ro.errors import CardNotHeldError, ConfigurationError, IllegalActionError
+from whist_ro.locale import N_
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
 from whist_ro.rules.bidding import first_hand
@@ -58,6 +59,11 @@ match's; a plain ``PlayerView`` is either.
 
 _PAST_VIEWS: Final = 4096
 
+_UNSEEN_CARD: Final = N_(
+    "seat {seat} cannot play {card}: in this blind round it cannot see its own card and must "
+    "play 'its only card' (R-VIEW-3)"
+)
+
 
 def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
     """The blind house rule that applies to a round of ``hand_size``, or None (R-VIEW-3).
@@ -78,14 +84,18 @@ def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
 def resolve_play(state: Round | Match, action: Action) -> Action:
     """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
 
-    Any other action is returned as it is.  A seat that holds no card or
-    more than one cannot play "its only card" (R-PLAY-7).
+    Any other action is returned as it is.  Only the seat to play may play
+    "its only card", and only when it holds one card (R-PLAY-7); before
+    that, the refusal names no card (R-VIEW-4): see
+    :meth:`Round.resolve_play <whist_ro.Round.resolve_play>`.
 
     >>> import whist_ro as wr
     >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
     ...                         turn_up="Jh")
-    >>> resolve_play(r, wr.Play(seat=1, card=None))
-    Play(seat=1, card=Card.parse('Kh'))
+    >>> for seat in (0, 1, 2):
+    ...     r = r.apply(wr.Bid(seat=seat, tricks=0))
+    >>> resolve_play(r, wr.Play(seat=0, card=None))
+    Play(seat=0, card=Card.parse('Ah'))
     """
     round_ = state.round if isinstance(state, Match) else state
     return round_.resolve_play(action)
@@ -345,6 +355,88 @@ class PlayerView(Immutable, Generic[State_co]):
         "my only card", which names no card (R-VIEW-3).
         """
         return self._legal
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """Why the state would refuse this seat's ``action``, from what the seat sees; or None.
+
+        The answer of :meth:`Round.refusal <whist_ro.Round.refusal>` (or the
+        match's) on the state this view was taken of, worked out from the
+        view alone: the rules decide by the phase, the turn, the public play
+        and the seat's own cards, all of which the view holds, so the error
+        is the same (type, rule, evidence, text, ``action``) and names no
+        card the seat cannot see (R-VIEW-4).  The one difference: in a
+        blind round (R-VIEW-3) the seat does not know its own card, so a
+        card it names at its turn to play is refused with a
+        :class:`~whist_ro.errors.CardNotHeldError` under R-VIEW-3 even where
+        the state would accept it; "my only card" is the play it makes.
+
+        A view answers for its own seat only: another seat's action raises
+        :class:`~whist_ro.errors.ConfigurationError`, and something that is
+        no action at all :class:`~whist_ro.errors.ActionTypeError`.
+
+        >>> import whist_ro as wr
+        >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+        ...                         dealer=2, turn_up="Qs")
+        >>> for seat, bid in ((0, 0), (1, 0), (2, 1)):
+        ...     r = r.apply(wr.Bid(seat=seat, tricks=bid))
+        >>> v = view_of(r.apply(wr.Play(seat=0, card="Jc")), 1)
+        >>> v.refusal(wr.Play(seat=1, card="10c")) is None
+        True
+        >>> print(v.refusal(wr.Play(seat=1, card="Kh")))
+        seat 1 cannot play Kh: it holds 10c and must follow clubs (R-PLAY-2)
+        >>> hidden = wr.Round.from_hands(wr.variants.ROMANIAN_HIDDEN, hands=["Ah", "Kh", "Qh"],
+        ...                              dealer=2, turn_up="Jh")
+        >>> for seat in (0, 1, 2):
+        ...     hidden = hidden.apply(wr.Bid(seat=seat, tricks=0))
+        >>> hidden.is_legal(wr.Play(seat=0, card="Ah"))
+        True
+        >>> print(view_of(hidden, 0).refusal(wr.Play(seat=0, card="Ah")))
+        seat 0 cannot play Ah: in this blind round it cannot see its own card and must play \
+'its only card' (R-VIEW-3)
+        """
+        if type(action) is not Bid and type(action) is not Play:
+            raise not_an_action(action)
+        seat = self._seat
+        if action.seat != seat:
+            raise ConfigurationError(
+                f"the view of seat {seat} answers for seat {seat}'s actions, "
+                f"not for seat {action.seat}'s",
+                field="seat",
+            )
+        if (
+            self._blind is not None
+            and type(action) is Play
+            and action.card is not None
+            and self._to_act == seat
+            and self._phase is Phase.PLAYING
+        ):
+            return CardNotHeldError(
+                _UNSEEN_CARD,
+                rule="R-VIEW-3",
+                seat=seat,
+                action=action,
+                evidence={"seat": seat, "card": action.card},
+            )
+        # Any state the view allows refuses for the same reason as the real one:
+        # ask one.  Only an ended match refuses by the match, not its last round.
+        from whist_ro.views.sample import _sample_round, sample  # noqa: PLC0415
+
+        rng = random.Random(0)
+        if self._match_over:
+            return sample(self, rng).refusal(action)
+        return _sample_round(self, rng).refusal(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if this seat's ``action`` is allowed now, as far as the seat can tell.
+
+        :meth:`refusal` is None (see there for the one blind-round difference).
+
+        >>> import whist_ro as wr
+        >>> v = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1).view(2)
+        >>> v.is_legal(wr.Bid(seat=2, tricks=1)), v.is_legal(wr.Bid(seat=2, tricks=2))
+        (True, False)
+        """
+        return self.refusal(action) is None
 
     @property
     def actions(self) -> tuple[Action, ...]:

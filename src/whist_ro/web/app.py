@@ -29,13 +29,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import json
 import logging
 import math
 import multiprocessing
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
@@ -57,7 +58,6 @@ from whist_ro._check import excerpt, is_whole, whole_setting
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
 from whist_ro.locale import N_
-from whist_ro.records.record import dumps
 from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
@@ -244,6 +244,11 @@ async def _json_body(
     too_big: str = "request_too_big",
 ) -> dict[str, Any]:
     """The request's JSON object, holding no key but ``fields``; ``too_big`` past ``limit``."""
+    # A cross-site form may post text/plain that happens to be JSON; a browser sends
+    # application/json only from a page allowed to (the same origin): refuse the rest.
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        raise RoomError("bad_content_type")
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise RoomError(too_big, limit=limit)
@@ -280,7 +285,12 @@ _STATUS: Final = {
     "no_table": 404,
     "request_too_big": 413,
     "referee_too_big": 413,
+    "bad_content_type": 415,
+    "expired_unopened": 410,
+    "expired_unstarted": 410,
+    "too_many_waiting": 429,
     "too_many_tables": 503,
+    "table_damaged": 500,
     "referee_busy": 429,
     "too_many_uploads": 429,
 }
@@ -294,6 +304,57 @@ def _refusal(error: WhistError, lang: str) -> JSONResponse:
     return JSONResponse(
         {"code": "refused", "message": error.explain(lang), "rule": error.rule}, status_code=400
     )
+
+
+class Proxies:
+    """The proxies whose ``X-Forwarded-For`` is believed: addresses, networks, or ``"*"``.
+
+    A request's address is its peer's, unless the peer is one of these;
+    then it is the right-most address in ``X-Forwarded-For`` that is not
+    (the one the first trusted proxy saw), so a client cannot choose it by
+    sending the header itself.
+
+    >>> proxies = Proxies(["127.0.0.1", "10.0.0.0/8"])
+    >>> proxies.address("127.0.0.1", "203.0.113.9, 10.1.2.3")
+    '203.0.113.9'
+    >>> proxies.address("198.51.100.7", "203.0.113.9")
+    '198.51.100.7'
+    """
+
+    __slots__ = ("_all", "_networks")
+
+    def __init__(self, allowed: Sequence[str] = ()) -> None:
+        allowed = [a.strip() for a in allowed if a.strip()]
+        self._all = "*" in allowed
+        try:
+            self._networks = tuple(
+                ipaddress.ip_network(a, strict=False) for a in allowed if a != "*"
+            )
+        except ValueError as error:
+            raise ConfigurationError(
+                f"--forwarded-allow-ips takes addresses or networks: {error}",
+                field="forwarded_allow_ips",
+            ) from None
+
+    def trusts(self, address: str) -> bool:
+        """Whether ``address`` is one of the proxies."""
+        if self._all:
+            return True
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in self._networks)
+
+    def address(self, peer: str | None, forwarded: str | None) -> str | None:
+        """The client's address, from the peer's and its ``X-Forwarded-For`` header."""
+        if peer is None or not self.trusts(peer):
+            return peer
+        hops = [hop.strip() for hop in (forwarded or "").split(",") if hop.strip()]
+        for hop in reversed(hops):
+            if not self.trusts(hop):
+                return hop
+        return hops[0] if hops else peer
 
 
 class _Bucket:
@@ -567,6 +628,26 @@ def _referee_request(data: Mapping[str, object]) -> tuple[str, str, str, str | N
     return kind, text, variant, lang
 
 
+PAGE_SIZE: Final = 50
+"""The lobby's entries per page unless ``limit`` says otherwise (at most ``MAX_PAGE``)."""
+MAX_PAGE: Final = 200
+
+
+def _page(query: Mapping[str, str]) -> tuple[int, int]:
+    """``offset`` and ``limit`` of ``GET /api/tables``, checked."""
+    out = []
+    for name, default, high in (("offset", 0, 10**9), ("limit", PAGE_SIZE, MAX_PAGE)):
+        value = query.get(name, str(default))
+        low = 1 if name == "limit" else 0
+        if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
+            raise RoomError(
+                "bad_request",
+                detail=f"{name} is a whole number from {low} to {high}, not {clip(value)!r}",
+            )
+        out.append(int(value))
+    return out[0], out[1]
+
+
 def _setup() -> dict[str, Any]:
     presets = {}
     for name in variants.names():
@@ -601,6 +682,11 @@ def create_app(
     max_tables: int = 500,
     lang: str | None = None,
     environ: Mapping[str, str] | None = None,
+    per_address: int = 5,
+    maker_wait: float = 600.0,
+    start_wait: float = 3600.0,
+    keep_finished: float | None = None,
+    forwarded_allow_ips: Sequence[str] = (),
     busy_timeout: float = 1.0,
 ) -> Starlette:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db``.
@@ -620,6 +706,14 @@ def create_app(
     ``os.environ``: ``WHIST_RO_LANG``, then ``LANGUAGE``, ``LC_ALL``,
     ``LC_MESSAGES``, ``LANG``), else English.
 
+    The lobby's limits (see :class:`~whist_ro.web.room.Lobby`): ``max_tables``
+    open at once, ``per_address`` waiting tables per address (the peer's, or
+    what ``X-Forwarded-For`` says when the peer is one of
+    ``forwarded_allow_ips``, see :class:`Proxies`); a waiting table closes
+    ``maker_wait`` seconds after it was made if its maker has not opened it,
+    and ``start_wait`` seconds after if it has not started; finished tables
+    are deleted ``keep_finished`` days after they ended (None: kept).
+
     >>> from starlette.testclient import TestClient  # doctest: +SKIP
     >>> app = create_app(db=":memory:", public_url="https://whist.example.org")
     >>> app.state.public_url
@@ -628,8 +722,18 @@ def create_app(
     limits = limits or Limits()
     forced = None if lang is None else locale.choose(lang)
     fallback = forced or locale.from_environment(environ)
-    store = Store(db, busy_timeout=busy_timeout)
-    lobby = Lobby(store, bot_delay=bot_delay, max_tables=max_tables)
+    proxies = Proxies(forwarded_allow_ips)
+    # One server per file: a second one is refused.
+    store = Store(db, busy_timeout=busy_timeout, exclusive=True)
+    lobby = Lobby(
+        store,
+        bot_delay=bot_delay,
+        max_tables=max_tables,
+        per_address=per_address,
+        maker_wait=maker_wait,
+        start_wait=start_wait,
+        keep_finished=keep_finished,
+    )
     public = public_url.rstrip("/") if public_url else None
     judges = _Referee(limits)
     live: set[_Connection] = set()  # every table WebSocket open now
@@ -670,12 +774,26 @@ def create_app(
 
     async def tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": lobby.listing()})
+            try:
+                offset, limit = _page(request.query_params)
+            except RoomError as error:
+                return _refusal(error, speaks_to(request))
+            total = lobby.count()
+            return JSONResponse(
+                {
+                    "tables": lobby.listing(offset=offset, limit=limit),
+                    "total": total,
+                    "next": offset + limit if offset + limit < total else None,
+                    "damaged": lobby.damaged(),
+                }
+            )
         try:
             data = await _json_body(
                 request, limits.http_bytes, _TABLE_FIELDS, depth=limits.json_depth
             )
+            peer = request.client.host if request.client else None
             room, seat, token = lobby.create(
+                address=proxies.address(peer, request.headers.get("x-forwarded-for")),
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
                 name=data.get("name"),
@@ -691,11 +809,12 @@ def create_app(
         )
 
     async def table(request: Request) -> Response:
+        table_id = request.path_params["table"]
         try:
-            room = lobby.get(request.path_params["table"])
+            entry = lobby.entry(table_id)
         except RoomError as error:
             return _refusal(error, speaks_to(request))
-        return JSONResponse({**room.summary(), "invite": link(request, room.id)})
+        return JSONResponse({**entry, "invite": link(request, table_id)})
 
     async def join(request: Request) -> Response:
         try:
@@ -716,19 +835,20 @@ def create_app(
         return JSONResponse({"table": room.id, "status": room.status})
 
     async def record(request: Request) -> Response:
+        table_id = request.path_params["table"]
         try:
-            room = lobby.get(request.path_params["table"])
-            text = dumps(room.record())
+            text = lobby.record_text(table_id)
         except WhistError as error:
             return _refusal(error, speaks_to(request))
         return Response(
             text,
             media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="whist-ro-{room.id}.json"'},
+            headers={"Content-Disposition": f'attachment; filename="whist-ro-{table_id}.json"'},
         )
 
     async def referee(request: Request) -> Response:
-        address = request.client.host if request.client is not None else ""
+        peer = request.client.host if request.client is not None else None
+        address = proxies.address(peer, request.headers.get("x-forwarded-for")) or ""
         try:
             with judges.slot(address):
                 data = await _json_body(

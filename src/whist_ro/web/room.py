@@ -39,7 +39,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, Final, Literal, Protocol, TypeVar
@@ -54,13 +54,13 @@ from whist_ro.engine.round import Phase
 from whist_ro.engine.seats import Reclaim, Takeover
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
-from whist_ro.records.record import Record
+from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
-from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
+from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, StoreError, TableRow
 from whist_ro.web.text import MESSAGES, say
 
 __all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
@@ -90,7 +90,12 @@ RETRY_MOST: Final = 5.0
 
 T = TypeVar("T")
 
-Status = Literal["waiting", "playing", "over"]
+Status = Literal["waiting", "playing", "over", "expired"]
+
+_EXPIRED: Final = {"maker_absent": "expired_unopened", "not_started": "expired_unstarted"}
+"""The refusal code of a table closed unplayed, by the reason stored with it."""
+_EXPIRED_KEPT: Final = 86_400.0  # seconds an expired table's invite still says why
+_SWEEP: Final = 3600.0  # seconds between two retirements of old tables
 
 
 class RoomError(WhistError):
@@ -291,6 +296,9 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
+        self.address = table.address  # who made it: the lobby counts waiting tables by it
+        self._seen = table.seen  # when the maker first opened it (None: not yet)
+        self._expiry: asyncio.TimerHandle | None = None
         # Writes the database refused, oldest first, each with what follows it once stored:
         # while any waits the table is paused (nothing else is played, nothing is lost).
         self._pending: deque[tuple[Callable[[], Any], Callable[[Any], None]]] = deque()
@@ -317,16 +325,80 @@ class Room:
         self._match = m
         self._seq = len(saved.actions)
         if m.is_over:
-            if self._status != "over":  # the crash came between the last action and this
-                self._status = "over"
-                self._lobby.store.set_status(self.id, "over")
+            self._status = "over"  # the lobby stores its summary if it is not stored yet
             return  # no bot has anything left to do
         for seat in self._seats:
             if seat.by_bot:
                 seat.agent = self._make_agent(seat)
 
+    def _finish(self) -> None:
+        """At start, a match found over without its stored entry: store it, and leave the open
+        tables.  Its record is stored when it is first asked for."""
+        self._store_finish(record=False)
+        self._lobby._ended(self)
+
+    def _store_finish(self, *, record: bool = True) -> None:
+        """Store the lobby entry of this match, which is over (and its record)."""
+        summary = self.summary()
+        for seat in summary["seats"]:
+            seat["connected"] = False  # the entry stays as the match ended, for everyone
+        text = dumps(self.record()) if record else None
+        self._lobby.store.finish(self.id, summary=summary, record=text)
+
+    # -- expiry (a waiting table closes unplayed) -----------------------------------
+
+    def _schedule_expiry(self) -> None:
+        """Close this table if its maker never opens it, or it never starts (in time)."""
+        if self._status != "waiting":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet: Lobby.open_all schedules it
+        lobby = self._lobby
+        due = self.created + lobby.start_wait
+        if self._seen is None:
+            due = min(due, self.created + lobby.maker_wait)
+        if self._expiry is not None:
+            self._expiry.cancel()
+        self._expiry = loop.call_later(max(0.0, due - lobby.clock()), self._check_expiry)
+
+    def _check_expiry(self) -> None:
+        self._expiry = None
+        if self._status != "waiting":
+            return
+        now = self._lobby.clock()
+        if self._seen is None and now >= self.created + self._lobby.maker_wait:
+            self._expire("maker_absent")
+        elif now >= self.created + self._lobby.start_wait:
+            self._expire("not_started")
+        else:
+            self._schedule_expiry()
+
+    def _expire(self, reason: str) -> None:
+        self._commit(
+            lambda: self._lobby.store.expire(self.id, reason), lambda _: self._expired(reason)
+        )
+
+    def _expired(self, reason: str) -> None:
+        if self._status != "waiting":  # pragma: no cover - it started while the write waited
+            return
+        self._status = "expired"
+        error = expired(self.id, reason, self._lobby.clock() - self.created)
+        text = _dumps(
+            {"type": "error", "code": error.code, "message": str(error), "values": error.values}
+        )
+        for client in (*(s.client for s in self._seats if s.client is not None), *self._spectators):
+            client.send(text)
+            client.close(4010)
+        log.info("table %s closed unplayed: %s", self.id, reason)
+        self._lobby._rooms.pop(self.id, None)
+
     def _restore_event(self, event: EventRow) -> None:
-        seat = self._seats[event.data["seat"]]
+        index = event.data["seat"]
+        if not isinstance(index, int) or not 0 <= index < len(self._seats):
+            raise StoreError(f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}")
+        seat = self._seats[index]
         if event.kind == "takeover":
             self._takeovers.append(Takeover(**event.data))
             seat.taken_over = True
@@ -477,6 +549,10 @@ class Room:
         seat = self._seat_of(token)
         if seat is None:
             raise RoomError("bad_token")
+        if seat.index == 0 and self._seen is None:  # the maker came: the table is wanted
+            seen = self._seen = self._lobby.clock()
+            self._commit(lambda: self._lobby.store.seen(self.id, seen), _nothing)
+            self._schedule_expiry()
         old = seat.client
         seat.client = client
         if old is not None:
@@ -628,8 +704,10 @@ class Room:
         self._apply(m, action)
 
     def _apply(self, m: Match, action: Action) -> None:
+        # The action as sent: "my only card" is refused by the phase or the turn, never by
+        # naming the card, which a blind seat cannot see (R-VIEW-4); the record names it.
+        after = m.apply(action)  # refuses with the rule; nothing changes
         resolved = resolve_play(m, action)
-        after = m.apply(resolved)  # refuses with the rule; nothing changes
 
         def write() -> bool:
             if self._match is not m:  # pragma: no cover - one action is decided at a time
@@ -653,7 +731,8 @@ class Room:
         self._deadline = None
         if after.is_over:
             self._status = "over"
-            self._commit(lambda: self._lobby.store.set_status(self.id, "over"), _nothing)
+            # Stored, then it leaves the open tables for the finished ones' cache.
+            self._commit(self._store_finish, lambda _: self._lobby._ended(self))
             for seat in self._seats:
                 if seat.timer is not None:
                     seat.timer.cancel()
@@ -973,6 +1052,9 @@ class Room:
             self._decision_timer.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
         if self._retry_task is not None:
             self._retry_task.cancel()
 
@@ -994,6 +1076,20 @@ def _last_trick(m: Match) -> dict[str, Any] | None:
                 "winner": trick_winner(t, r.trump),
             }
     return None
+
+
+def expired(table_id: str, reason: str, after: float) -> RoomError:
+    """The refusal for a table closed unplayed (``reason`` as stored) ``after`` seconds.
+
+    >>> str(expired("t1", "maker_absent", 600))
+    "table 't1' was closed unplayed: its maker did not open it within 600 s"
+    """
+    return RoomError(
+        _EXPIRED.get(reason, "expired_unstarted"),
+        table=clip(table_id),
+        reason=reason,
+        after=round(after),
+    )
 
 
 def _check_name(name: object) -> str:
@@ -1018,7 +1114,15 @@ class Lobby:
 
     ``bot_delay`` is the least time a bot takes to act, so people can follow
     the play (0 in tests and benchmarks); ``max_tables`` caps the tables
-    waiting or playing at once.
+    waiting or playing at once, and ``per_address`` the tables waiting for
+    players that one address has made.  A waiting table closes unplayed when
+    its maker has not opened it ``maker_wait`` seconds after making it, or
+    it has not started ``start_wait`` seconds after.  A finished table is
+    served from its stored entry and record; ``finished_cache`` of them are
+    kept rebuilt in memory for the people watching them; with
+    ``keep_finished`` (days) older ones are deleted at start (before the
+    others are rebuilt) and every hour.
+    ``clock`` is the wall clock (``time.time``).
 
     >>> from whist_ro.web.store import Store
     >>> Lobby(Store(":memory:")).rooms()
@@ -1031,34 +1135,125 @@ class Lobby:
         *,
         bot_delay: float = 0.6,
         max_tables: int = 500,
+        per_address: int = 5,
+        maker_wait: float = 600.0,
+        start_wait: float = 3600.0,
+        keep_finished: float | None = None,
+        finished_cache: int = 32,
         executor: Executor | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.max_tables = max_tables
+        self.per_address = per_address
+        self.maker_wait = maker_wait
+        self.start_wait = start_wait
+        self.keep_finished = keep_finished
+        self.clock = clock
         self.executor = executor or ThreadPoolExecutor(
             max_workers=4, thread_name_prefix="whist-ro-bot"
         )
-        self._rooms: dict[str, Room] = {}
-        # A match that ended before this start is kept as its lobby entry (the summary of
-        # its replay: the rounds, totals and takeovers); its room is rebuilt when asked for.
-        self._finished: dict[str, dict[str, Any]] = {}
+        self._rooms: dict[str, Room] = {}  # the tables waiting or playing
+        # Finished tables rebuilt for someone watching them, the least recently asked first.
+        self._finished: OrderedDict[str, Room] = OrderedDict()
+        self._cache = finished_cache
+        self._damaged: list[str] = []
+        self._loaded = False
+        self._sweeper: asyncio.TimerHandle | None = None
+
+    def load(self) -> None:
+        """Rebuild every stored table that is not over from the file (once; :meth:`open_all`
+        starts them).
+
+        Each table is read and rebuilt on its own: one that cannot be (a seed
+        that is not a number, a variant that is not JSON, an event for a seat
+        the table does not have) is logged, listed as damaged and skipped, and
+        the others open.  A finished table is read from its stored entry when
+        asked for, not rebuilt; one without it (from a layout-1 file) is
+        replayed this once and its entry stored (its record is stored when
+        first downloaded).  A file SQLite
+        cannot read at all is a :class:`~whist_ro.web.store.StoreError`.
+
+        >>> from whist_ro.web.store import Store
+        >>> lobby = Lobby(Store(":memory:"))
+        >>> lobby.load(); lobby.damaged()
+        []
+        """
+        if self._loaded:
+            return
+        self._loaded = True
+        try:
+            self.retire()  # first: a table about to be deleted is not rebuilt
+            for table_id in self.store.ids(to_open=True):
+                self._load_one(table_id)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"the database {self.store.path!r} cannot be read: {error}") from None
+
+    def _load_one(self, table_id: str) -> None:
+        try:
+            room = Room(self, self.store.load(table_id))
+            if room.status == "over":
+                room._finish()  # stored once, read from then on
+                return
+        except sqlite3.DatabaseError:
+            raise  # the file itself, not this table: nothing can be served from it
+        except Exception as error:  # any damage to this table's rows stops this table only
+            log.error("table %s cannot be rebuilt: %s: %s", table_id, type(error).__name__, error)
+            self._damaged.append(table_id)
+            return
+        self._rooms[table_id] = room
 
     def open_all(self) -> None:
         """Rebuild every stored table (after a start or a crash) and start playing on."""
-        for row in self.store.tables():
-            try:
-                room = Room(self, self.store.load(row.id))
-            except (WhistError, ValueError, KeyError, TypeError) as error:
-                log.error("table %s cannot be rebuilt: %s", row.id, error)
-                continue
-            if room.status == "over":
-                self._finished[row.id] = room.summary()
-                continue
-            self._rooms[row.id] = room
+        self.load()
+        self._sweeper = asyncio.get_running_loop().call_later(_SWEEP, self._sweep)
+        for room in list(self._rooms.values()):
             if room.status == "playing":
                 room._resume()
                 room._broadcast_state()
+            else:
+                room._schedule_expiry()
+
+    def _sweep(self) -> None:
+        """Retire old tables now, and again in an hour."""
+        self.retire()
+        self._sweeper = asyncio.get_running_loop().call_later(_SWEEP, self._sweep)
+
+    def retire(self) -> tuple[str, ...]:
+        """Delete the tables that ended longer ago than they are kept: their ids.
+
+        A finished table is kept ``keep_finished`` days (for ever when None),
+        an expired one a day (or ``keep_finished`` days, when shorter).
+
+        >>> from whist_ro.web.store import Store
+        >>> Lobby(Store(":memory:"), keep_finished=30).retire()
+        ()
+        """
+        now = self.clock()
+        kept = _EXPIRED_KEPT
+        before = float("-inf")
+        if self.keep_finished is not None:
+            before = now - self.keep_finished * 86_400.0
+            kept = min(kept, self.keep_finished * 86_400.0)
+        gone = self.store.retire(before=before, expired_before=now - kept)
+        for table_id in gone:
+            self._finished.pop(table_id, None)
+        if gone:
+            log.info("retired %d table(s) that ended before their keeping time", len(gone))
+        return gone
+
+    def damaged(self) -> list[str]:
+        """The ids of the stored tables that could not be rebuilt (the log says why)."""
+        return list(self._damaged)
+
+    def _ended(self, room: Room) -> None:
+        """``room``'s match is over: it leaves the open tables for the bounded cache."""
+        self._rooms.pop(room.id, None)
+        self._finished[room.id] = room
+        self._finished.move_to_end(room.id)
+        while len(self._finished) > self._cache:
+            self._finished.popitem(last=False)
 
     def create(
         self,
@@ -1069,10 +1264,12 @@ class Lobby:
         fallback: object = "rule",
         time_limit: object = None,
         grace: object = 30.0,
+        address: str | None = None,
     ) -> tuple[Room, int, str]:
         """A new table: ``seats`` holds ``"human"`` or a bot name per seat; seat 0 is the maker's.
 
-        Returns the room, the maker's seat (0) and its token.
+        ``address`` is the maker's (the lobby counts each address's waiting
+        tables).  Returns the room, the maker's seat (0) and its token.
         """
         active = sum(1 for r in self._rooms.values() if r.status != "over")
         if active >= self.max_tables:
@@ -1096,9 +1293,16 @@ class Lobby:
             else:
                 bot = check_bot(kind, v)
                 rows.append(SeatRow(seat=index, kind="bot", bot=bot, name=_bot_name(bot, index)))
+        if address is not None and any(row.kind == "human" for row in rows[1:]):
+            # It will wait for players: count what this address has waiting already.
+            waiting = sum(
+                1 for r in self._rooms.values() if r.status == "waiting" and r.address == address
+            )
+            if waiting >= self.per_address:
+                raise RoomError("too_many_waiting", limit=self.per_address)
         table = TableRow(
             id=secrets.token_urlsafe(9),
-            created=time.time(),
+            created=self.clock(),
             variant=v.to_dict(),
             players=len(seats),
             seed=secrets.randbits(63),
@@ -1106,38 +1310,118 @@ class Lobby:
             or None,
             grace=_seconds(grace, field="grace", high=_MAX_GRACE, allow_none=False) or 0.0,
             status="waiting",
+            address=address,
         )
         checked_name = _check_name(name)
         self.store.create_table(table, rows)
         room = Room(self, SavedTable(table=table, seats=tuple(rows), actions=(), events=()))
         self._rooms[table.id] = room
         seat, token = room.claim(checked_name)
+        room._schedule_expiry()
         return room, seat, token
 
     def get(self, table_id: str) -> Room:
-        """The room of ``table_id``, or :class:`RoomError` ``no_table``."""
-        room = self._rooms.get(table_id)
-        if room is None and table_id in self._finished:
-            room = Room(self, self.store.load(table_id))
-            self._rooms[table_id] = room
-        if room is None:
+        """The room of ``table_id``, or a :class:`RoomError`: ``no_table``, ``table_damaged``,
+        or ``expired_unopened`` / ``expired_unstarted`` for a table closed unplayed.
+
+        A finished table is rebuilt from the store (for people watching it) and
+        kept in a cache of ``finished_cache`` tables.
+        """
+        room = self._rooms.get(table_id) or self._finished.get(table_id)
+        if room is not None:
+            if room.status == "over":
+                self._finished.move_to_end(table_id)
+            return room
+        if table_id in self._damaged:
+            raise RoomError("table_damaged", table=clip(table_id))
+        status = self.store.status(table_id)
+        if status is not None and status[0] == "expired":
+            ended = self.store.ended(table_id)
+            raise expired(table_id, status[1] or "", 0.0 if ended is None else ended[1] - ended[0])
+        if status is None or status[0] != "over":
             raise RoomError("no_table", table=clip(table_id))
+        try:
+            room = Room(self, self.store.load(table_id))
+            if room.match is None or not room.match.is_over:
+                raise StoreError(f"table {table_id!r} is marked over, but its match is not")
+        except Exception as error:  # as at start: this table's rows, not the server
+            log.error("table %s cannot be rebuilt: %s: %s", table_id, type(error).__name__, error)
+            raise RoomError("table_damaged", table=clip(table_id)) from None
+        self._ended(room)
         return room
 
+    def entry(self, table_id: str) -> dict[str, Any]:
+        """What the lobby lists about ``table_id`` (a finished one's is read, not rebuilt).
+
+        >>> from whist_ro.web.store import Store
+        >>> Lobby(Store(":memory:")).entry("nope")
+        Traceback (most recent call last):
+        ...
+        whist_ro.web.room.RoomError: there is no table 'nope'
+        """
+        room = self._rooms.get(table_id)
+        if room is not None:
+            return room.summary()
+        stored = self.store.summary(table_id)
+        return stored if stored is not None else self.get(table_id).summary()
+
+    def record_text(self, table_id: str) -> str:
+        """The finished match's record as JSON (stored when it ended), else a refusal.
+
+        >>> import asyncio
+        >>> from whist_ro.web.store import Store
+        >>> async def demo():
+        ...     lobby = Lobby(Store(":memory:"))
+        ...     room, _, _ = lobby.create(variant="romanian", seats=["human", "human", "rule"],
+        ...                               name="Ana")
+        ...     try:
+        ...         lobby.record_text(room.id)
+        ...     except RoomError as error:
+        ...         return error.code, lobby.count()
+        >>> asyncio.run(demo())
+        ('no_record', 1)
+        """
+        text = None if table_id in self._rooms else self.store.record(table_id)
+        if text is None:
+            room = self.get(table_id)  # no_table, table_damaged or expired ...
+            if room.status != "over":
+                raise RoomError("no_record")  # ... or not over yet
+            text = dumps(room.record())  # a finished table from layout 1: stored once
+            self.store.keep_record(table_id, text)
+        return text
+
     def rooms(self) -> list[Room]:
-        """The tables in memory, oldest first."""
+        """The tables waiting or playing, oldest first."""
         return sorted(self._rooms.values(), key=lambda r: r.created)
 
-    def listing(self) -> list[dict[str, Any]]:
-        """The lobby's list: every table, open ones first, newest first."""
-        out = [r.summary() for r in self._rooms.values()]
-        out += [entry for key, entry in self._finished.items() if key not in self._rooms]
-        order = {"waiting": 0, "playing": 1, "over": 2}
-        out.sort(key=lambda t: (order[t["status"]], -t["created"]))
+    def listing(self, *, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The lobby's list, ``limit`` entries from ``offset``: the tables waiting for players,
+        then those playing, then the finished ones, each newest first.
+
+        Finished tables are read from their stored entries, a page at a time.
+
+        >>> from whist_ro.web.store import Store
+        >>> Lobby(Store(":memory:")).listing(offset=0, limit=10)
+        []
+        """
+        order = {"waiting": 0, "playing": 1, "over": 2}  # over: its entry not stored yet
+        rooms = sorted(self._rooms.values(), key=lambda r: (order[r.status], -r.created))
+        end = None if limit is None else offset + limit
+        out = [r.summary() for r in rooms[offset:end]]
+        more = -1 if limit is None else limit - len(out)
+        if more != 0:
+            out += self.store.finished(offset=max(0, offset - len(rooms)), limit=more)
         return out
+
+    def count(self) -> int:
+        """How many tables :meth:`listing` holds in all (see :meth:`record_text`)."""
+        return len(self._rooms) + self.store.count_finished()
 
     def close(self) -> None:
         """Stop every room's timers and bots, then the bots' threads."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         for room in self._rooms.values():
             room.close()
         if isinstance(self.executor, ThreadPoolExecutor):

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,14 +39,26 @@ from typing import Any, Final, Literal, NamedTuple
 
 from whist_ro.errors import WhistError
 
+if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
+    import msvcrt
+else:
+    import fcntl
+
 # The row tuples (TableRow, SeatRow, EventRow, SavedTable) are how the web package
 # talks to its store; they are not part of the library's public API.
 __all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
 
-SCHEMA_VERSION: Final = 1
-"""The layout of the database file (SQLite's ``user_version``)."""
+SCHEMA_VERSION: Final = 2
+"""The layout of the database file (SQLite's ``user_version``).
 
-Status = Literal["waiting", "playing", "over"]
+Layout 2 added five columns to ``tables``: a finished match's lobby entry
+and record (``summary``, ``record``), when the maker first opened the
+table (``seen``), the address that made it (``address``) and why a table
+closed unplayed (``reason``).  A layout-1 file is upgraded in place when
+it is opened.
+"""
+
+Status = Literal["waiting", "playing", "over", "expired"]
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -56,8 +69,13 @@ CREATE TABLE IF NOT EXISTS tables (
     seed        TEXT NOT NULL,          -- the match seed: secret, never sent to a client
     time_limit  REAL,                   -- seconds per decision, or NULL for none
     grace       REAL NOT NULL,          -- seconds a dropped seat waits before a bot takes it
-    status      TEXT NOT NULL,          -- waiting, playing or over
-    finished    REAL                    -- when the match ended
+    status      TEXT NOT NULL,          -- waiting, playing, over or expired
+    finished    REAL,                   -- when the match ended (or the table expired)
+    summary     TEXT,                   -- an ended match's lobby entry, as JSON (layout 2)
+    record      TEXT,                   -- an ended match's record, as JSON (layout 2)
+    seen        REAL,                   -- when the maker first opened the table (layout 2)
+    address     TEXT,                   -- the address that made the table (layout 2)
+    reason      TEXT                    -- why it expired: maker_absent or not_started (layout 2)
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id    TEXT NOT NULL REFERENCES tables(id),
@@ -87,6 +105,16 @@ CREATE INDEX IF NOT EXISTS events_by_table ON events (table_id, id);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status, created);
 """
 
+_UPGRADE_2: Final = (
+    "ALTER TABLE tables ADD COLUMN summary TEXT",
+    "ALTER TABLE tables ADD COLUMN record TEXT",
+    "ALTER TABLE tables ADD COLUMN seen REAL",
+    "ALTER TABLE tables ADD COLUMN address TEXT",
+    "ALTER TABLE tables ADD COLUMN reason TEXT",
+)
+"""Layout 1 to 2: the new columns, NULL in every old row (a finished match's summary is
+written by the server's next start, which replays that match one last time)."""
+
 
 class StoreError(WhistError):
     """The database file cannot be used: another program's file, a newer layout, a bad row.
@@ -115,6 +143,8 @@ class TableRow(NamedTuple):
     grace: float
     status: Status
     finished: float | None = None
+    seen: float | None = None
+    address: str | None = None
 
 
 class SeatRow(NamedTuple):
@@ -156,6 +186,46 @@ class SavedTable(NamedTuple):
     events: tuple[EventRow, ...]
 
 
+def lock_path(path: str) -> str:
+    """The lock file beside the database ``path``, which one server at a time holds.
+
+    >>> lock_path("web.sqlite3")
+    'web.sqlite3.lock'
+    """
+    return path + ".lock"
+
+
+def _take_lock(path: str) -> int:
+    """Hold the lock beside ``path`` (its descriptor); :class:`StoreError` when another does.
+
+    Two servers on one file would both play its tables, each unaware of the
+    other's actions.  The lock is the operating system's (``flock``), so it
+    goes with the process that holds it, even one killed with SIGKILL; the
+    descriptor is not inherited by the processes the server starts.
+    """
+    name = lock_path(path)
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise StoreError(f"cannot open the lock file {name!r}: {error.strerror}") from None
+    try:
+        if sys.platform == "win32":  # pragma: no cover
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        os.close(fd)
+        by = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreError(
+            f"the database {path!r} is in use by another whist-ro server{by}: it holds "
+            f"{name!r}; stop that server, or give this one another --db"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+    return fd
+
+
 def _table(row: sqlite3.Row) -> TableRow:
     return TableRow(
         id=row["id"],
@@ -167,6 +237,8 @@ def _table(row: sqlite3.Row) -> TableRow:
         grace=row["grace"],
         status=row["status"],
         finished=row["finished"],
+        seen=row["seen"],
+        address=row["address"],
     )
 
 
@@ -178,7 +250,10 @@ class Store:
     another connection waits up to ``busy_timeout`` seconds, then raises
     ``sqlite3.OperationalError`` (as a full disk does), and the table that
     asked retries it (:class:`~whist_ro.web.room.Room`).  One store is used from one thread (the
-    server's event loop).
+    server's event loop).  ``exclusive`` (what the server asks for) holds the
+    lock file beside the database (:func:`lock_path`) while the store is
+    open, so a second server on the same file is refused with a
+    :class:`StoreError` naming it.
 
     >>> store = Store(":memory:")
     >>> store.tables()
@@ -186,24 +261,36 @@ class Store:
     >>> store.close()
     """
 
-    __slots__ = ("_db", "_path")
+    __slots__ = ("_db", "_lock", "_path")
 
-    def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = 1.0) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout: float = 1.0,
+        exclusive: bool = False,
+    ) -> None:
         self._path = os.fspath(path)
+        self._lock: int | None = None
+        if exclusive and self._path != ":memory:":
+            self._lock = _take_lock(self._path)
         try:
             db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
+            self._release()
             raise StoreError(f"cannot open the database {self._path!r}: {error}") from None
         db.row_factory = sqlite3.Row
         try:
             self._setup(db, busy_timeout=busy_timeout)
         except sqlite3.Error as error:
             db.close()
+            self._release()
             raise StoreError(
                 f"{self._path!r} is not a whist-ro web database (or cannot be written): {error}"
             ) from None
         except StoreError:
             db.close()
+            self._release()
             raise
         self._db = db
 
@@ -227,6 +314,17 @@ class Store:
                 raise StoreError("the file holds another program's tables")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        elif version == 1:
+            # In place, in one transaction: a crash leaves layout 1, whole, to upgrade again.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _UPGRADE_2:
+                    db.execute(statement)
+                db.execute("PRAGMA user_version=2")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     @property
     def path(self) -> str:
@@ -234,8 +332,14 @@ class Store:
         return self._path
 
     def close(self) -> None:
-        """Close the file (a checkpoint folds the log back into it)."""
+        """Close the file (a checkpoint folds the log back into it), and let go of its lock."""
         self._db.close()
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # closing the descriptor releases the lock
+            self._lock = None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -260,7 +364,7 @@ class Store:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, created, variant, players, seed, time_limit, grace, "
-                "status, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "status, finished, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     table.created,
@@ -271,6 +375,7 @@ class Store:
                     table.grace,
                     table.status,
                     table.finished,
+                    table.address,
                 ),
             )
             db.executemany(
@@ -295,6 +400,93 @@ class Store:
                 "UPDATE tables SET status = ?, finished = ? WHERE id = ?",
                 (status, time.time() if status == "over" else None, table_id),
             )
+
+    def finish(self, table_id: str, *, summary: dict[str, Any], record: str | None) -> None:
+        """Mark a table over, with its lobby entry and its record (``dumps(record)``) to serve.
+
+        ``record`` None leaves it to be stored later (:meth:`keep_record`).
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={"id": "t"}, record="{}")
+        >>> store.summary("t"), store.record("t"), store.status("t")
+        ({'id': 't'}, '{}', ('over', None))
+        """
+        with self._write() as db:
+            db.execute(
+                "UPDATE tables SET status = 'over', finished = coalesce(finished, ?), "
+                "summary = ?, record = coalesce(?, record) WHERE id = ?",
+                (time.time(), json.dumps(summary, separators=(",", ":")), record, table_id),
+            )
+
+    def keep_record(self, table_id: str, record: str) -> None:
+        """Store a finished table's record (``dumps(record)``), made when first asked for.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={}, record=None); store.record("t") is None
+        True
+        >>> store.keep_record("t", "{}"); store.record("t")
+        '{}'
+        """
+        with self._write() as db:
+            db.execute("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
+
+    def expire(self, table_id: str, reason: str) -> None:
+        """Close a waiting table unplayed (``reason``: ``maker_absent`` or ``not_started``).
+
+        Its seats go (no token of it opens anything any more); its row stays,
+        so its invite can say why, until :meth:`retire` removes it.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="waiting"), [])
+        >>> store.seen("t", 5.0); store.tables()[0].seen
+        5.0
+        >>> store.expire("t", "not_started"); store.status("t"), store.seats("t")
+        (('expired', 'not_started'), ())
+        >>> store.ended("t")[0], store.status("nope")
+        (0.0, None)
+        """
+        with self._write() as db:
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            db.execute(
+                "UPDATE tables SET status = 'expired', finished = ?, reason = ? WHERE id = ?",
+                (time.time(), reason, table_id),
+            )
+
+    def seen(self, table_id: str, at: float) -> None:
+        """Note when the table's maker first opened it."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET seen = ? WHERE id = ?", (at, table_id))
+
+    def retire(self, *, before: float, expired_before: float | None = None) -> tuple[str, ...]:
+        """Delete every finished table that ended before ``before`` (and every expired one
+        that ended before ``expired_before``, by default ``before``): their ids.
+
+        >>> store = Store(":memory:")
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={}, record="{}")
+        >>> store.retire(before=0.0), store.retire(before=time.time() + 1), store.ids()
+        ((), ('t',), ())
+        """
+        expired = before if expired_before is None else expired_before
+        with self._write() as db:
+            ids = [
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM tables WHERE (status = 'over' AND finished < ?) "
+                    "OR (status = 'expired' AND finished < ?)",
+                    (before, expired),
+                )
+            ]
+            for name in ("actions", "events", "seats"):
+                db.executemany(f"DELETE FROM {name} WHERE table_id = ?", [(i,) for i in ids])
+            db.executemany("DELETE FROM tables WHERE id = ?", [(i,) for i in ids])
+        return tuple(ids)
 
     def add_action(self, table_id: str, seq: int, action: dict[str, Any]) -> None:
         """Commit action number ``seq`` of a table (``Action.to_dict()``).
@@ -322,6 +514,76 @@ class Store:
             )
 
     # -- reading ----------------------------------------------------------------------
+
+    def ids(self, *, to_open: bool = False) -> tuple[str, ...]:
+        """Every stored table's id, oldest first: nothing else is read, so no row can fail.
+
+        With ``to_open``, only the tables a start rebuilds: those waiting or
+        playing, and a finished one without its stored summary (from layout
+        1, or a crash right after its last action).
+
+        >>> Store(":memory:").ids()
+        ()
+        """
+        where = (
+            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND summary IS NULL)"
+            if to_open
+            else ""
+        )
+        query = f"SELECT id FROM tables{where} ORDER BY created, id"
+        return tuple(row[0] for row in self._db.execute(query))
+
+    def status(self, table_id: str) -> tuple[str, str | None] | None:
+        """A table's status and why it expired (None: not expired); None when there is none."""
+        row = self._db.execute(
+            "SELECT status, reason FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def ended(self, table_id: str) -> tuple[float, float] | None:
+        """When an expired or finished table was made and when it ended, or None."""
+        row = self._db.execute(
+            "SELECT created, finished FROM tables WHERE id = ? AND finished IS NOT NULL",
+            (table_id,),
+        ).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def summary(self, table_id: str) -> dict[str, Any] | None:
+        """A finished table's stored lobby entry (None: not finished, or no such table)."""
+        row = self._db.execute(
+            "SELECT summary FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+        ).fetchone()
+        if row is None or row[0] is None:
+            return None
+        data: dict[str, Any] = json.loads(row[0])
+        return data
+
+    def record(self, table_id: str) -> str | None:
+        """A finished table's stored record, as JSON text (None: not finished, or no table)."""
+        row = self._db.execute(
+            "SELECT record FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def finished(self, *, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+        """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
+
+        >>> Store(":memory:").finished(), Store(":memory:").count_finished()
+        ([], 0)
+        """
+        rows = self._db.execute(
+            "SELECT summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
+            "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+            (limit, offset),
+        )
+        return [json.loads(row[0]) for row in rows]
+
+    def count_finished(self) -> int:
+        """How many finished tables :meth:`finished` lists."""
+        row = self._db.execute(
+            "SELECT count(*) FROM tables WHERE status = 'over' AND summary IS NOT NULL"
+        ).fetchone()
+        return int(row[0])
 
     def tables(self, *, status: Status | None = None) -> tuple[TableRow, ...]:
         """The stored tables, oldest first (only those of ``status`` when given)."""

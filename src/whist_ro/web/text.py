@@ -23,9 +23,18 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
     {
         # lobby and joining
         "no_table": "there is no table {table!r}",
+        "table_damaged": "table {table!r} cannot be rebuilt from the database; the server's log "
+        "says why",
         "table_full": "every seat of this table is taken",
         "seat_taken": "seat {seat} is already taken",
         "too_many_tables": "the server hosts {limit} open tables already; try again later",
+        "too_many_waiting": "you have {limit} tables waiting for players already; start one or "
+        "let one close first",
+        "expired_unopened": "table {table!r} was closed unplayed: its maker did not open it "
+        "within {after} s",
+        "expired_unstarted": "table {table!r} was closed unplayed: it did not start within "
+        "{after} s",
+        "bad_content_type": "a request's body must be JSON, sent as Content-Type: application/json",
         "bad_request": "{detail}",
         "bad_json": "the request is not a JSON object",
         "request_too_big": "a request may hold at most {limit} bytes",

@@ -266,6 +266,20 @@ async function lobbyPage() {
 
   const list = el("section", {class: "panel", id: "tables"});
   root.append(form, list);
+  function tableRow(table) {
+    const names = table.seats.map((s) => s.name || t("lobby.free")).join(", ");
+    const where = table.round && table.rounds ? " — " + t("lobby.round", table) : "";
+    const mine = savedSeat(table.id);
+    return el("li", {class: "table-row"},
+      el("span", {class: "what", text: table.variant + " · " + table.players + " · " +
+        t("lobby.status." + table.status) + where}),
+      el("span", {class: "who", text: names}),
+      el("a", {href: "/t/" + table.id, class: "button",
+        text: mine ? t("lobby.open") : table.status === "waiting" ? t("lobby.join") : t("lobby.watch")}),
+      table.status === "over" ?
+        el("a", {href: "/api/tables/" + table.id + "/record", class: "button", download: "",
+          text: t("lobby.record")}) : null);
+  }
   async function drawTables() {
     let data;
     try {
@@ -274,24 +288,26 @@ async function lobbyPage() {
       list.replaceChildren(el("p", {class: "error", text: error.message}));
       return;
     }
-    const rows = data.tables.map((table) => {
-      const names = table.seats.map((s) => s.name || t("lobby.free")).join(", ");
-      const where = table.round && table.rounds ? " — " + t("lobby.round", table) : "";
-      const mine = savedSeat(table.id);
-      return el("li", {class: "table-row"},
-        el("span", {class: "what", text: table.variant + " · " + table.players + " · " +
-          t("lobby.status." + table.status) + where}),
-        el("span", {class: "who", text: names}),
-        el("a", {href: "/t/" + table.id, class: "button",
-          text: mine ? t("lobby.open") : table.status === "waiting" ? t("lobby.join") : t("lobby.watch")}),
-        table.status === "over" ?
-          el("a", {href: "/api/tables/" + table.id + "/record", class: "button", download: "",
-            text: t("lobby.record")}) : null);
+    // The server lists a page at a time (open tables first); "More" asks for the next one.
+    const rows = el("ul", {class: "tables"}, data.tables.map(tableRow));
+    let next = data.next;
+    const more = el("button", {type: "button", id: "more-tables", text: t("lobby.more"),
+      hidden: next === null || next === undefined});
+    more.addEventListener("click", async () => {
+      try {
+        const page = await api("/api/tables?offset=" + next);
+        rows.append(...page.tables.map(tableRow));
+        next = page.next;
+        more.hidden = next === null || next === undefined;
+      } catch (error) {
+        more.replaceWith(el("p", {class: "error", text: error.message}));
+      }
     });
     list.replaceChildren(
       el("h2", {text: t("lobby.tables")}),
       el("button", {type: "button", onclick: drawTables, text: t("lobby.refresh")}),
-      rows.length ? el("ul", {class: "tables"}, rows) : el("p", {text: t("lobby.none")}));
+      data.tables.length ? rows : el("p", {text: t("lobby.none")}),
+      more);
   }
   drawTables();
 }

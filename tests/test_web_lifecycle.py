@@ -1,0 +1,428 @@
+"""The web table's file over a server's life: damaged rows, one server per file, finished
+tables retired, waiting tables expired (issue 24, items 3, 6, 7 and 9).
+
+Every test runs ``whist-ro serve`` in a subprocess on 127.0.0.1 with a real SQLite file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import weakref
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from conftest import WebServer
+from whist_ro import Match, records
+from whist_ro.web.room import Lobby
+from whist_ro.web.store import SCHEMA_VERSION, SeatRow, Store, TableRow
+
+
+def answer(
+    server: WebServer,
+    path: str,
+    body: object = None,
+    *,
+    headers: dict[str, str] | None = None,
+    data: bytes | None = None,
+) -> tuple[int, Any]:
+    """Any request, answered with any status: ``(status, JSON body)``."""
+    sent = {"Content-Type": "application/json"} if body is not None else {}
+    sent.update(headers or {})
+    raw = json.dumps(body).encode() if body is not None else data
+    request = urllib.request.Request(server.url + path, data=raw, headers=sent)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def serve_once(db: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """``whist-ro serve`` on ``db``, expected to stop by itself."""
+    return subprocess.run(
+        [sys.executable, "-m", "whist_ro", "serve", "--port", "0", "--db", str(db), *options],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def table_row(table_id: str, *, status: str = "waiting", created: float | None = None) -> TableRow:
+    return TableRow(
+        id=table_id,
+        created=time.time() if created is None else created,
+        variant={"name": "romanian"},
+        players=3,
+        seed=7,
+        time_limit=None,
+        grace=30.0,
+        status=status,  # type: ignore[arg-type]
+    )
+
+
+SEATS = [SeatRow(seat=0, kind="human", bot="rule")] + [
+    SeatRow(seat=s, kind="bot", bot="rule", name=f"RuleBot {s}") for s in (1, 2)
+]
+
+
+# -- item 9: one damaged row does not stop the server -----------------------------------
+
+
+def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    store = Store(db)
+    for table_id in ("good", "seed", "variant", "seat99"):
+        store.create_table(table_row(table_id), SEATS)
+    store.set_status("seat99", "playing")
+    store.add_event("seat99", 0, "takeover", {"round": 1, "trick": 0, "seat": 99, "reason": "x"})
+    store.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET seed = 'not a number' WHERE id = 'seed'")
+        raw.execute("UPDATE tables SET variant = '{not json' WHERE id = 'variant'")
+    with WebServer(db) as server:
+        status, listing = answer(server, "/api/tables")
+        assert status == 200
+        assert [t["id"] for t in listing["tables"]] == ["good"]
+        assert sorted(listing["damaged"]) == ["seat99", "seed", "variant"]
+        status, refusal = answer(server, "/api/tables/seed")
+        assert (status, refusal["code"]) == (500, "table_damaged")
+        assert refusal["values"] == {"table": "seed"}
+        assert answer(server, "/api/tables/good")[1]["status"] == "waiting"
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]
+    assert "table seat99 cannot be rebuilt" in server.output
+
+
+def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    store = Store(db)
+    store.create_table(table_row("t"), SEATS)
+    for seq in range(1, 400):
+        store.add_action("t", seq, {"seat": 0, "bid": 0})
+    store.close()
+    data = bytearray(db.read_bytes())
+    page = 4096
+    assert len(data) > 3 * page
+    data[page:] = b"\xa5" * (len(data) - page)  # every page but the first (the schema)
+    db.write_bytes(bytes(data))
+    done = serve_once(db)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("whist-ro: error: the database ")
+    assert str(db) in lines[0]
+    assert "malformed" in lines[0]
+    assert done.stdout == ""  # it never said it was listening
+
+
+# -- item 6: one server per database file ------------------------------------------------
+
+
+def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with WebServer(db) as first:
+        made = answer(first, "/api/tables", {"name": "Ana", "seats": ["human", "human", "rule"]})
+        second = serve_once(db)
+        assert second.returncode == 2, second.stderr
+        assert second.stdout == ""  # it never listened
+        [line] = second.stderr.splitlines()
+        assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
+        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+        # The first server is untouched and still answers for its table.
+        assert answer(first, f"/api/tables/{made[1]['table']}")[1]["status"] == "waiting"
+        first.kill()  # the lock goes with its process, even one killed with SIGKILL
+        first.start()
+        assert answer(first, f"/api/tables/{made[1]['table']}")[0] == 200
+
+
+# -- item 7: finished tables read, not replayed; paged; retired; layout 2 ----------------
+
+FIXTURE = Path(__file__).parent / "fixtures" / "web_layout1.sqlite3"
+"""A layout-1 file written by the store of whist-ro before layout 2: one finished match,
+one table waiting for a player, one playing (its maker to act after 2 actions)."""
+
+LONG_WAITS = ("--maker-wait", "1e9", "--start-wait", "1e9")
+
+
+def by_status(db: Path) -> dict[str, str]:
+    with sqlite3.connect(db) as raw:
+        return {status: table for table, status in raw.execute("SELECT id, status FROM tables")}
+
+
+def test_a_layout_1_file_is_upgraded_in_place_and_its_tables_carry_on(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    db.write_bytes(FIXTURE.read_bytes())
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (1,)
+    tables = by_status(db)
+    with WebServer(db, *LONG_WAITS) as server:
+        _, listing = answer(server, "/api/tables")
+        assert [(t["id"], t["status"]) for t in listing["tables"]] == [
+            (tables["waiting"], "waiting"),
+            (tables["playing"], "playing"),
+            (tables["over"], "over"),
+        ]
+        finished = answer(server, f"/api/tables/{tables['over']}")[1]
+        assert finished["round"] == finished["rounds"]
+        assert len(finished["totals"]) == 3
+        with urllib.request.urlopen(f"{server.url}/api/tables/{tables['over']}/record") as r:
+            record = records.loads(r.read())
+        assert records.adjudicate(record).ok
+        assert list(Match.from_record(record).totals) == finished["totals"]
+        assert answer(server, f"/api/tables/{tables['playing']}")[1]["round"] == 1
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+        stored = raw.execute(
+            "SELECT summary, record FROM tables WHERE id = ?", (tables["over"],)
+        ).fetchone()
+    assert json.loads(stored[0]) == {k: v for k, v in finished.items() if k != "invite"}
+    assert records.loads(stored[1]) == record
+
+
+def test_a_start_reads_a_finished_table_and_does_not_replay_it(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    db.write_bytes(FIXTURE.read_bytes())
+    over = by_status(db)["over"]
+    with WebServer(db, *LONG_WAITS) as server:  # the upgrade stores its summary ...
+        before = answer(server, f"/api/tables/{over}")[1]
+        with urllib.request.urlopen(f"{server.url}/api/tables/{over}/record") as r:
+            kept = r.read()  # ... and its first download its record
+        del before["invite"]  # the next server listens on another port
+    with sqlite3.connect(db) as raw:  # a replay would now find no action at all
+        raw.execute("DELETE FROM actions WHERE table_id = ?", (over,))
+    with WebServer(db, *LONG_WAITS) as server:
+        assert {**answer(server, f"/api/tables/{over}")[1], "invite": None} == {
+            **before,
+            "invite": None,
+        }
+        assert answer(server, "/api/tables")[1]["damaged"] == []
+        with urllib.request.urlopen(f"{server.url}/api/tables/{over}/record") as r:
+            assert r.read() == kept
+        server.stop()
+    assert "cannot be rebuilt" not in server.output
+
+
+def finished_rows(db: Path, ages: list[float]) -> list[str]:
+    """Finished tables that ended ``ages`` days ago (newest made last), straight in the file."""
+    store = Store(db)
+    now = time.time()
+    ids = []
+    for n, age in enumerate(ages):
+        table_id = f"done{n}"
+        store.create_table(table_row(table_id, status="playing", created=now - age * 86_400), SEATS)
+        store.add_action(table_id, 1, {"seat": 1, "bid": 0})
+        store.finish(table_id, summary={"id": table_id, "status": "over"}, record="{}")
+        ids.append(table_id)
+    store.close()
+    with sqlite3.connect(db) as raw:
+        for table_id, age in zip(ids, ages, strict=True):
+            ended = now - age * 86_400
+            raw.execute("UPDATE tables SET finished = ? WHERE id = ?", (ended, table_id))
+    return ids
+
+
+def test_the_listing_comes_in_pages(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    ids = finished_rows(db, [5, 4, 3, 2, 1])
+    with WebServer(db) as server:
+        made = answer(server, "/api/tables", {"name": "Ana", "seats": ["human", "human", "rule"]})
+        table = made[1]["table"]
+        seen = []
+        offset: int | None = 0
+        while offset is not None:
+            status, page = answer(server, f"/api/tables?offset={offset}&limit=2")
+            assert (status, page["total"]) == (200, 6)
+            assert len(page["tables"]) <= 2
+            seen += [t["id"] for t in page["tables"]]
+            offset = page["next"]
+        assert seen == [table, *reversed(ids)]  # open first, then finished, newest first
+        assert len(answer(server, "/api/tables")[1]["tables"]) == 6  # 50 a page by default
+        for bad in ("limit=0", "limit=201", "offset=-1", "limit=x", "offset=1e3"):
+            status, refusal = answer(server, f"/api/tables?{bad}")
+            assert (status, refusal["code"]) == (400, "bad_request"), bad
+
+
+def test_keep_finished_retires_old_tables_at_start(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    old, recent = finished_rows(db, [10, 2])
+    with WebServer(db, "--keep-finished", "5") as server:
+        assert [t["id"] for t in answer(server, "/api/tables")[1]["tables"]] == [recent]
+        assert answer(server, f"/api/tables/{old}")[0] == 404
+        assert answer(server, f"/api/tables/{recent}")[0] == 200
+    with sqlite3.connect(db) as raw:
+        for name in ("tables", "seats", "actions"):
+            column = "id" if name == "tables" else "table_id"
+            left = raw.execute(f"SELECT DISTINCT {column} FROM {name}").fetchall()
+            assert left == [(recent,)], name
+
+
+def test_a_viewed_finished_table_does_not_stay_in_memory() -> None:
+    async def main() -> None:
+        lobby = Lobby(Store(":memory:"), bot_delay=0, finished_cache=2)
+        made = [
+            lobby.create(variant="romanian", seats=["human", "random", "random"], name="A", grace=0)
+            for _ in range(4)
+        ]
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 120
+        while any(room.status != "over" for room, _, _ in made):
+            assert loop.time() < end, "the bots did not finish"
+            await asyncio.sleep(0.01)
+        rooms = [weakref.ref(lobby.get(room.id)) for room, _, _ in made]
+        del made
+        gc.collect()
+        assert [r() is not None for r in rooms] == [False, False, True, True]
+        assert lobby.rooms() == []
+        lobby.close()
+        lobby.store.close()
+
+    asyncio.run(main())
+
+
+# -- item 3: one anonymous client cannot lock the lobby ----------------------------------
+
+THREE = {"name": "Ana", "seats": ["human", "human", "rule"]}
+
+
+def test_a_post_not_sent_as_json_is_refused_with_415(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        body = json.dumps(THREE).encode()
+        for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+            status, refusal = answer(
+                server, "/api/tables", data=body, headers={"Content-Type": kind}
+            )
+            assert (status, refusal["code"]) == (415, "bad_content_type"), kind
+        assert answer(server, "/api/tables", data=body)[1]["code"] == "bad_content_type"
+        assert answer(server, "/api/tables")[1]["tables"] == []  # no table was made
+        table = answer(server, "/api/tables", THREE)[1]["table"]  # JSON, with a charset too
+        charset = {"Content-Type": "application/json; charset=utf-8"}
+        joined = answer(
+            server, f"/api/tables/{table}/join", data=b'{"name": "Bo"}', headers=charset
+        )
+        assert joined[0] == 200
+        plain = {"Content-Type": "text/plain"}
+        status, refusal = answer(server, "/api/referee", data=b'{"text": "x"}', headers=plain)
+        assert (status, refusal["code"]) == (415, "bad_content_type")
+
+
+def test_one_address_may_keep_only_so_many_tables_waiting(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3", "--max-waiting", "2") as server:
+        assert answer(server, "/api/tables", THREE)[0] == 201
+        assert answer(server, "/api/tables", THREE)[0] == 201
+        # A table that starts at once (bots only) is not waiting: it does not count.
+        bots = {"name": "Ana", "seats": ["human", "random", "random"]}
+        assert answer(server, "/api/tables", bots)[0] == 201
+        # X-Forwarded-For from a peer not named by --forwarded-allow-ips is not believed.
+        spoof = {"X-Forwarded-For": "203.0.113.5"}
+        status, refusal = answer(server, "/api/tables", THREE, headers=spoof)
+        assert (status, refusal["code"], refusal["values"]) == (
+            429,
+            "too_many_waiting",
+            {"limit": 2},
+        )
+    proxied = ("--max-waiting", "1", "--forwarded-allow-ips", "127.0.0.1, ::1")
+    with WebServer(tmp_path / "proxied.sqlite3", *proxied) as server:
+        for client in ("203.0.113.5", "203.0.113.6"):
+            # The proxy appends the address it saw; what the client wrote before it is not used.
+            hops = {"X-Forwarded-For": f"198.51.100.1, {client}"}
+            assert answer(server, "/api/tables", THREE, headers=hops)[0] == 201
+            status, refusal = answer(server, "/api/tables", THREE, headers=hops)
+            assert (status, refusal["code"]) == (429, "too_many_waiting")
+    refused = serve_once(tmp_path / "other.sqlite3", "--forwarded-allow-ips", "10.0.0.0/8,proxy")
+    assert refused.returncode == 2
+    [line] = refused.stderr.splitlines()
+    assert line.startswith("whist-ro: error: --forwarded-allow-ips takes addresses or networks")
+
+
+def wait_for_status(server: WebServer, path: str, status: int) -> dict[str, Any]:
+    """Poll ``path`` until it answers ``status`` (within 60 s): its body."""
+    deadline = time.monotonic() + 60
+    while True:
+        got, body = answer(server, path)
+        if got == status:
+            return body  # type: ignore[no-any-return]
+        assert time.monotonic() < deadline, (got, body)
+        time.sleep(0.1)
+
+
+def test_waiting_tables_expire_and_their_invite_says_why(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with WebServer(db, "--maker-wait", "6", "--start-wait", "14") as server:
+        opened = answer(server, "/api/tables", THREE)[1]
+        made: dict[str, Any] = {}
+
+        async def maker() -> tuple[list[dict[str, Any]], int | None]:
+            """The maker of ``opened`` opens it and stays until the server closes it."""
+            said = []
+            async with websockets.connect(f"{server.ws}/ws/{opened['table']}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": opened["token"]}))
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    async for text in ws:
+                        said.append(json.loads(text))
+                        if not made:  # welcomed: now a table whose maker never comes
+                            made.update(
+                                (await asyncio.to_thread(answer, server, "/api/tables", THREE))[1]
+                            )
+            return said, ws.close_code
+
+        said_to_maker, code = asyncio.run(asyncio.wait_for(maker(), timeout=90))
+        assert said_to_maker[0]["type"] == "welcome"
+        assert said_to_maker[-1]["code"] == "expired_unstarted"
+        assert said_to_maker[-1]["values"]["reason"] == "not_started"
+        assert code == 4010
+        gone = answer(server, f"/api/tables/{opened['table']}")
+        assert (gone[0], gone[1]["code"]) == (410, "expired_unstarted")
+        assert gone[1]["values"]["after"] >= 14
+        # The one never opened closed after the maker's wait (before the other).
+        unopened = made["table"]
+        status, refusal = answer(server, f"/api/tables/{unopened}")
+        assert (status, refusal["code"], refusal["values"]["reason"]) == (
+            410,
+            "expired_unopened",
+            "maker_absent",
+        )
+        assert "did not open it within" in refusal["message"]
+        status, refusal = answer(server, f"/api/tables/{unopened}/join", {"name": "Bo"})
+        assert (status, refusal["code"]) == (410, "expired_unopened")
+        assert answer(server, "/api/tables")[1]["tables"] == []
+        # A table made before a restart expires after it too.
+        before = answer(server, "/api/tables", THREE)[1]["table"]
+        server.kill()
+        server.start()
+        assert wait_for_status(server, f"/api/tables/{before}", 410)["code"] == "expired_unopened"
+
+
+def test_a_finished_table_whose_actions_are_gone_is_damaged_not_a_crash(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    db.write_bytes(FIXTURE.read_bytes())
+    over = by_status(db)["over"]
+    with WebServer(db, *LONG_WAITS):  # the upgrade stores its entry
+        pass
+    with sqlite3.connect(db) as raw:
+        raw.execute("DELETE FROM actions WHERE table_id = ? AND seq > 10", (over,))
+    with WebServer(db, *LONG_WAITS) as server:
+        assert answer(server, f"/api/tables/{over}")[0] == 200  # its entry is stored
+
+        # Watching it, or its first download, rebuilds it: that is refused, not a crash.
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(f"{server.ws}/ws/{over}") as ws:
+                said: dict[str, Any] = json.loads(await ws.recv())
+                return said
+
+        assert asyncio.run(asyncio.wait_for(watch(), timeout=30))["code"] == "table_damaged"
+        status, refusal = answer(server, f"/api/tables/{over}/record")
+        assert (status, refusal["code"]) == (500, "table_damaged")
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]
