@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import whist_ro as wr
@@ -554,3 +555,14 @@ def test_a_refused_setting_is_explained_in_romanian(
     assert (code, out) == (2, "")
     assert err.startswith(f"whist-ro: eroare: {romanian}"), err
     assert not english_left(err), english_left(err)
+
+
+def test_r_sched_5_counts_the_deck_s_cards_with_de_in_romanian() -> None:
+    # A deck holds 24 cards or more, and a schedule it cannot supply needs more than
+    # that: Romanian says "de" before a count of 20 and more (32 de cărți).
+    with pytest.raises(wr.ConfigurationError) as info:
+        wr.Match.new(attrs.evolve(wr.variants.ROMANIAN, schedule=(1, 9)), players=4, seed=1)
+    assert "cere 36 de cărți, dar pachetul de 32 de cărți" in info.value.explain("ro")
+    with pytest.raises(wr.ConfigurationError) as info:
+        wr.Round.deal(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
+    assert "decât cele 32 de cărți ale pachetului" in info.value.explain("ro")
