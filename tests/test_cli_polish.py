@@ -69,6 +69,15 @@ def test_a_refused_shared_option_stays_out_of_the_commands_help(
 # -- an unknown bot before the count ---------------------------------------------------------
 
 
+@pytest.mark.parametrize(("bots", "place"), [("rule,,rule,rule", 2), ("rule,rule,rule,", 4)])
+def test_an_empty_bot_name_is_refused_not_dropped(
+    bots: str, place: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Dropping it would play a seat fewer than the line-up the user typed.
+    err = refused(["simulate", "--bots", bots, "--matches", "1"], capsys)
+    assert f"--bots '{bots}' has no bot name at place {place}" in err
+
+
 @pytest.mark.parametrize("bots", ["rule,foo", "foo,rule,rule,rule,rule,rule,rule", "rule,,foo"])
 def test_an_unknown_bot_is_named_before_the_bot_count(
     bots: str, capsys: pytest.CaptureFixture[str]

@@ -257,6 +257,9 @@ HELP_FALLBACK: Final = N_(
 )
 FALLBACK_REFUSED: Final = N_("--fallback {name} is refused: {reason}")
 NO_BOTS: Final = N_("--bots names no bot")
+EMPTY_BOT: Final = N_(
+    "--bots {bots} has no bot name at place {place}: one name between each two commas"
+)
 BOTS_MISMATCH: Final = N_("--players {players} but --bots names {bots} bots")
 BOTS_COUNT: Final = N_("--bots names {bots} bots: {reason}")
 SEEDS_RUN_OUT: Final = N_(
