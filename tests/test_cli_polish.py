@@ -107,8 +107,16 @@ def test_a_card_in_words_is_quoted_as_typed_with_examples(typed: str) -> None:
 
 
 def test_an_unknown_rank_is_quoted_in_the_case_it_was_typed() -> None:
-    with pytest.raises(wr.CardParseError, match=r"unknown rank 'b'$"):
+    with pytest.raises(wr.CardParseError, match=r"unknown rank 'b'; the ranks are") as info:
         wr.Card.parse("bh")
+    # With examples of what would be read, as every card refusal gives.
+    assert str(info.value).endswith("as in 'Qd', '10c' or 'A♠'")
+    assert info.value.explain("ro").endswith("ca în 'Qd', '10c' sau 'A♠'")
+
+
+def test_an_unknown_suit_says_which_suits_are_read() -> None:
+    with pytest.raises(wr.CardParseError, match=r"unknown suit 'x'; the suits are c, d, h and s"):
+        wr.Card.parse("Qx")
 
 
 def test_a_card_too_short_says_how_cards_are_written() -> None:

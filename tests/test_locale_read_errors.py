@@ -511,7 +511,10 @@ def test_the_place_is_evidence_and_the_path_stays_english() -> None:
     assert str(error.evidence["where"]) == "line 2, column 12"
     quoted = error.evidence["what"].fields["error"]  # type: ignore[attr-defined]
     assert isinstance(quoted, WhistError)  # the card's own refusal, quoted whole
-    assert str(quoted) == "cannot read 'Jx' as a card: unknown suit 'x'"
+    assert str(quoted) == (
+        "cannot read 'Jx' as a card: unknown suit 'x'; the suits are c, d, h and s "
+        "(or ♣ ♦ ♥ ♠), as in 'Qd', '10c' or 'A♠'"
+    )
     assert error.explain("ro").endswith(quoted.explain("ro"))
     record_error = _refusal(lambda: records.loads(CHECK_CASES["bad-bid"][0]))
     assert isinstance(record_error, RecordError)
