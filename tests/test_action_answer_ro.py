@@ -64,8 +64,10 @@ CASES = [
     ),
     (
         {"seat": 1, "card": "Zz"},
-        "card: cannot read 'Zz' as a card: unknown suit 'z'",
-        "card: 'Zz' nu se poate citi ca o carte: culoare necunoscută 'z'",
+        "card: cannot read 'Zz' as a card: unknown suit 'z'; the suits are c, d, h and s "
+        "(or ♣ ♦ ♥ ♠), as in 'Qd', '10c' or 'A♠'",
+        "card: 'Zz' nu se poate citi ca o carte: culoare necunoscută 'z'; culorile sunt c, d, "
+        "h și s (ori ♣ ♦ ♥ ♠), ca în 'Qd', '10c' sau 'A♠'",
     ),
 ]
 
