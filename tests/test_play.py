@@ -15,6 +15,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records, variants
+from whist_ro.cli import text
 from whist_ro.cli.play import TerminalGame
 
 SEED = 3
@@ -185,9 +186,9 @@ def test_an_unknown_bot_is_a_usage_error() -> None:
     assert "invalid choice: 'genius'" in done.stderr
 
 
-def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
-    # "²" passes str.isdigit() but int() refuses it: it is answered, then the bid is asked again.
-    answers = iter(["²", "0", "quit"])
+def answered(*typed: str) -> tuple[wr.Match, list[str]]:
+    """A game at seat 0 against random bots, answered with ``typed``: its match and output."""
+    answers = iter(typed)
     out: list[str] = []
     game = TerminalGame(
         variants.ROMANIAN,
@@ -198,7 +199,12 @@ def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
         ask=lambda prompt: next(answers),
         write=out.append,
     )
-    m = game.run()
+    return game.run(), out
+
+
+def test_a_digit_int_cannot_read_is_asked_again_not_a_crash() -> None:
+    # "²" passes str.isdigit() but int() refuses it: it is answered, then the bid is asked again.
+    m, out = answered("²", "0", "quit")
     assert "a bid is a number: one of the offered bids, not '²'\n" in out
     assert m.round.bids[0] == 0
 
@@ -456,3 +462,16 @@ def test_a_bot_that_does_not_play_the_variant_is_refused_before_the_game() -> No
     assert done.returncode == 2
     assert "lowrisk bot plays the exact-bid family only" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"),
+    [("en", "bid 1"), ("en", "Bid 1"), ("ro", "licitează 1"), ("ro", "liciteaza 1")],
+)
+def test_a_bid_typed_as_the_move_list_writes_it_is_read(lang: str, typed: str) -> None:
+    # "your move: bid 0, bid 1" (Romanian "licitează 0, licitează 1"): typing what it lists
+    # was refused as "a bid is a number ... not 'bid 1'".
+    with text.speaking(lang):
+        m, out = answered(typed, "quit")
+    assert not any("not '" in line or "nu '" in line for line in out), out
+    assert m.round.bids[0] == 1

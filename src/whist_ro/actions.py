@@ -27,10 +27,11 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
-from whist_ro._check import MAX_WHOLE, excerpt, is_whole
+from whist_ro._check import MAX_WHOLE, excerpt, is_whole, located
 from whist_ro._immutable import Immutable
 from whist_ro.cards import CARD_BY_BIT, Card
 from whist_ro.errors import ActionParseError, ActionTypeError, ActionValueError, WhistError
+from whist_ro.locale import N_
 
 __all__ = ["Action", "Bid", "Play", "action_from_dict", "parse_action"]
 
@@ -40,16 +41,35 @@ _MAX_SEATS: Final = 8
 _MAX_TRICKS: Final = 13
 
 
+# The refusals of action_from_dict, as catalogue templates: an engine's answer is read
+# with them, and its takeover reason is shown in the reader's language.
+_NOT_WHOLE: Final = N_("{name} must be a whole number, not {value}")
+_OUT_OF_RANGE: Final = N_("{name} must be a whole number from {low} to {high}, not {value}")
+_NOT_AN_OBJECT: Final = N_("an action is an object with 'seat' and 'bid' or 'card', not {value}")
+_NOT_A_FIELD: Final = N_("{key} is not a field of an action (its fields: seat, bid, card)")
+_NO_SEAT: Final = N_("an action names its seat: 'seat' is missing")
+_BOTH: Final = N_("an action holds exactly one of 'bid' and 'card', not both")
+_NEITHER: Final = N_("an action holds exactly one of 'bid' and 'card', not neither")
+_CARD_NOT_TEXT: Final = N_("a card is written as text such as 'Ah' (or null), not {value}")
+
+
 def _whole(value: object, *, name: str, low: int) -> int:
     """``value`` as an int from ``low`` to ``MAX_WHOLE``, else an action error."""
     if not is_whole(value):
-        raise ActionTypeError(f"{name} must be a whole number, not {excerpt(value)}")
+        raise ActionTypeError(_NOT_WHOLE, evidence={"name": name, "value": excerpt(value)})
     number: int = int(value)  # type: ignore[call-overload]
     if not low <= number <= MAX_WHOLE:
-        raise ActionValueError(
-            f"{name} must be a whole number from {low} to {MAX_WHOLE}, not {excerpt(number)}"
-        )
+        evidence = {"name": name, "low": low, "high": MAX_WHOLE, "value": excerpt(number)}
+        raise ActionValueError(_OUT_OF_RANGE, evidence=evidence)
     return number
+
+
+def _inside(field: str, error: WhistError) -> ActionParseError:
+    """``error``, about the value of the action's ``field``, as that field's parse error."""
+    if error.template is None:
+        return ActionParseError(f"{field}: {error}", field=field)
+    template, evidence = located(field, error.template, **error.evidence)
+    return ActionParseError(template, field=field, evidence=evidence)
 
 
 class Action(Immutable):
@@ -252,45 +272,39 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     whist_ro.errors.ActionParseError: seat: seat must be a whole number, not '0'
     """
     if not isinstance(data, Mapping):
-        raise ActionParseError(
-            f"an action is an object with 'seat' and 'bid' or 'card', not {excerpt(data)}",
-            field="",
-        )
+        raise ActionParseError(_NOT_AN_OBJECT, field="", evidence={"value": excerpt(data)})
     for key in data:
         if key not in _DICT_KEYS:
             raise ActionParseError(
-                f"{excerpt(key)} is not a field of an action (its fields: seat, bid, card)",
+                _NOT_A_FIELD,
                 field=key if isinstance(key, str) else "",
+                evidence={"key": excerpt(key)},
             )
     if "seat" not in data:
-        raise ActionParseError("an action names its seat: 'seat' is missing", field="seat")
+        raise ActionParseError(_NO_SEAT, field="seat", evidence={})
     has_bid, has_card = "bid" in data, "card" in data
     if has_bid == has_card:
-        which = "both" if has_bid else "neither"
-        raise ActionParseError(
-            f"an action holds exactly one of 'bid' and 'card', not {which}", field=""
-        )
+        raise ActionParseError(_BOTH if has_bid else _NEITHER, field="", evidence={})
     try:
         seat = _whole(data["seat"], name="seat", low=0)
     except WhistError as error:
-        raise ActionParseError(f"seat: {error}", field="seat") from None
+        raise _inside("seat", error) from None
     if has_bid:
         try:
             return Bid(seat=seat, tricks=_whole(data["bid"], name="bid", low=0))
         except WhistError as error:
-            raise ActionParseError(f"bid: {error}", field="bid") from None
+            raise _inside("bid", error) from None
     card = data["card"]
     if card is None:
         return Play(seat=seat, card=None)
     if not isinstance(card, str):
-        raise ActionParseError(
-            f"card: a card is written as text such as 'Ah' (or null), not {excerpt(card)}",
-            field="card",
+        raise _inside(
+            "card", ActionParseError(_CARD_NOT_TEXT, field="", evidence={"value": excerpt(card)})
         )
     try:
         return Play(seat=seat, card=Card.parse(card))
     except WhistError as error:
-        raise ActionParseError(f"card: {error}", field="card") from None
+        raise _inside("card", error) from None
 
 
 _DICT_KEYS: Final = frozenset({"seat", "bid", "card"})

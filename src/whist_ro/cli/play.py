@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from whist_ro import bots as bot_package
-from whist_ro import records
+from whist_ro import locale, records
 from whist_ro._check import excerpt
 from whist_ro._check import seat as check_seat
 from whist_ro._immutable import FrozenMapping
@@ -239,6 +239,14 @@ def _plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+# A bid as the move list writes it ("your move: bid 0, bid 1"; whist_ro.views.render), and the
+# word before its number in every language: "bid 1" and "licitează 1" are read as "1".
+_BID_MOVE: Final = locale.N_("bid {tricks}")
+_BID_WORDS: Final = frozenset(
+    _plain(locale.render(_BID_MOVE, lang, tricks=0)).split()[0] for lang in locale.LANGUAGES
+)
+
+
 def read_card(answer: str) -> Card:
     """The card a person typed: the notation (``Qh``, ``10c``, ``K♠``) or words (``Q inimă``).
 
@@ -400,6 +408,9 @@ class TerminalGame:
 
     def _read_action(self, view: PlayerView, answer: str) -> Action | None:
         if any(isinstance(a, Bid) for a in view.legal_actions):
+            words = answer.split()
+            if len(words) == 2 and _plain(words[0]) in _BID_WORDS:
+                answer = words[1]  # "bid 1", as "your move: bid 0, bid 1" lists it
             if answer.isdecimal() and len(answer) < 4:  # isdigit() also passes "²", int() not
                 return Bid(seat=self.seat, tricks=int(answer))
             self.say(text.tr(text.NOT_A_BID, answer=excerpt(answer)))

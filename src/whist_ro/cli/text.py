@@ -442,7 +442,8 @@ It listens on 127.0.0.1 unless told otherwise. Behind a reverse proxy,
 give --public-url (the address people type), so invite links use it.
 Each page speaks its browser's language, English or Romanian (else the
 one the environment names); --lang makes every page speak one language.
-Needs the web extra: pip install 'whist-ro[web]'.""")
+Needs the web extra: pip install 'whist-ro[web]'
+(in a checkout: pip install '.[web]').""")
 SERVE_HOST_HELP: Final = N_("the address to listen on (default: 127.0.0.1, this machine only)")
 SERVE_PORT_HELP: Final = N_("the port to listen on; 0 picks a free one (default: 8000)")
 SERVE_DB_HELP: Final = N_("the SQLite file that holds the tables (default: whist-ro-web.sqlite3)")
@@ -461,7 +462,8 @@ SERVE_MAX_CONNECTIONS_HELP: Final = N_(
     "the most table connections open at once on the server (default: 1000)"
 )
 SERVE_NEEDS_WEB: Final = N_(
-    "whist-ro serve needs the web extra ({missing} is not installed): pip install 'whist-ro[web]'"
+    "whist-ro serve needs the web extra ({missing} is not installed): pip install "
+    "'whist-ro[web]' (in a checkout: pip install '.[web]')"
 )
 SERVE_BAD_URL: Final = N_("--public-url must be an http:// or https:// address, not {url}")
 SERVE_LISTENING: Final = N_("whist-ro serve: http://{host}:{port}/ (tables in {db}; Ctrl-C stops)")

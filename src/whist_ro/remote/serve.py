@@ -136,7 +136,11 @@ class _Server:
         except BaseException as error:
             # The engine cannot decide: it says so on stderr and gives its seat up.
             self.note(traceback.format_exc().rstrip())
-            reason = f"{type(error).__name__}: {error}"
+            # A whist-ro refusal (a bot that does not play the variant) is said as it is; any
+            # other error is a bug, and its type tells the engine's author which.
+            reason = (
+                str(error) if isinstance(error, WhistError) else f"{type(error).__name__}: {error}"
+            )
             self.say({"type": "resign", "id": request, "reason": reason[:_MAX_REASON]})
             return
         self.say({"type": "action", "id": request, "action": _answer(action)})

@@ -50,7 +50,7 @@ import attrs
 from whist_ro._check import WireObject, excerpt, sub_path, wire_error
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
-from whist_ro._text import known_reason
+from whist_ro._text import Sentence, known_reason
 from whist_ro.actions import Action, action_from_dict
 from whist_ro.engine.step import Step
 from whist_ro.errors import WhistError, WireError
@@ -194,6 +194,51 @@ SCHEMAS: Final = ("common", "action", "view", "step", "result", "variant", "mess
 
 # -- the handshake -------------------------------------------------------------------
 
+# Why a hello is refused, as catalogue messages: engine-test --lang ro says it in Romanian.
+_NOT_HELLO: Final = N_("expected 'hello', not {value}")
+_NOT_PROTOCOL: Final = N_("expected {protocol}, not {value}")
+_OTHER_VERSION: Final = N_("the engine speaks version {version}; this manager speaks {ours}")
+_DECLARED_TWICE: Final = N_("an option name is declared twice")
+_NOT_OPTION_TYPE: Final = N_("expected one of {types}, not {value}")
+_NOT_BOUND: Final = N_("expected a number, not {value}")
+_NO_CHOICES: Final = N_("a choice option lists its choices")
+_BAD_VALUE: Final = N_("option {name}: {value} is not {what}")
+# What an option's value must be (Option.describe).
+_ONE_OF: Final = N_("one of {choices}")
+_TRUE_OR_FALSE: Final = N_("true or false")
+_SHORT_TEXT: Final = N_("text of at most {most} characters")
+_NUMBERS: Final = {
+    ("int", False, False): N_("a whole number"),
+    ("int", True, False): N_("a whole number from {low}"),
+    ("int", False, True): N_("a whole number to {high}"),
+    ("int", True, True): N_("a whole number from {low} to {high}"),
+    ("float", False, False): N_("a number"),
+    ("float", True, False): N_("a number from {low}"),
+    ("float", False, True): N_("a number to {high}"),
+    ("float", True, True): N_("a number from {low} to {high}"),
+}
+
+
+def _describe(option: Option) -> Sentence:
+    """What a value of ``option`` must be, as a sentence in any language."""
+    if option.type == "choice":
+        return Sentence(_ONE_OF, choices=", ".join(map(repr, option.choices)))
+    if option.type in ("int", "float"):
+        low = "" if option.min is None else f"{option.min:g}"
+        high = "" if option.max is None else f"{option.max:g}"
+        template = _NUMBERS[option.type, option.min is not None, option.max is not None]
+        return Sentence(template, low=low, high=high)
+    if option.type == "bool":
+        return Sentence(_TRUE_OR_FALSE)
+    return Sentence(_SHORT_TEXT, most=_MAX_TEXT)
+
+
+def _refused(path: str, error: WhistError) -> WireError:
+    """``error``, about the value at ``path``, as a wire error at that path (any language)."""
+    if error.template is None:
+        return wire_error(path, str(error))
+    return wire_error(path, error.template, evidence=dict(error.evidence))
+
 
 def _check_option_value(option: Option, value: object) -> object:
     kind = option.type
@@ -212,7 +257,8 @@ def _check_option_value(option: Option, value: object) -> object:
     else:
         ok = value in option.choices
     if not ok:
-        raise WireError(f"option {option.name!r}: {excerpt(value)} is not {option.describe()}")
+        evidence = {"name": repr(option.name), "value": excerpt(value), "what": _describe(option)}
+        raise WireError(_BAD_VALUE, evidence=evidence)
     return value
 
 
@@ -246,14 +292,7 @@ class Option(Immutable):
         >>> Option(name="style", type="choice", choices=("safe", "bold")).describe()
         "one of 'safe', 'bold'"
         """
-        if self.type == "choice":
-            return "one of " + ", ".join(map(repr, self.choices))
-        if self.type in ("int", "float"):
-            what = "a whole number" if self.type == "int" else "a number"
-            low = "" if self.min is None else f" from {self.min:g}"
-            high = "" if self.max is None else f" to {self.max:g}"
-            return what + low + high
-        return "true or false" if self.type == "bool" else f"text of at most {_MAX_TEXT} characters"
+        return str(_describe(self))
 
     def check(self, value: object) -> object:
         """``value`` if this option accepts it, else a :class:`~whist_ro.errors.WireError`."""
@@ -281,18 +320,17 @@ def _read_option(value: object, path: str) -> Option:
     obj = WireObject(value, path)
     kind = obj.get("type")
     if kind not in _OPTION_TYPES:
-        raise wire_error(
-            obj.at("type"), f"expected one of {', '.join(_OPTION_TYPES)}, not {excerpt(kind)}"
-        )
+        evidence: dict[str, object] = {"types": ", ".join(_OPTION_TYPES), "value": excerpt(kind)}
+        raise wire_error(obj.at("type"), _NOT_OPTION_TYPE, evidence=evidence)
     bounds = {}
     for key in ("min", "max"):
         bound = obj.get(key, None)
         if bound is not None and (type(bound) not in (int, float) or not math.isfinite(bound)):
-            raise wire_error(obj.at(key), f"expected a number, not {excerpt(bound)}")
+            raise wire_error(obj.at(key), _NOT_BOUND, evidence={"value": excerpt(bound)})
         bounds[key] = bound
     choices = tuple(obj.items("choices", most=_MAX_CHOICES, default=[]))
     if kind == "choice" and not choices:
-        raise wire_error(obj.at("choices"), "a choice option lists its choices")
+        raise wire_error(obj.at("choices"), _NO_CHOICES, evidence={})
     option = Option(
         name=obj.text("name", most=_MAX_TEXT),
         type=kind,
@@ -306,7 +344,7 @@ def _read_option(value: object, path: str) -> Option:
         try:
             option.check(option.default)
         except WireError as error:
-            raise wire_error(obj.at("default"), str(error)) from None
+            raise _refused(obj.at("default"), error) from None
     return option
 
 
@@ -374,22 +412,23 @@ def read_hello(message: object) -> EngineInfo:
     """
     obj = WireObject(message, "hello")
     if obj.get("type") != "hello":
-        raise wire_error(obj.at("type"), f"expected 'hello', not {excerpt(obj.get('type'))}")
+        raise wire_error(obj.at("type"), _NOT_HELLO, evidence={"value": excerpt(obj.get("type"))})
     if obj.get("protocol") != PROTOCOL:
-        raise wire_error(
-            obj.at("protocol"), f"expected {PROTOCOL!r}, not {excerpt(obj.get('protocol'))}"
-        )
+        evidence: dict[str, object] = {
+            "protocol": repr(PROTOCOL),
+            "value": excerpt(obj.get("protocol")),
+        }
+        raise wire_error(obj.at("protocol"), _NOT_PROTOCOL, evidence=evidence)
     version = obj.whole("version", low=1)
     if version != VERSION:
-        raise wire_error(
-            obj.at("version"), f"the engine speaks version {version}; this manager speaks {VERSION}"
-        )
+        evidence = {"version": version, "ours": VERSION}
+        raise wire_error(obj.at("version"), _OTHER_VERSION, evidence=evidence)
     options = tuple(
         _read_option(o, sub_path(obj.at("options"), i))
         for i, o in enumerate(obj.items("options", most=_MAX_OPTIONS, default=[]))
     )
     if len({o.name for o in options}) != len(options):
-        raise wire_error(obj.at("options"), "an option name is declared twice")
+        raise wire_error(obj.at("options"), _DECLARED_TWICE, evidence={})
     author = obj.get("author", None)
     release = obj.get("engine_version", None)
     return EngineInfo(
@@ -530,10 +569,11 @@ def read_answer(message: object) -> tuple[int, Action]:
     """
     obj = WireObject(message, "action")
     request = obj.whole("id")
+    raw = obj.get("action")  # missing: a WireError that names its path already
     try:
-        action = action_from_dict(obj.get("action"))
+        action = action_from_dict(raw)
     except WhistError as error:
-        raise wire_error(obj.at("action"), str(error)) from None
+        raise _refused(obj.at("action"), error) from None
     return request, action
 
 
