@@ -133,3 +133,12 @@ def test_the_readme_installs_from_a_checkout_until_the_package_is_published() ->
     assert "not published on a package index yet" in " ".join(install.split())
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "[project.urls]" not in pyproject  # no home to point to yet
+
+
+def test_the_shipped_protocol_page_points_to_no_page_the_wheel_does_not_carry() -> None:
+    # `whist-ro protocol` prints this page from an installed wheel: a link to another
+    # page of the docs, or to a file of the checkout, would lead nowhere there.
+    text = PAGE.read_text(encoding="utf-8")
+    assert not re.findall(r"\]\((?!https?:|#)[^)]*\)", text), "a link to another page"
+    assert not re.findall(r"\b[\w/-]+\.md\b", text), "a page of the docs named"
+    assert "benchmarks/" not in text

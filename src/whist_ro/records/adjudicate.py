@@ -126,9 +126,17 @@ def seat_label(seat: int, names: Sequence[str] | None) -> Sentence:
     ('Bogdan (seat 1)', 'locul 1')
     >>> str(seat_label(0, ("seat 0", "Bogdan")))
     'seat 0'
+
+    A name that already ends with its seat (a tournament's "old (seat 2)",
+    where one engine holds several seats) is said as it is:
+
+    >>> str(seat_label(2, ("old", "new", "old (seat 2)")))
+    'old (seat 2)'
     """
     if names is None or not 0 <= seat < len(names) or names[seat] == f"seat {seat}":
         return Sentence(_SEAT, seat=seat)
+    if names[seat].endswith(f" (seat {seat})"):
+        return Sentence("{name}", name=names[seat])
     return Sentence(_NAMED, name=names[seat], seat=seat)
 
 
