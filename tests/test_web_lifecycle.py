@@ -105,6 +105,34 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
     assert "table seat99 cannot be rebuilt" in server.output
 
 
+def test_a_damaged_stored_entry_of_a_finished_table_is_listed_as_damaged(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    finished_rows(db, [4.0, 3.0, 2.0, 1.0])  # done0 ... done3
+    with sqlite3.connect(db) as raw:
+        for table_id, entry in (
+            ("done0", "{not json"),
+            ("done1", "[1, 2]"),
+            ("done2", "[" * 100_000 + "]" * 100_000),  # past the parser's stack
+        ):
+            raw.execute("UPDATE tables SET summary = ? WHERE id = ?", (entry, table_id))
+    with WebServer(db) as server:
+        status, refusal = answer(server, "/api/tables/done1")
+        assert (status, refusal["code"]) == (500, "table_damaged")
+        status, listing = answer(server, "/api/tables")
+        assert status == 200
+        assert [t["id"] for t in listing["tables"]] == ["done3"]
+        assert sorted(listing["damaged"]) == ["done0", "done1", "done2"]
+        for table_id in ("done0", "done2"):
+            status, refusal = answer(server, f"/api/tables/{table_id}")
+            assert (status, refusal["code"]) == (500, "table_damaged")
+        assert answer(server, "/api/tables/done3")[1]["id"] == "done3"
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]
+    assert (
+        "table 'done0' cannot be read: its stored lobby entry is not a JSON object" in server.output
+    )
+
+
 def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     store = Store(db)

@@ -1243,6 +1243,12 @@ class Lobby:
             log.info("retired %d table(s) that ended before their keeping time", len(gone))
         return gone
 
+    def _damage(self, table_id: str, error: StoreError) -> None:
+        """A finished table's stored entry cannot be read: logged once, listed as damaged."""
+        if table_id not in self._damaged:
+            log.error("%s", error)
+            self._damaged.append(table_id)
+
     def damaged(self) -> list[str]:
         """The ids of the stored tables that could not be rebuilt (the log says why)."""
         return list(self._damaged)
@@ -1362,7 +1368,13 @@ class Lobby:
         room = self._rooms.get(table_id)
         if room is not None:
             return room.summary()
-        stored = self.store.summary(table_id)
+        if table_id in self._damaged:
+            raise RoomError("table_damaged", table=clip(table_id))
+        try:
+            stored = self.store.summary(table_id)
+        except StoreError as error:
+            self._damage(table_id, error)
+            raise RoomError("table_damaged", table=clip(table_id)) from None
         return stored if stored is not None else self.get(table_id).summary()
 
     def record_text(self, table_id: str) -> str:
@@ -1410,7 +1422,9 @@ class Lobby:
         out = [r.summary() for r in rooms[offset:end]]
         more = -1 if limit is None else limit - len(out)
         if more != 0:
-            out += self.store.finished(offset=max(0, offset - len(rooms)), limit=more)
+            out += self.store.finished(
+                offset=max(0, offset - len(rooms)), limit=more, damaged=self._damage
+            )
         return out
 
     def count(self) -> int:

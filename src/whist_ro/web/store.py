@@ -33,7 +33,7 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Literal, NamedTuple
 
@@ -224,6 +224,19 @@ def _take_lock(path: str) -> int:
     os.ftruncate(fd, 0)
     os.write(fd, f"{os.getpid()}\n".encode("ascii"))
     return fd
+
+
+def _entry(table_id: str, text: str) -> dict[str, Any]:
+    """A finished table's stored lobby entry, read; :class:`StoreError` when it is damaged."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's stack
+        data = None
+    if not isinstance(data, dict):
+        raise StoreError(
+            f"table {table_id!r} cannot be read: its stored lobby entry is not a JSON object"
+        )
+    return data
 
 
 def _table(row: sqlite3.Row) -> TableRow:
@@ -555,8 +568,7 @@ class Store:
         ).fetchone()
         if row is None or row[0] is None:
             return None
-        data: dict[str, Any] = json.loads(row[0])
-        return data
+        return _entry(table_id, row[0])
 
     def record(self, table_id: str) -> str | None:
         """A finished table's stored record, as JSON text (None: not finished, or no table)."""
@@ -565,18 +577,46 @@ class Store:
         ).fetchone()
         return None if row is None else row[0]
 
-    def finished(self, *, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+    def finished(
+        self,
+        *,
+        offset: int = 0,
+        limit: int = 50,
+        damaged: Callable[[str, StoreError], object] | None = None,
+    ) -> list[dict[str, Any]]:
         """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
 
-        >>> Store(":memory:").finished(), Store(":memory:").count_finished()
+        An entry that is not a JSON object is left out and handed to
+        ``damaged`` with its :class:`StoreError` (without it, raised), so one
+        damaged row does not stop the listing.
+
+        >>> store = Store(":memory:")
+        >>> store.finished(), store.count_finished()
         ([], 0)
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={"id": "t"}, record=None)
+        >>> store.finished()
+        [{'id': 't'}]
+        >>> _ = store._db.execute("UPDATE tables SET summary = '[1]'")
+        >>> store.finished(damaged=lambda table_id, error: print(error))
+        table 't' cannot be read: its stored lobby entry is not a JSON object
+        []
         """
         rows = self._db.execute(
-            "SELECT summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
+            "SELECT id, summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
             "ORDER BY created DESC, id LIMIT ? OFFSET ?",
             (limit, offset),
         )
-        return [json.loads(row[0]) for row in rows]
+        out = []
+        for table_id, text in rows:
+            try:
+                out.append(_entry(table_id, text))
+            except StoreError as error:
+                if damaged is None:
+                    raise
+                damaged(table_id, error)
+        return out
 
     def count_finished(self) -> int:
         """How many finished tables :meth:`finished` lists."""
