@@ -175,6 +175,23 @@ def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
         assert answer(first, f"/api/tables/{made[1]['table']}")[0] == 200
 
 
+def test_a_second_server_on_the_same_file_through_a_symbolic_link_is_refused(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "web.sqlite3"
+    (tmp_path / "other").mkdir()
+    link = tmp_path / "other" / "link.sqlite3"
+    link.symlink_to(db)
+    with WebServer(db) as first:
+        second = serve_once(link)
+        assert second.returncode == 2, second.stderr
+        assert second.stdout == ""  # it never listened
+        [line] = second.stderr.splitlines()
+        assert line.startswith(f"whist-ro: error: the database {str(link)!r} is in use by ")
+        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+    assert not (tmp_path / "other" / "link.sqlite3.lock").exists()
+
+
 # -- item 7: finished tables read, not replayed; paged; retired; layout 2 ----------------
 
 FIXTURE = Path(__file__).parent / "fixtures" / "web_layout1.sqlite3"

@@ -201,9 +201,11 @@ def _take_lock(path: str) -> int:
     Two servers on one file would both play its tables, each unaware of the
     other's actions.  The lock is the operating system's (``flock``), so it
     goes with the process that holds it, even one killed with SIGKILL; the
-    descriptor is not inherited by the processes the server starts.
+    descriptor is not inherited by the processes the server starts.  The
+    lock file is named after the database's real path, so a second server
+    that reaches the same file through a symbolic link finds the same lock.
     """
-    name = lock_path(path)
+    name = lock_path(os.path.realpath(path))
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
