@@ -83,7 +83,7 @@ SEATS = [SeatRow(seat=0, kind="human", bot="rule")] + [
 def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     store = Store(db)
-    for table_id in ("good", "seed", "variant", "seat99"):
+    for table_id in ("good", "seed", "variant", "seat99", "status"):
         store.create_table(table_row(table_id), SEATS)
     store.set_status("seat99", "playing")
     store.add_event("seat99", 0, "takeover", {"round": 1, "trick": 0, "seat": 99, "reason": "x"})
@@ -91,11 +91,14 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE tables SET seed = 'not a number' WHERE id = 'seed'")
         raw.execute("UPDATE tables SET variant = '{not json' WHERE id = 'variant'")
+        raw.execute("UPDATE tables SET status = 'paused' WHERE id = 'status'")  # no such status
     with WebServer(db) as server:
         status, listing = answer(server, "/api/tables")
         assert status == 200
         assert [t["id"] for t in listing["tables"]] == ["good"]
-        assert sorted(listing["damaged"]) == ["seat99", "seed", "variant"]
+        assert sorted(listing["damaged"]) == ["seat99", "seed", "status", "variant"]
+        status, refusal = answer(server, "/api/tables/status")
+        assert (status, refusal["code"]) == (500, "table_damaged")
         status, refusal = answer(server, "/api/tables/seed")
         assert (status, refusal["code"]) == (500, "table_damaged")
         assert refusal["values"] == {"table": "seed"}
@@ -103,6 +106,7 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
         server.stop()
     assert "Traceback" not in server.output, server.output[-3000:]
     assert "table seat99 cannot be rebuilt" in server.output
+    assert "table 'status': its status is 'paused'; one of waiting, playing" in server.output
 
 
 def test_a_damaged_stored_entry_of_a_finished_table_is_listed_as_damaged(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Literal, NamedTuple
 
+from whist_ro._check import excerpt
 from whist_ro.errors import WhistError
 
 if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
@@ -241,7 +242,15 @@ def _entry(table_id: str, text: str) -> dict[str, Any]:
     return data
 
 
+_STATUSES: Final = ("waiting", "playing", "over", "expired")
+
+
 def _table(row: sqlite3.Row) -> TableRow:
+    if row["status"] not in _STATUSES:
+        raise StoreError(
+            f"table {row['id']!r}: its status is {excerpt(row['status'])}; "
+            f"one of {', '.join(_STATUSES)}"
+        )
     return TableRow(
         id=row["id"],
         created=row["created"],
@@ -534,14 +543,15 @@ class Store:
         """Every stored table's id, oldest first: nothing else is read, so no row can fail.
 
         With ``to_open``, only the tables a start rebuilds: those waiting or
-        playing, and a finished one without its stored summary (from layout
+        playing (or of a status no whist-ro writes, for :meth:`load` to
+        refuse), and a finished one without its stored summary (from layout
         1, or a crash right after its last action).
 
         >>> Store(":memory:").ids()
         ()
         """
         where = (
-            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND summary IS NULL)"
+            " WHERE status NOT IN ('over', 'expired') OR (status = 'over' AND summary IS NULL)"
             if to_open
             else ""
         )
