@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import http.client
 import json
 import sqlite3
 import subprocess
@@ -393,6 +394,36 @@ def test_one_address_may_keep_only_so_many_tables_waiting(tmp_path: Path) -> Non
     assert refused.returncode == 2
     [line] = refused.stderr.splitlines()
     assert line.startswith("whist-ro: error: --forwarded-allow-ips takes addresses or networks")
+
+
+def post_with_header_lines(server: WebServer, path: str, body: object, lines: list[str]) -> int:
+    """POST ``body`` with one ``X-Forwarded-For`` header line per entry of ``lines``."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        raw = json.dumps(body).encode()
+        connection.putrequest("POST", path)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", str(len(raw)))
+        for line in lines:
+            connection.putheader("X-Forwarded-For", line)
+        connection.endheaders(raw)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_a_forwarded_for_line_of_the_clients_own_is_not_believed(tmp_path: Path) -> None:
+    # A proxy that adds its own header line (HAProxy's option forwardfor does) after the
+    # one the client sent: both lines are one list, and the proxy's line comes last.
+    proxied = ("--max-waiting", "1", "--forwarded-allow-ips", "127.0.0.1")
+    with WebServer(tmp_path / "web.sqlite3", *proxied) as server:
+        codes = [
+            post_with_header_lines(server, "/api/tables", THREE, [f"198.51.100.{n}", "203.0.113.5"])
+            for n in range(3)
+        ]
+        assert codes == [201, 429, 429]
 
 
 def wait_for_status(server: WebServer, path: str, status: int) -> dict[str, Any]:

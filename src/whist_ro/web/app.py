@@ -327,6 +327,16 @@ class Proxies:
         return hops[0] if hops else peer
 
 
+def _forwarded_for(request: Request) -> str | None:
+    """Every ``X-Forwarded-For`` line of ``request`` as one list, in order (None: no line).
+
+    A proxy may add a line of its own after the one its client sent rather
+    than append to it (HAProxy's ``option forwardfor`` does); reading the
+    first line only would believe the client's.
+    """
+    return ", ".join(request.headers.getlist("x-forwarded-for")) or None
+
+
 class _Bucket:
     """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
 
@@ -763,7 +773,7 @@ def create_app(
             )
             peer = request.client.host if request.client else None
             room, seat, token = lobby.create(
-                address=proxies.address(peer, request.headers.get("x-forwarded-for")),
+                address=proxies.address(peer, _forwarded_for(request)),
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
                 name=data.get("name"),
@@ -818,7 +828,7 @@ def create_app(
 
     async def referee(request: Request) -> Response:
         peer = request.client.host if request.client is not None else None
-        address = proxies.address(peer, request.headers.get("x-forwarded-for")) or ""
+        address = proxies.address(peer, _forwarded_for(request)) or ""
         try:
             with judges.slot(address):
                 data = await _json_body(
