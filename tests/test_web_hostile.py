@@ -308,6 +308,46 @@ def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> N
         asyncio.run(asyncio.wait_for(check(), timeout=60))
 
 
+def test_one_address_cannot_take_every_connection_and_lock_the_players_out(
+    tmp_path: Path,
+) -> None:
+    # Behind a proxy on 127.0.0.1, so that two client addresses can be told apart.
+    app = create_app(
+        db=tmp_path / "web.sqlite3",
+        limits=Limits(connections=6, address_connections=3),
+        forwarded_allow_ips=["127.0.0.1"],
+    )
+    with ThreadServer(app) as server:
+        made = make_table(server.url, ["human", "human", "rule"])
+        ws_url = f"{server.ws}/ws/{made['table']}"
+
+        async def check() -> None:
+            async with contextlib.AsyncExitStack() as stack:
+                hostile = {"X-Forwarded-For": "203.0.113.9"}
+                for _ in range(3):
+                    ws = await stack.enter_async_context(
+                        websockets.connect(ws_url, additional_headers=hostile)
+                    )
+                    await ws.send(json.dumps({"type": "hello"}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+                async with websockets.connect(ws_url, additional_headers=hostile) as ws:
+                    told = json.loads(await ws.recv())
+                    with pytest.raises(websockets.ConnectionClosed):
+                        await ws.recv()
+                assert (told["code"], told["values"], ws.close_code) == (
+                    "too_many_connections",
+                    {"limit": 3},
+                    1013,
+                )
+                # The table's maker, from another address, still gets in.
+                player = {"X-Forwarded-For": "198.51.100.1"}
+                async with websockets.connect(ws_url, additional_headers=player) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                    assert json.loads(await ws.recv())["seat"] == 0
+
+        asyncio.run(asyncio.wait_for(check(), timeout=60))
+
+
 # -- item 5: a database that refuses a write pauses the table; nothing is lost ---------------
 
 

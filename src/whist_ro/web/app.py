@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -88,8 +88,10 @@ class Limits(Immutable):
     characters waiting, is dropped (closed with 4009).  ``connections``
     caps the WebSockets open at once on the server, ``table_connections``
     on one table (people and spectators;
-    spectators are also capped at 200 a table); one over a cap is told
-    ``too_many_connections`` and closed with 1013.
+    spectators are also capped at 200 a table), ``address_connections``
+    those from one client address (see :class:`Proxies`), so that one
+    client cannot take every place and lock the players out; one over a
+    cap is told ``too_many_connections`` and closed with 1013.
 
     The referee judges in ``referee_workers`` processes of its own, and
     holds at most ``referee_queue`` more uploads waiting (an upload counts
@@ -115,6 +117,7 @@ class Limits(Immutable):
     queue_bytes: int = 1_000_000
     connections: int = 1000
     table_connections: int = 250
+    address_connections: int = 50
     referee_workers: int = 1
     referee_queue: int = 4
     referee_at_once: int = 2
@@ -327,7 +330,7 @@ class Proxies:
         return hops[0] if hops else peer
 
 
-def _forwarded_for(request: Request) -> str | None:
+def _forwarded_for(request: HTTPConnection) -> str | None:
     """Every ``X-Forwarded-For`` line of ``request`` as one list, in order (None: no line).
 
     A proxy may add a line of its own after the one its client sent rather
@@ -718,6 +721,7 @@ def create_app(
     judges = _Referee(limits)
     live: set[_Connection] = set()  # every table WebSocket open now
     open_on: dict[str, int] = {}  # how many of them each table has
+    from_address: dict[str, int] = {}  # how many of them each client address has
 
     def link(request: Request, table: str) -> str:
         base = public or str(request.base_url).rstrip("/")
@@ -864,16 +868,29 @@ def create_app(
             await _turn_away(websocket, error, NO_TABLE_CLOSE)
             return
         on_table = open_on.get(room.id, 0)
-        if len(live) >= limits.connections or on_table >= limits.table_connections:
-            full = len(live) >= limits.connections
-            limit = limits.connections if full else limits.table_connections
-            log.warning("refused a WebSocket to table %s: %d open there", room.id, on_table)
+        peer = websocket.client.host if websocket.client is not None else None
+        address = proxies.address(peer, _forwarded_for(websocket)) or ""
+        mine = from_address.get(address, 0)
+        caps = (
+            (len(live), limits.connections),
+            (on_table, limits.table_connections),
+            (mine, limits.address_connections),
+        )
+        limit = next((cap for count, cap in caps if count >= cap), None)
+        if limit is not None:
+            log.warning(
+                "refused a WebSocket to table %s: %d open there, %d from its address",
+                room.id,
+                on_table,
+                mine,
+            )
             await _turn_away(websocket, RoomError("too_many_connections", limit=limit), BUSY_CLOSE)
             return
         await websocket.accept()
         conn = _Connection(websocket, limits)
         live.add(conn)
         open_on[room.id] = on_table + 1
+        from_address[address] = mine + 1
         bucket = _Bucket(limits.per_second, limits.burst)
         token: str | None = None
         joined = False
@@ -965,10 +982,11 @@ def create_app(
                 raise
         finally:
             live.discard(conn)
-            if open_on[room.id] <= 1:
-                del open_on[room.id]
-            else:
-                open_on[room.id] -= 1
+            for counts, key in ((open_on, room.id), (from_address, address)):
+                if counts[key] <= 1:
+                    del counts[key]
+                else:
+                    counts[key] -= 1
             if joined:
                 room.disconnect(conn)
             await conn.finish()
