@@ -132,7 +132,6 @@ const messages = {
     "table.handover.reclaim": "round {round}, trick {trick}: {name} took the seat back",
     "table.keys": "Keys: arrows move between cards, Enter plays, digits bid, L shows the last trick.",
     "table.refused": "Refused: {message}",
-    "table.no_table": "There is no such table.",
 
     "referee.title": "Referee",
     "referee.intro": "Upload a match record or paste a round in the notation, or a paper score sheet (CSV). The verdict is the same as whist-ro check and whist-ro audit give.",
@@ -323,7 +322,6 @@ const messages = {
     "table.handover.reclaim": "mâna {round}, levata {trick}: {name} și-a luat locul înapoi",
     "table.keys": "Taste: săgețile trec de la o carte la alta, Enter o joacă, cifrele licitează, L arată ultima levată.",
     "table.refused": "Refuzat: {message}",
-    "table.no_table": "Nu există această masă.",
 
     "referee.title": "Arbitraj",
     "referee.intro": "Încarcă înregistrarea unei partide sau lipește o mână în notație, ori o foaie de scor de pe hârtie (CSV). Verdictul este cel dat de whist-ro check și whist-ro audit.",
