@@ -701,6 +701,13 @@ class Room:
                 seat=seat.index,
                 action=action,
             )
+        if type(action) is Play and action.card is not None and m.variant.blind_one_card != "off":
+            # A card named in a blind round is refused by what the seat sees (R-VIEW-3), as
+            # its view and the engine protocol refuse it: "it does not hold Ad" would tell
+            # it a card it is not, and a right guess would play a card it cannot see (R-VIEW-4).
+            refused = m.view(seat.index).refusal(action)
+            if refused is not None:
+                raise refused
         self._apply(m, action)
 
     def _apply(self, m: Match, action: Action) -> None:
