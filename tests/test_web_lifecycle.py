@@ -426,6 +426,22 @@ def test_a_forwarded_for_line_of_the_clients_own_is_not_believed(tmp_path: Path)
         assert codes == [201, 429, 429]
 
 
+def test_the_addresses_of_one_ipv6_network_count_as_one_client(tmp_path: Path) -> None:
+    # One IPv6 client is given a /64 network: 2**64 addresses would each have their own share.
+    proxied = ("--max-waiting", "1", "--forwarded-allow-ips", "127.0.0.1")
+    with WebServer(tmp_path / "web.sqlite3", *proxied) as server:
+
+        def make(client: str) -> int:
+            return answer(server, "/api/tables", THREE, headers={"X-Forwarded-For": client})[0]
+
+        assert make("2001:db8:1:2::1") == 201
+        assert make("2001:db8:1:2:ffff::9") == 429  # the same /64
+        assert make("2001:db8:9:2::1") == 201  # another network
+        assert make("2001:db8:1:3::1") == 201  # the next /64
+        assert make("203.0.113.5") == 201
+        assert make("::ffff:203.0.113.5") == 429  # the same IPv4 address, written as IPv6
+
+
 def wait_for_status(server: WebServer, path: str, status: int) -> dict[str, Any]:
     """Poll ``path`` until it answers ``status`` (within 60 s): its body."""
     deadline = time.monotonic() + 60

@@ -320,14 +320,42 @@ class Proxies:
         return any(ip in network for network in self._networks)
 
     def address(self, peer: str | None, forwarded: str | None) -> str | None:
-        """The client's address, from the peer's and its ``X-Forwarded-For`` header."""
+        """The client's address, from the peer's and its ``X-Forwarded-For`` header.
+
+        It is the one its limits are counted under (see :func:`client_of`).
+        """
         if peer is None or not self.trusts(peer):
-            return peer
+            return client_of(peer)
         hops = [hop.strip() for hop in (forwarded or "").split(",") if hop.strip()]
         for hop in reversed(hops):
             if not self.trusts(hop):
-                return hop
-        return hops[0] if hops else peer
+                return client_of(hop)
+        return client_of(hops[0] if hops else peer)
+
+
+def client_of(address: str | None) -> str | None:
+    """The client an address belongs to, for its limits: an IPv6 address's /64 network.
+
+    One IPv6 client (a home, a server) is given a whole /64 network, so
+    counting its addresses one by one would give it 2**64 shares; an IPv4
+    address written as IPv6 is that IPv4 address.  Anything else is kept.
+
+    >>> client_of("2001:db8:1:2:ffff::9"), client_of("::ffff:203.0.113.5")
+    ('2001:db8:1:2::/64', '203.0.113.5')
+    >>> client_of("203.0.113.5"), client_of("unknown"), client_of(None)
+    ('203.0.113.5', 'unknown', None)
+    """
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _forwarded_for(request: HTTPConnection) -> str | None:
