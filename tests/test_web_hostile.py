@@ -579,3 +579,12 @@ def test_the_referee_answers_429_past_its_queue_and_past_a_clients_share(tmp_pat
         assert finish_upload(held[0]) == 200
         until(lambda: app.state.referee.under_way == 0, what="the upload to be judged")
         assert [referee(server.url)[0] for _ in range(3)] == [200, 200, 429]  # 3 a minute
+
+
+def test_a_server_that_used_the_referee_stops_with_a_clean_log(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        assert referee(server.url)[0] == 200  # its worker process started
+        server.stop()
+    # Its workers are waited for: no "leaked semaphore objects" from multiprocessing.
+    assert "Warning" not in server.output, server.output[-2000:]
+    assert "leaked" not in server.output, server.output[-2000:]

@@ -465,8 +465,13 @@ class _Referee:
             raise RoomError("referee_busy", limit=most) from None
 
     def close(self) -> None:
+        """Drop the uploads still waiting and wait for the one being judged (seconds at most).
+
+        Not waiting would leave the workers' semaphores to multiprocessing's
+        resource tracker, which warns of them in the server's log at every stop.
+        """
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 
