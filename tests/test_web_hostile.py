@@ -269,6 +269,43 @@ def test_spectators_that_never_read_are_dropped_and_the_table_plays_on(
                 raw.close()
 
 
+def test_one_address_cannot_fill_the_server_with_tables_that_start_at_once(
+    tmp_path: Path,
+) -> None:
+    # A table with bots in every other seat starts at once, so it never waits: before, no
+    # limit of one address counted it, and such tables filled max_tables for everyone.
+    app = create_app(
+        db=tmp_path / "web.sqlite3",
+        bot_delay=3600.0,  # the bots do not finish a match while the test runs
+        max_tables=4,
+        open_per_address=2,
+        forwarded_allow_ips=["127.0.0.1"],
+    )
+    with ThreadServer(app) as server:
+
+        def make(client: str) -> tuple[int, dict[str, Any]]:
+            body = json.dumps({"name": "Ana", "seats": ["human", "rule", "rule"]}).encode()
+            sent = urllib.request.Request(
+                f"{server.url}/api/tables",
+                data=body,
+                headers={"Content-Type": "application/json", "X-Forwarded-For": client},
+            )
+            try:
+                with urllib.request.urlopen(sent, timeout=60) as response:
+                    return response.status, json.loads(response.read())
+            except urllib.error.HTTPError as error:
+                return error.code, json.loads(error.read())
+
+        assert [make("203.0.113.9")[0] for _ in range(2)] == [201, 201]
+        status, refusal = make("203.0.113.9")
+        assert (status, refusal["code"], refusal["values"]) == (
+            429,
+            "too_many_open",
+            {"limit": 2},
+        )
+        assert make("198.51.100.1")[0] == 201  # another client still gets a table
+
+
 def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> None:
     app = create_app(db=tmp_path / "web.sqlite3", limits=Limits(connections=5, table_connections=3))
     with ThreadServer(app) as server:

@@ -262,6 +262,7 @@ _STATUS: Final = {
     "expired_unopened": 410,
     "expired_unstarted": 410,
     "too_many_waiting": 429,
+    "too_many_open": 429,
     "too_many_tables": 503,
     "table_damaged": 500,
     "referee_busy": 429,
@@ -699,6 +700,7 @@ def create_app(
     lang: str | None = None,
     environ: Mapping[str, str] | None = None,
     per_address: int = 5,
+    open_per_address: int = 20,
     maker_wait: float = 600.0,
     start_wait: float = 3600.0,
     keep_finished: float | None = None,
@@ -723,7 +725,8 @@ def create_app(
     ``LC_MESSAGES``, ``LANG``), else English.
 
     The lobby's limits (see :class:`~whist_ro.web.room.Lobby`): ``max_tables``
-    open at once, ``per_address`` waiting tables per address (the peer's, or
+    open at once, ``per_address`` waiting tables per address and
+    ``open_per_address`` waiting or playing ones (the peer's address, or
     what ``X-Forwarded-For`` says when the peer is one of
     ``forwarded_allow_ips``, see :class:`Proxies`); a waiting table closes
     ``maker_wait`` seconds after it was made if its maker has not opened it,
@@ -746,6 +749,7 @@ def create_app(
         bot_delay=bot_delay,
         max_tables=max_tables,
         per_address=per_address,
+        open_per_address=open_per_address,
         maker_wait=maker_wait,
         start_wait=start_wait,
         keep_finished=keep_finished,

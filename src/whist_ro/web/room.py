@@ -1121,8 +1121,10 @@ class Lobby:
 
     ``bot_delay`` is the least time a bot takes to act, so people can follow
     the play (0 in tests and benchmarks); ``max_tables`` caps the tables
-    waiting or playing at once, and ``per_address`` the tables waiting for
-    players that one address has made.  A waiting table closes unplayed when
+    waiting or playing at once, ``per_address`` the tables waiting for
+    players that one address has made, and ``open_per_address`` those it
+    has made waiting or playing (a table with bots in every other seat
+    starts at once and never waits).  A waiting table closes unplayed when
     its maker has not opened it ``maker_wait`` seconds after making it, or
     it has not started ``start_wait`` seconds after.  A finished table is
     served from its stored entry and record; ``finished_cache`` of them are
@@ -1143,6 +1145,7 @@ class Lobby:
         bot_delay: float = 0.6,
         max_tables: int = 500,
         per_address: int = 5,
+        open_per_address: int = 20,
         maker_wait: float = 600.0,
         start_wait: float = 3600.0,
         keep_finished: float | None = None,
@@ -1154,6 +1157,7 @@ class Lobby:
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.per_address = per_address
+        self.open_per_address = open_per_address
         self.maker_wait = maker_wait
         self.start_wait = start_wait
         self.keep_finished = keep_finished
@@ -1306,6 +1310,12 @@ class Lobby:
             else:
                 bot = check_bot(kind, v)
                 rows.append(SeatRow(seat=index, kind="bot", bot=bot, name=_bot_name(bot, index)))
+        if address is not None:
+            # Waiting or playing: a table with bots in the other seats starts at once, and
+            # would otherwise let one address fill max_tables for everyone.
+            mine = sum(1 for r in self._rooms.values() if r.address == address)
+            if mine >= self.open_per_address:
+                raise RoomError("too_many_open", limit=self.open_per_address)
         if address is not None and any(row.kind == "human" for row in rows[1:]):
             # It will wait for players: count what this address has waiting already.
             waiting = sum(
