@@ -163,16 +163,21 @@ def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
 # -- item 6: one server per database file ------------------------------------------------
 
 
+def assert_refused_beside(first: WebServer, db: Path) -> None:
+    """A second ``whist-ro serve --db db`` stops before it listens, naming ``first``'s lock."""
+    second = serve_once(db)
+    assert second.returncode == 2, second.stderr
+    assert second.stdout == ""  # it never listened
+    [line] = second.stderr.splitlines()
+    assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
+    assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+
+
 def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     with WebServer(db) as first:
         made = answer(first, "/api/tables", {"name": "Ana", "seats": ["human", "human", "rule"]})
-        second = serve_once(db)
-        assert second.returncode == 2, second.stderr
-        assert second.stdout == ""  # it never listened
-        [line] = second.stderr.splitlines()
-        assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
-        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+        assert_refused_beside(first, db)
         # The first server is untouched and still answers for its table.
         assert answer(first, f"/api/tables/{made[1]['table']}")[1]["status"] == "waiting"
         first.kill()  # the lock goes with its process, even one killed with SIGKILL
@@ -188,12 +193,7 @@ def test_a_second_server_on_the_same_file_through_a_symbolic_link_is_refused(
     link = tmp_path / "other" / "link.sqlite3"
     link.symlink_to(db)
     with WebServer(db) as first:
-        second = serve_once(link)
-        assert second.returncode == 2, second.stderr
-        assert second.stdout == ""  # it never listened
-        [line] = second.stderr.splitlines()
-        assert line.startswith(f"whist-ro: error: the database {str(link)!r} is in use by ")
-        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+        assert_refused_beside(first, link)
     assert not (tmp_path / "other" / "link.sqlite3.lock").exists()
 
 
