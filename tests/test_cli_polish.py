@@ -69,6 +69,15 @@ def test_a_refused_shared_option_stays_out_of_the_commands_help(
 # -- an unknown bot before the count ---------------------------------------------------------
 
 
+@pytest.mark.parametrize(("bots", "place"), [("rule,,rule,rule", 2), ("rule,rule,rule,", 4)])
+def test_an_empty_bot_name_is_refused_not_dropped(
+    bots: str, place: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Dropping it would play a seat fewer than the line-up the user typed.
+    err = refused(["simulate", "--bots", bots, "--matches", "1"], capsys)
+    assert f"--bots '{bots}' has no bot name at place {place}" in err
+
+
 @pytest.mark.parametrize("bots", ["rule,foo", "foo,rule,rule,rule,rule,rule,rule", "rule,,foo"])
 def test_an_unknown_bot_is_named_before_the_bot_count(
     bots: str, capsys: pytest.CaptureFixture[str]
@@ -98,8 +107,16 @@ def test_a_card_in_words_is_quoted_as_typed_with_examples(typed: str) -> None:
 
 
 def test_an_unknown_rank_is_quoted_in_the_case_it_was_typed() -> None:
-    with pytest.raises(wr.CardParseError, match=r"unknown rank 'b'$"):
+    with pytest.raises(wr.CardParseError, match=r"unknown rank 'b'; the ranks are") as info:
         wr.Card.parse("bh")
+    # With examples of what would be read, as every card refusal gives.
+    assert str(info.value).endswith("as in 'Qd', '10c' or 'A♠'")
+    assert info.value.explain("ro").endswith("ca în 'Qd', '10c' sau 'A♠'")
+
+
+def test_an_unknown_suit_says_which_suits_are_read() -> None:
+    with pytest.raises(wr.CardParseError, match=r"unknown suit 'x'; the suits are c, d, h and s"):
+        wr.Card.parse("Qx")
 
 
 def test_a_card_too_short_says_how_cards_are_written() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from whist_ro.cli import main
 from whist_ro.errors import EngineStartError
 from whist_ro.remote import EngineAgent
 from whist_ro.remote.process import LOG_LIMIT
@@ -80,3 +81,21 @@ def test_a_log_that_cannot_be_written_any_more_still_drains_the_engines_stderr()
         assert engine.stderr[-1] == "the last line of the flood"
     finally:
         assert engine.close() == 0
+
+
+@pytest.mark.parametrize("option", ["--engine-log", "--record-dir"])
+def test_a_folder_option_naming_a_file_is_a_usage_error_naming_it(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Said as a usage error (status 2) with the path and why, not 'error: File exists' (3).
+    monkeypatch.chdir(tmp_path)
+    taken = Path("taken")
+    taken.write_text("a file, not a folder\n")
+    command = ["match", "--engine", f"rule={PYTHON} -m whist_ro engine rule", option, str(taken)]
+    with pytest.raises(SystemExit) as info:
+        main(command)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err == f"whist-ro: error: {option}: cannot make the folder 'taken': File exists\n"
+    assert "Traceback" not in err
+    assert taken.read_text() == "a file, not a folder\n"  # nothing touched

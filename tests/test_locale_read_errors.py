@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 import whist_ro as wr
@@ -510,7 +511,10 @@ def test_the_place_is_evidence_and_the_path_stays_english() -> None:
     assert str(error.evidence["where"]) == "line 2, column 12"
     quoted = error.evidence["what"].fields["error"]  # type: ignore[attr-defined]
     assert isinstance(quoted, WhistError)  # the card's own refusal, quoted whole
-    assert str(quoted) == "cannot read 'Jx' as a card: unknown suit 'x'"
+    assert str(quoted) == (
+        "cannot read 'Jx' as a card: unknown suit 'x'; the suits are c, d, h and s "
+        "(or ♣ ♦ ♥ ♠), as in 'Qd', '10c' or 'A♠'"
+    )
     assert error.explain("ro").endswith(quoted.explain("ro"))
     record_error = _refusal(lambda: records.loads(CHECK_CASES["bad-bid"][0]))
     assert isinstance(record_error, RecordError)
@@ -554,3 +558,14 @@ def test_a_refused_setting_is_explained_in_romanian(
     assert (code, out) == (2, "")
     assert err.startswith(f"whist-ro: eroare: {romanian}"), err
     assert not english_left(err), english_left(err)
+
+
+def test_r_sched_5_counts_the_deck_s_cards_with_de_in_romanian() -> None:
+    # A deck holds 24 cards or more, and a schedule it cannot supply needs more than
+    # that: Romanian says "de" before a count of 20 and more (32 de cărți).
+    with pytest.raises(wr.ConfigurationError) as info:
+        wr.Match.new(attrs.evolve(wr.variants.ROMANIAN, schedule=(1, 9)), players=4, seed=1)
+    assert "cere 36 de cărți, dar pachetul de 32 de cărți" in info.value.explain("ro")
+    with pytest.raises(wr.ConfigurationError) as info:
+        wr.Round.deal(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
+    assert "decât cele 32 de cărți ale pachetului" in info.value.explain("ro")

@@ -128,6 +128,19 @@ def test_the_check_command_shows_an_old_record_s_names_visibly(tmp_path: Path) -
     assert RLO not in done.stdout
 
 
+def test_a_wrong_total_of_an_old_record_names_the_player_visibly(tmp_path: Path) -> None:
+    # check's DIFFERENCE lines name the players (as audit does): shown, not reordering.
+    data = json.loads(_old_record(tmp_path).read_text(encoding="utf-8"))
+    record = records.loads(json.dumps(data))
+    data["claimed_totals"] = [total + 1 for total in records.adjudicate(record).totals or ()]
+    report = records.adjudicate(json.dumps(data))
+    for lang, heading in (("en", "DIFFERENCE"), ("ro", "DIFERENȚĂ")):
+        differences = [line for line in report.render(lang).splitlines() if heading in line]
+        assert len(differences) == 3
+        assert "Bo<U+202E>01- (" in differences[1]
+        assert RLO not in "\n".join(differences)
+
+
 def test_the_command_line_refuses_them_in_names(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--players", "3", "--names", f"Ana,{FALSE_NAME},Cici"])
@@ -149,7 +162,12 @@ def test_an_engine_name_is_held_to_the_same_rule(capsys: pytest.CaptureFixture[s
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert "--engine takes NAME=COMMAND, not 'A\\u202ex=true'" in err
+    # docs/cli.md: the character and its place are named, as for --names.
+    assert "holds the bidirectional control U+202E at character 2" in err
     assert RLO not in err
+    with pytest.raises(SystemExit):
+        main(["--lang", "ro", "match", "--engine", f"A{RLO}x=true"])
+    assert "U+202E pe poziția 2" in capsys.readouterr().err
 
 
 def test_the_command_line_refuses_them_through_a_subprocess() -> None:

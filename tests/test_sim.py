@@ -388,6 +388,28 @@ def test_explicit_deals_are_checked() -> None:
         sim.playouts(r, 2, deals=[["Ah Jc", "Kh 10c", "9d 10s"]])
 
 
+def test_an_explicit_deal_with_the_turn_up_misplaced_is_r_deck_4() -> None:
+    # The rule book: a bad deal is R-DECK-4 whichever check fails; the message may
+    # add the R-TRUMP rule that says where the turn-up belongs (as Deal's refusals do).
+    r = wr.Round.from_hands(V.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"], dealer=2, turn_up="Qs")
+    with pytest.raises(wr.InvalidDealError) as info:
+        sim.playouts(r, 1, deals=[["Ah Jc", "Kh 10c", "9d Qs"]])
+    assert info.value.rule == "R-DECK-4"
+    assert "R-TRUMP-1" in str(info.value)
+    classic = shuffled(V.CLASSIC, players=4, dealer=0, hand_size=13, seed=1)
+    up = classic.deal.turn_up
+    assert up is not None
+    assert up in classic.deal.hands[0]
+    other = next(iter(classic.deal.hands[1]))
+    hands = [list(h) for h in classic.deal.hands]
+    hands[0] = [other if c == up else c for c in hands[0]]
+    hands[1] = [up if c == other else c for c in hands[1]]
+    with pytest.raises(wr.InvalidDealError) as info:
+        sim.playouts(classic, 1, deals=[hands])
+    assert info.value.rule == "R-DECK-4"
+    assert "R-TRUMP-3" in str(info.value)
+
+
 def test_bad_arguments_are_refused_precisely() -> None:
     r = shuffled(V.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
     with pytest.raises(wr.ConfigurationError, match="unknown policy 'smart'"):

@@ -272,3 +272,32 @@ trick: Jc 10c 9d
     unreadable = client.post("/api/referee", json={"text": "{broken"}).json()
     assert unreadable["kind"] == "error"
     assert client.post("/api/referee", json={"text": " "}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("connections", "many"),
+        ("table_connections", 0),
+        ("queue_bytes", -5),
+        ("json_depth", 0),
+        ("referee_workers", 0),
+        ("referee_queue", -1),
+        ("message_bytes", 1.5),
+        ("send_seconds", "x"),
+        ("per_second", 0),
+        ("referee_per_minute", float("nan")),
+    ],
+)
+def test_limits_refuse_what_is_no_limit_naming_the_field(field: str, value: object) -> None:
+    # A ConfigurationError naming Limits.<field>, at once: not a ValueError from float(),
+    # nor a limit taken that fails at the first connection or upload.
+    with pytest.raises(wr.ConfigurationError, match=rf"^Limits\.{field} must be ") as info:
+        Limits(**{field: value})  # type: ignore[arg-type]
+    assert info.value.field == field
+    assert info.value.explain("ro").startswith(f"Limits.{field} ")
+
+
+def test_limits_take_whole_numbers_for_rates_and_zero_waiting_uploads() -> None:
+    limits = Limits(per_second=5, send_seconds=1, referee_queue=0)
+    assert (limits.per_second, limits.send_seconds, limits.referee_queue) == (5.0, 1.0, 0)

@@ -192,7 +192,7 @@ class Card(Immutable):
         >>> Card.parse("1h")
         Traceback (most recent call last):
         ...
-        whist_ro.errors.CardParseError: cannot read '1h' as a card: unknown rank '1'
+        whist_ro.errors.CardParseError: cannot read '1h' as a card: unknown rank '1'; the ranks ...
         """
         return _read_card(text)
 
@@ -267,8 +267,14 @@ _NOT_CARD_SHAPED: Final = N_(
     "(c, d, h or s, or ♣ ♦ ♥ ♠), such as 'Qd', '10c' or 'A♠'"
 )
 _LONGEST_RANK: Final = 2  # "10"
-_UNKNOWN_SUIT: Final = N_("cannot read {text} as a card: unknown suit {suit}")
-_UNKNOWN_RANK: Final = N_("cannot read {text} as a card: unknown rank {rank}")
+_UNKNOWN_SUIT: Final = N_(
+    "cannot read {text} as a card: unknown suit {suit}; the suits are c, d, h and s "
+    "(or ♣ ♦ ♥ ♠), as in 'Qd', '10c' or 'A♠'"
+)
+_UNKNOWN_RANK: Final = N_(
+    "cannot read {text} as a card: unknown rank {rank}; the ranks are 2 to 10, J, Q, K and A "
+    "(T for 10 too), as in 'Qd', '10c' or 'A♠'"
+)
 
 
 def _read_card(text: object) -> Card:

@@ -141,7 +141,7 @@ class CardParseError(WhistError, ValueError):
     >>> Card.parse("Xq")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.CardParseError: cannot read 'Xq' as a card: unknown suit 'q'
+    whist_ro.errors.CardParseError: cannot read 'Xq' as a card: unknown suit 'q'; the suits are ...
     """
 
 

@@ -420,7 +420,7 @@ def card(card: Card | str, *, width: float | None = None) -> str:
     >>> card("1h")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.CardParseError: cannot read '1h' as a card: unknown rank '1'
+    whist_ro.errors.CardParseError: cannot read '1h' as a card: unknown rank '1'; the ranks are ...
     """
     (c,) = cards_of([card], what="card")
     return _document(

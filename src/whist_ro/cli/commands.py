@@ -362,11 +362,17 @@ def simulate(args: argparse.Namespace) -> int:
     from whist_ro.tournaments import Entrant, tournament  # noqa: PLC0415
 
     variant = variant_of(args)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    pieces = [name.strip() for name in args.bots.split(",")]
+    names = [name for name in pieces if name]
     if not names:
         raise ConfigurationError(text.tr(text.NO_BOTS), field="bots")
     for name in dict.fromkeys(names):  # a misspelt name first: it may be why the count is off
         bot_class(name)
+    if len(names) != len(pieces):  # "rule,,rule": not silently a bot fewer
+        raise ConfigurationError(
+            text.tr(text.EMPTY_BOT, bots=excerpt(args.bots), place=pieces.index("") + 1),
+            field="bots",
+        )
     if len(names) == 1:
         names *= players_of(args)  # the count is checked before the list is made
     elif args.players is not None and args.players != len(names):

@@ -191,10 +191,19 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
     for entry in entries:
         name, equals, command = entry.partition("=")
         name = name.strip()
-        if not equals or not command.strip() or not valid_name(name):
+        if not equals or not command.strip():
             raise ConfigurationError(
                 text.tr(text.ENGINE_ENTRY, value=excerpt(entry)), field="engine"
             )
+        try:
+            check_names([name], players=1, field="NAME")
+        except ConfigurationError as error:  # say why: a bidirectional control, say
+            raise ConfigurationError(
+                text.tr(
+                    text.ENGINE_ENTRY_NAME, value=excerpt(entry), reason=error.explain(text.lang())
+                ),
+                field="engine",
+            ) from None
         try:
             parts = command_args(command)
         except EngineStartError as error:  # an unclosed quote, say: the entry's form is fine
@@ -206,6 +215,30 @@ def parse_engines(entries: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
             raise ConfigurationError(text.tr(text.ENGINE_TWICE, name=name), field="engine")
         found.append((name, parts))
     return found
+
+
+def _folder(given: str | None, *, option: str) -> Path | None:
+    """The folder ``option`` names, made if missing; one it cannot be is a usage error.
+
+    >>> _folder(None, option="--record-dir") is None
+    True
+    """
+    if given is None:
+        return None
+    folder = Path(given)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a file of that name, say: name it and say why
+        raise ConfigurationError(
+            text.tr(
+                text.FOLDER_NOT_MADE,
+                option=option,
+                path=excerpt(given),
+                reason=error.strerror or type(error).__name__,
+            ),
+            field=option.lstrip("-").replace("-", "_"),
+        ) from None
+    return folder
 
 
 def _seats(variant: Variant, engines: int, players: int | None) -> int:
@@ -264,12 +297,8 @@ def match(args: argparse.Namespace) -> int:
         raise ConfigurationError(text.tr(text.NO_ENGINES), field="engine")
     seats = _seats(variant, len(engines), args.players)
     fallback = fallback_entrant(args.fallback, variant)
-    folder = None if args.record_dir is None else Path(args.record_dir)
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-    logs = None if args.engine_log is None else Path(args.engine_log)
-    if logs is not None:
-        logs.mkdir(parents=True, exist_ok=True)
+    folder = _folder(args.record_dir, option="--record-dir")
+    logs = _folder(args.engine_log, option="--engine-log")
     entrants = [
         Entrant(
             EngineCommand(

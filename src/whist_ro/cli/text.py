@@ -257,6 +257,9 @@ HELP_FALLBACK: Final = N_(
 )
 FALLBACK_REFUSED: Final = N_("--fallback {name} is refused: {reason}")
 NO_BOTS: Final = N_("--bots names no bot")
+EMPTY_BOT: Final = N_(
+    "--bots {bots} has no bot name at place {place}: one name between each two commas"
+)
 BOTS_MISMATCH: Final = N_("--players {players} but --bots names {bots} bots")
 BOTS_COUNT: Final = N_("--bots names {bots} bots: {reason}")
 SEEDS_RUN_OUT: Final = N_(
@@ -509,6 +512,8 @@ MATCH_ENGINE_LOG_HELP: Final = N_(
 MATCH_WORKERS_HELP: Final = N_("processes to play on (0: this process); default 1")
 NO_ENGINES: Final = N_("name at least one engine: --engine NAME=COMMAND")
 ENGINE_ENTRY: Final = N_("--engine takes NAME=COMMAND, not {value}")
+ENGINE_ENTRY_NAME: Final = N_("--engine takes NAME=COMMAND, not {value}: {reason}")
+FOLDER_NOT_MADE: Final = N_("{option}: cannot make the folder {path}: {reason}")
 ENGINE_COMMAND: Final = N_("--engine {name} gives a command that cannot be run: {reason}")
 ENGINE_TWICE: Final = N_("--engine {name} is given two different commands")
 ENGINES_MISMATCH: Final = N_("--players {players} but --engine names {engines} engines")

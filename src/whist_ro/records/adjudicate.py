@@ -438,5 +438,5 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
         score_sheet=m.score_sheet,
         standings=m.standings() if m.is_over else None,
         over=m.is_over,
-        names=record.players,
+        names=record.names,  # shown: an old record's bidirectional controls made visible
     )

@@ -369,8 +369,8 @@ def quoting(path: str, what: object) -> RecordError:
     ...     Card.parse("Zz")
     ... except WhistError as error:
     ...     quoted = quoting("turn_up", error)
-    >>> str(quoted)
-    "turn_up: cannot read 'Zz' as a card: unknown suit 'z'"
+    >>> print(quoted)
+    turn_up: cannot read 'Zz' as a card: unknown suit 'z'; the suits are c, d, h and s ...
     """
     if not path:
         return RecordError("{what}", evidence={"what": what})
@@ -447,7 +447,7 @@ def card(value: object, path: str) -> Card:
     >>> card("Zz", "rounds[0].turn_up")
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: rounds[0].turn_up: cannot read 'Zz' as a card: unknown suit 'z'
+    whist_ro.errors.RecordError: rounds[0].turn_up: cannot read 'Zz' as a card: unknown suit 'z';...
     """
     if not isinstance(value, str) or len(value) > 8:
         raise fail_at(path, _EXPECTED_CARD, value=excerpt(value))

@@ -526,7 +526,7 @@ def read_answer(message: object) -> tuple[int, Action]:
     >>> read_answer({"type": "action", "id": 4, "action": {"seat": 1, "card": "Zz"}})
     Traceback (most recent call last):
     ...
-    whist_ro.errors.WireError: action.action: card: cannot read 'Zz' as a card: unknown suit 'z'
+    whist_ro.errors.WireError: action.action: card: cannot read 'Zz' as a card: unknown suit 'z';...
     """
     obj = WireObject(message, "action")
     request = obj.whole("id")

@@ -480,19 +480,22 @@ def _check_hidden(p: Position, hands: tuple[int, ...], turn_up: int, where: str)
                 rule="R-DECK-4",
             )
         seen |= mask
+    # A bad deal is R-DECK-4 whichever check fails; the message also names the
+    # R-TRUMP rule that says where the turn-up belongs (as Deal's refusals do).
     if (turn_up < 0) != (p.turn_up < 0):
         raise InvalidDealError(
-            f"{where}: a turn-up card exactly when the state has one (R-TRUMP-1)",
-            rule="R-TRUMP-1",
+            f"{where}: a turn-up card exactly when the state has one (R-DECK-4, R-TRUMP-1)",
+            rule="R-DECK-4",
         )
     if turn_up >= 0:
         up = 1 << turn_up
         if p.source == "turn_up" and (up & seen or up & p.played):
             raise InvalidDealError(
-                f"{where}: the turn-up must be in no hand (R-TRUMP-1)", rule="R-TRUMP-1"
+                f"{where}: the turn-up must be in no hand (R-DECK-4, R-TRUMP-1)",
+                rule="R-DECK-4",
             )
         if p.source == "dealer_last" and not up & (hands[p.dealer] | p.played):
             raise InvalidDealError(
-                f"{where}: the face-up card must stay in the dealer's hand (R-TRUMP-3)",
-                rule="R-TRUMP-3",
+                f"{where}: the face-up card must stay in the dealer's hand (R-DECK-4, R-TRUMP-3)",
+                rule="R-DECK-4",
             )

@@ -32,6 +32,7 @@ import functools
 import ipaddress
 import json
 import logging
+import math
 import multiprocessing
 import os
 import time
@@ -53,9 +54,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from whist_ro import locale, variants
-from whist_ro._check import excerpt
+from whist_ro._check import excerpt, is_whole, whole_setting
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.locale import N_
 from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
@@ -70,6 +72,21 @@ log = logging.getLogger("whist_ro.web")
 STATIC: Final = resources.files("whist_ro.web") / "static"
 PAGE: Final = (STATIC / "index.html").read_text(encoding="utf-8")
 """The page, into which each response writes its language (``<html lang=...>``)."""
+
+
+_COUNT: Final = whole_setting("Limits", low=1)
+_NOT_ABOVE_ZERO: Final = N_("{name} must be a number above 0, not {value}")
+
+
+def _above_zero(_: object, attribute: attrs.Attribute[float], value: object) -> None:
+    """A limit's validator: a finite number above 0 (Limits makes it a float)."""
+    number = is_whole(value) or isinstance(value, float)
+    if not (number and math.isfinite(value) and value > 0):  # type: ignore[arg-type, operator]
+        evidence = {"name": f"Limits.{attribute.name}", "value": excerpt(value)}
+        raise ConfigurationError(_NOT_ABOVE_ZERO, field=attribute.name, evidence=evidence)
+
+
+_RATES: Final = ("per_second", "send_seconds", "referee_per_minute")
 
 
 @attrs.frozen(kw_only=True)
@@ -104,24 +121,37 @@ class Limits(Immutable):
 
     >>> Limits().message_bytes, Limits(per_second=5).per_second
     (4096, 5.0)
+
+    Each limit is a whole number of 1 or more (``referee_queue`` may be 0),
+    or for the rates and ``send_seconds`` a number above 0; anything else is
+    refused at once, naming the limit:
+
+    >>> Limits(connections=0)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.ConfigurationError: Limits.connections must be a whole number from 1 to ...
     """
 
-    message_bytes: int = 4096
-    per_second: float = attrs.field(default=50.0, converter=float)
-    burst: int = 100
-    http_bytes: int = 16_384
-    referee_bytes: int = 2_000_000
-    json_depth: int = 32
-    send_seconds: float = attrs.field(default=10.0, converter=float)
-    queue_messages: int = 1000
-    queue_bytes: int = 1_000_000
-    connections: int = 1000
-    table_connections: int = 250
-    address_connections: int = 50
-    referee_workers: int = 1
-    referee_queue: int = 4
-    referee_at_once: int = 2
-    referee_per_minute: float = attrs.field(default=20.0, converter=float)
+    message_bytes: int = attrs.field(default=4096, validator=_COUNT)
+    per_second: float = attrs.field(default=50.0, validator=_above_zero)
+    burst: int = attrs.field(default=100, validator=_COUNT)
+    http_bytes: int = attrs.field(default=16_384, validator=_COUNT)
+    referee_bytes: int = attrs.field(default=2_000_000, validator=_COUNT)
+    json_depth: int = attrs.field(default=32, validator=_COUNT)
+    send_seconds: float = attrs.field(default=10.0, validator=_above_zero)
+    queue_messages: int = attrs.field(default=1000, validator=_COUNT)
+    queue_bytes: int = attrs.field(default=1_000_000, validator=_COUNT)
+    connections: int = attrs.field(default=1000, validator=_COUNT)
+    table_connections: int = attrs.field(default=250, validator=_COUNT)
+    address_connections: int = attrs.field(default=50, validator=_COUNT)
+    referee_workers: int = attrs.field(default=1, validator=_COUNT)
+    referee_queue: int = attrs.field(default=4, validator=whole_setting("Limits"))
+    referee_at_once: int = attrs.field(default=2, validator=_COUNT)
+    referee_per_minute: float = attrs.field(default=20.0, validator=_above_zero)
+
+    def __attrs_post_init__(self) -> None:
+        for name in _RATES:  # checked as numbers above 0: each is kept as a float
+            object.__setattr__(self, name, float(getattr(self, name)))
 
 
 NO_TABLE_CLOSE: Final = 4004
