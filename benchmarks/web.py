@@ -42,10 +42,16 @@ from typing import Any
 import websockets
 
 
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
+def address(table: int, seat: int) -> str:
+    """The address a client says it has: each person their own, as across a real network."""
+    return f"10.{table // 256}.{table % 256}.{seat + 1}"
+
+
+def post(url: str, body: dict[str, Any], *, client: str) -> dict[str, Any]:
+    # The server believes X-Forwarded-For from 127.0.0.1 (--forwarded-allow-ips), so the
+    # per-address limits count each client on its own, not every one as this machine.
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
     with urllib.request.urlopen(request, timeout=30) as response:
         data: dict[str, Any] = json.loads(response.read())
     return data
@@ -56,6 +62,7 @@ def start_server(db: Path, profile: Path | None) -> tuple[subprocess.Popen[str],
     if profile is not None:
         command += ["-m", "cProfile", "-o", str(profile)]
     command += ["-m", "whist_ro", "serve", "--port", "0", "--db", str(db), "--bot-delay", "0"]
+    command += ["--forwarded-allow-ips", "127.0.0.1"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
@@ -74,12 +81,15 @@ def start_server(db: Path, profile: Path | None) -> tuple[subprocess.Popen[str],
 
 
 async def client(
-    port: int, table: str, token: str, latencies: list[float], counts: dict[str, int]
+    port: int, table: str, token: str, latencies: list[float], counts: dict[str, int], *, at: str
 ) -> None:
     """One seat: act on every view that asks it to, time each action to the next view."""
     sent: float | None = None
     async with websockets.connect(
-        f"ws://127.0.0.1:{port}/ws/{table}", max_size=None, compression=None
+        f"ws://127.0.0.1:{port}/ws/{table}",
+        max_size=None,
+        compression=None,
+        additional_headers={"X-Forwarded-For": at},
     ) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         async for text in ws:
@@ -111,11 +121,16 @@ async def play(port: int, tables: int, seats: int, variant: str) -> dict[str, An
         made = post(
             f"{base}/api/tables",
             {"name": f"t{n}s0", "variant": variant, "seats": ["human"] * seats},
+            client=address(n, 0),
         )
         tokens = [made["token"]]
         for s in range(1, seats):
             tokens.append(
-                post(f"{base}/api/tables/{made['table']}/join", {"name": f"t{n}s{s}"})["token"]
+                post(
+                    f"{base}/api/tables/{made['table']}/join",
+                    {"name": f"t{n}s{s}"},
+                    client=address(n, s),
+                )["token"]
             )
         lineups.append((made["table"], tokens))
     latencies: list[float] = []
@@ -123,9 +138,9 @@ async def play(port: int, tables: int, seats: int, variant: str) -> dict[str, An
     start = time.perf_counter()
     await asyncio.gather(
         *(
-            client(port, table, token, latencies, counts)
-            for table, tokens in lineups
-            for token in tokens
+            client(port, table, token, latencies, counts, at=address(n, s))
+            for n, (table, tokens) in enumerate(lineups)
+            for s, token in enumerate(tokens)
         )
     )
     elapsed = time.perf_counter() - start

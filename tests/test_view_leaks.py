@@ -381,3 +381,52 @@ def test_R_VIEW_4_the_web_table_refuses_my_only_card_without_naming_it(
         assert (msg["code"], msg["rule"]) == ("refused", error.value.rule)
         assert msg["message"] == error.value.explain("ro" if seat == 1 else "en")
         assert not named_cards(msg), msg  # a blind round's refusal names no card at all
+
+
+@pytest.mark.parametrize("preset", BLIND)
+def test_R_VIEW_4_the_web_table_refuses_a_named_card_in_a_blind_round_by_what_the_seat_sees(
+    preset: str, tmp_path: Path
+) -> None:
+    """At its turn to play a blind round, a person names every card of the pack in turn.
+
+    Each is refused under R-VIEW-3, as the seat's own view refuses it and the
+    engine protocol does: a refusal by the card it holds ("it does not hold
+    Ad") would tell it which card it is not, and a right guess would be
+    played by a name it cannot see.
+    """
+    pack = [str(card) for card in DECK]
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        made = post(
+            server,
+            "/api/tables",
+            {"name": "p0", "variant": preset, "seats": ["human"] + ["rule"] * 2},
+        )
+
+        async def play() -> list[dict[str, Any]]:
+            async with websockets.connect(f"{server.ws}/ws/{made['table']}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                msg = await next_message(ws, "state")
+                while not (msg["view"]["to_act"] == 0 and msg["view"]["phase"] == "playing"):
+                    view = msg["view"]
+                    assert view["match"]["round"] == 1
+                    if view["to_act"] == 0:  # its bid
+                        action = {"seq": msg["seq"], "action": view["legal_actions"][0]}
+                        await ws.send(json.dumps({"type": "act", **action}))
+                    msg = await next_message(ws, "update")
+                for card in pack:
+                    named = {"seat": 0, "card": card}
+                    await ws.send(json.dumps({"type": "act", "action": named, "seq": msg["seq"]}))
+                said = [await next_message(ws, "error", "update") for _ in pack]
+                only = {"seat": 0, "card": None}
+                await ws.send(json.dumps({"type": "act", "action": only, "seq": msg["seq"]}))
+                said.append(await next_message(ws, "error", "update"))
+                return said
+
+        said = asyncio.run(asyncio.wait_for(play(), timeout=120))
+    *refusals, played = said
+    assert [(m["type"], m.get("rule")) for m in refusals] == [("error", "R-VIEW-3")] * len(pack)
+    assert {m["message"].replace(card, "X") for m, card in zip(refusals, pack, strict=True)} == {
+        "seat 0 cannot play X: in this blind round it cannot see its own card and must play "
+        "'its only card' (R-VIEW-3)"
+    }
+    assert played["type"] == "update"

@@ -394,6 +394,28 @@ def test_a_player_named_like_html_breaks_nothing(playwright: Any, tmp_path: Path
             browser.close()
 
 
+def test_a_table_closed_unplayed_says_why_and_the_page_stops_reconnecting(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3", "--maker-wait", "1e9", "--start-wait", "3") as server:
+        maker = Browser(playwright)
+        page = maker.page
+        table = create_table(page, server, name="Ana", seats=["human", "human", "random"])
+        # The table closes while its maker watches it: told why, and the socket closed (4010).
+        page.wait_for_function(
+            "() => document.querySelector('#status').textContent.includes('closed unplayed')"
+        )
+        page.wait_for_function("() => window.whistTable.ws.readyState === WebSocket.CLOSED")
+        assert page.evaluate("() => window.whistTable.closed") is True  # no reconnecting
+        assert "closed unplayed" in page.text_content("#status")
+        # Its page, opened again, gives the reason, not "There is no such table".
+        page.goto(f"{server.url}/t/{table}")
+        page.wait_for_selector("p.error")
+        assert "did not start within 3 s" in page.text_content("p.error")
+        assert maker.errors == []
+        maker.close()
+
+
 def test_the_server_killed_mid_round_comes_back_and_the_browser_plays_on(
     playwright: Any, tmp_path: Path
 ) -> None:

@@ -269,6 +269,43 @@ def test_spectators_that_never_read_are_dropped_and_the_table_plays_on(
                 raw.close()
 
 
+def test_one_address_cannot_fill_the_server_with_tables_that_start_at_once(
+    tmp_path: Path,
+) -> None:
+    # A table with bots in every other seat starts at once, so it never waits: before, no
+    # limit of one address counted it, and such tables filled max_tables for everyone.
+    app = create_app(
+        db=tmp_path / "web.sqlite3",
+        bot_delay=3600.0,  # the bots do not finish a match while the test runs
+        max_tables=4,
+        open_per_address=2,
+        forwarded_allow_ips=["127.0.0.1"],
+    )
+    with ThreadServer(app) as server:
+
+        def make(client: str) -> tuple[int, dict[str, Any]]:
+            body = json.dumps({"name": "Ana", "seats": ["human", "rule", "rule"]}).encode()
+            sent = urllib.request.Request(
+                f"{server.url}/api/tables",
+                data=body,
+                headers={"Content-Type": "application/json", "X-Forwarded-For": client},
+            )
+            try:
+                with urllib.request.urlopen(sent, timeout=60) as response:
+                    return response.status, json.loads(response.read())
+            except urllib.error.HTTPError as error:
+                return error.code, json.loads(error.read())
+
+        assert [make("203.0.113.9")[0] for _ in range(2)] == [201, 201]
+        status, refusal = make("203.0.113.9")
+        assert (status, refusal["code"], refusal["values"]) == (
+            429,
+            "too_many_open",
+            {"limit": 2},
+        )
+        assert make("198.51.100.1")[0] == 201  # another client still gets a table
+
+
 def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> None:
     app = create_app(db=tmp_path / "web.sqlite3", limits=Limits(connections=5, table_connections=3))
     with ThreadServer(app) as server:
@@ -304,6 +341,46 @@ def test_connections_are_capped_per_table_and_on_the_server(tmp_path: Path) -> N
             async with websockets.connect(f"{server.ws}/ws/{one}") as ws:  # room again
                 await ws.send(json.dumps({"type": "hello"}))
                 assert json.loads(await ws.recv())["type"] == "welcome"
+
+        asyncio.run(asyncio.wait_for(check(), timeout=60))
+
+
+def test_one_address_cannot_take_every_connection_and_lock_the_players_out(
+    tmp_path: Path,
+) -> None:
+    # Behind a proxy on 127.0.0.1, so that two client addresses can be told apart.
+    app = create_app(
+        db=tmp_path / "web.sqlite3",
+        limits=Limits(connections=6, address_connections=3),
+        forwarded_allow_ips=["127.0.0.1"],
+    )
+    with ThreadServer(app) as server:
+        made = make_table(server.url, ["human", "human", "rule"])
+        ws_url = f"{server.ws}/ws/{made['table']}"
+
+        async def check() -> None:
+            async with contextlib.AsyncExitStack() as stack:
+                hostile = {"X-Forwarded-For": "203.0.113.9"}
+                for _ in range(3):
+                    ws = await stack.enter_async_context(
+                        websockets.connect(ws_url, additional_headers=hostile)
+                    )
+                    await ws.send(json.dumps({"type": "hello"}))
+                    assert json.loads(await ws.recv())["type"] == "welcome"
+                async with websockets.connect(ws_url, additional_headers=hostile) as ws:
+                    told = json.loads(await ws.recv())
+                    with pytest.raises(websockets.ConnectionClosed):
+                        await ws.recv()
+                assert (told["code"], told["values"], ws.close_code) == (
+                    "too_many_connections",
+                    {"limit": 3},
+                    1013,
+                )
+                # The table's maker, from another address, still gets in.
+                player = {"X-Forwarded-For": "198.51.100.1"}
+                async with websockets.connect(ws_url, additional_headers=player) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                    assert json.loads(await ws.recv())["seat"] == 0
 
         asyncio.run(asyncio.wait_for(check(), timeout=60))
 
@@ -539,3 +616,12 @@ def test_the_referee_answers_429_past_its_queue_and_past_a_clients_share(tmp_pat
         assert finish_upload(held[0]) == 200
         until(lambda: app.state.referee.under_way == 0, what="the upload to be judged")
         assert [referee(server.url)[0] for _ in range(3)] == [200, 200, 429]  # 3 a minute
+
+
+def test_a_server_that_used_the_referee_stops_with_a_clean_log(tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        assert referee(server.url)[0] == 200  # its worker process started
+        server.stop()
+    # Its workers are waited for: no "leaked semaphore objects" from multiprocessing.
+    assert "Warning" not in server.output, server.output[-2000:]
+    assert "leaked" not in server.output, server.output[-2000:]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import http.client
 import json
 import sqlite3
 import subprocess
@@ -83,7 +84,7 @@ SEATS = [SeatRow(seat=0, kind="human", bot="rule")] + [
 def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     store = Store(db)
-    for table_id in ("good", "seed", "variant", "seat99"):
+    for table_id in ("good", "seed", "variant", "seat99", "status"):
         store.create_table(table_row(table_id), SEATS)
     store.set_status("seat99", "playing")
     store.add_event("seat99", 0, "takeover", {"round": 1, "trick": 0, "seat": 99, "reason": "x"})
@@ -91,11 +92,14 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE tables SET seed = 'not a number' WHERE id = 'seed'")
         raw.execute("UPDATE tables SET variant = '{not json' WHERE id = 'variant'")
+        raw.execute("UPDATE tables SET status = 'paused' WHERE id = 'status'")  # no such status
     with WebServer(db) as server:
         status, listing = answer(server, "/api/tables")
         assert status == 200
         assert [t["id"] for t in listing["tables"]] == ["good"]
-        assert sorted(listing["damaged"]) == ["seat99", "seed", "variant"]
+        assert sorted(listing["damaged"]) == ["seat99", "seed", "status", "variant"]
+        status, refusal = answer(server, "/api/tables/status")
+        assert (status, refusal["code"]) == (500, "table_damaged")
         status, refusal = answer(server, "/api/tables/seed")
         assert (status, refusal["code"]) == (500, "table_damaged")
         assert refusal["values"] == {"table": "seed"}
@@ -103,6 +107,35 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
         server.stop()
     assert "Traceback" not in server.output, server.output[-3000:]
     assert "table seat99 cannot be rebuilt" in server.output
+    assert "table 'status': its status is 'paused'; one of waiting, playing" in server.output
+
+
+def test_a_damaged_stored_entry_of_a_finished_table_is_listed_as_damaged(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    finished_rows(db, [4.0, 3.0, 2.0, 1.0])  # done0 ... done3
+    with sqlite3.connect(db) as raw:
+        for table_id, entry in (
+            ("done0", "{not json"),
+            ("done1", "[1, 2]"),
+            ("done2", "[" * 100_000 + "]" * 100_000),  # past the parser's stack
+        ):
+            raw.execute("UPDATE tables SET summary = ? WHERE id = ?", (entry, table_id))
+    with WebServer(db) as server:
+        status, refusal = answer(server, "/api/tables/done1")
+        assert (status, refusal["code"]) == (500, "table_damaged")
+        status, listing = answer(server, "/api/tables")
+        assert status == 200
+        assert [t["id"] for t in listing["tables"]] == ["done3"]
+        assert sorted(listing["damaged"]) == ["done0", "done1", "done2"]
+        for table_id in ("done0", "done2"):
+            status, refusal = answer(server, f"/api/tables/{table_id}")
+            assert (status, refusal["code"]) == (500, "table_damaged")
+        assert answer(server, "/api/tables/done3")[1]["id"] == "done3"
+        server.stop()
+    assert "Traceback" not in server.output, server.output[-3000:]
+    assert (
+        "table 'done0' cannot be read: its stored lobby entry is not a JSON object" in server.output
+    )
 
 
 def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
@@ -130,21 +163,38 @@ def test_a_file_sqlite_cannot_read_is_one_error_line(tmp_path: Path) -> None:
 # -- item 6: one server per database file ------------------------------------------------
 
 
+def assert_refused_beside(first: WebServer, db: Path) -> None:
+    """A second ``whist-ro serve --db db`` stops before it listens, naming ``first``'s lock."""
+    second = serve_once(db)
+    assert second.returncode == 2, second.stderr
+    assert second.stdout == ""  # it never listened
+    [line] = second.stderr.splitlines()
+    assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
+    assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+
+
 def test_a_second_server_on_the_same_file_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
     with WebServer(db) as first:
         made = answer(first, "/api/tables", {"name": "Ana", "seats": ["human", "human", "rule"]})
-        second = serve_once(db)
-        assert second.returncode == 2, second.stderr
-        assert second.stdout == ""  # it never listened
-        [line] = second.stderr.splitlines()
-        assert line.startswith(f"whist-ro: error: the database {str(db)!r} is in use by ")
-        assert f"(process {first.process.pid})" in line  # type: ignore[union-attr]
+        assert_refused_beside(first, db)
         # The first server is untouched and still answers for its table.
         assert answer(first, f"/api/tables/{made[1]['table']}")[1]["status"] == "waiting"
         first.kill()  # the lock goes with its process, even one killed with SIGKILL
         first.start()
         assert answer(first, f"/api/tables/{made[1]['table']}")[0] == 200
+
+
+def test_a_second_server_on_the_same_file_through_a_symbolic_link_is_refused(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "web.sqlite3"
+    (tmp_path / "other").mkdir()
+    link = tmp_path / "other" / "link.sqlite3"
+    link.symlink_to(db)
+    with WebServer(db) as first:
+        assert_refused_beside(first, link)
+    assert not (tmp_path / "other" / "link.sqlite3.lock").exists()
 
 
 # -- item 7: finished tables read, not replayed; paged; retired; layout 2 ----------------
@@ -344,6 +394,52 @@ def test_one_address_may_keep_only_so_many_tables_waiting(tmp_path: Path) -> Non
     assert refused.returncode == 2
     [line] = refused.stderr.splitlines()
     assert line.startswith("whist-ro: error: --forwarded-allow-ips takes addresses or networks")
+
+
+def post_with_header_lines(server: WebServer, path: str, body: object, lines: list[str]) -> int:
+    """POST ``body`` with one ``X-Forwarded-For`` header line per entry of ``lines``."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        raw = json.dumps(body).encode()
+        connection.putrequest("POST", path)
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", str(len(raw)))
+        for line in lines:
+            connection.putheader("X-Forwarded-For", line)
+        connection.endheaders(raw)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_a_forwarded_for_line_of_the_clients_own_is_not_believed(tmp_path: Path) -> None:
+    # A proxy that adds its own header line (HAProxy's option forwardfor does) after the
+    # one the client sent: both lines are one list, and the proxy's line comes last.
+    proxied = ("--max-waiting", "1", "--forwarded-allow-ips", "127.0.0.1")
+    with WebServer(tmp_path / "web.sqlite3", *proxied) as server:
+        codes = [
+            post_with_header_lines(server, "/api/tables", THREE, [f"198.51.100.{n}", "203.0.113.5"])
+            for n in range(3)
+        ]
+        assert codes == [201, 429, 429]
+
+
+def test_the_addresses_of_one_ipv6_network_count_as_one_client(tmp_path: Path) -> None:
+    # One IPv6 client is given a /64 network: 2**64 addresses would each have their own share.
+    proxied = ("--max-waiting", "1", "--forwarded-allow-ips", "127.0.0.1")
+    with WebServer(tmp_path / "web.sqlite3", *proxied) as server:
+
+        def make(client: str) -> int:
+            return answer(server, "/api/tables", THREE, headers={"X-Forwarded-For": client})[0]
+
+        assert make("2001:db8:1:2::1") == 201
+        assert make("2001:db8:1:2:ffff::9") == 429  # the same /64
+        assert make("2001:db8:9:2::1") == 201  # another network
+        assert make("2001:db8:1:3::1") == 201  # the next /64
+        assert make("203.0.113.5") == 201
+        assert make("::ffff:203.0.113.5") == 429  # the same IPv4 address, written as IPv6
 
 
 def wait_for_status(server: WebServer, path: str, status: int) -> dict[str, Any]:

@@ -46,7 +46,7 @@ from urllib.parse import urlsplit
 import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -105,8 +105,10 @@ class Limits(Immutable):
     characters waiting, is dropped (closed with 4009).  ``connections``
     caps the WebSockets open at once on the server, ``table_connections``
     on one table (people and spectators;
-    spectators are also capped at 200 a table); one over a cap is told
-    ``too_many_connections`` and closed with 1013.
+    spectators are also capped at 200 a table), ``address_connections``
+    those from one client address (see :class:`Proxies`), so that one
+    client cannot take every place and lock the players out; one over a
+    cap is told ``too_many_connections`` and closed with 1013.
 
     The referee judges in ``referee_workers`` processes of its own, and
     holds at most ``referee_queue`` more uploads waiting (an upload counts
@@ -141,6 +143,7 @@ class Limits(Immutable):
     queue_bytes: int = attrs.field(default=1_000_000, validator=_COUNT)
     connections: int = attrs.field(default=1000, validator=_COUNT)
     table_connections: int = attrs.field(default=250, validator=_COUNT)
+    address_connections: int = attrs.field(default=50, validator=_COUNT)
     referee_workers: int = attrs.field(default=1, validator=_COUNT)
     referee_queue: int = attrs.field(default=4, validator=whole_setting("Limits"))
     referee_at_once: int = attrs.field(default=2, validator=_COUNT)
@@ -289,6 +292,7 @@ _STATUS: Final = {
     "expired_unopened": 410,
     "expired_unstarted": 410,
     "too_many_waiting": 429,
+    "too_many_open": 429,
     "too_many_tables": 503,
     "table_damaged": 500,
     "referee_busy": 429,
@@ -347,14 +351,52 @@ class Proxies:
         return any(ip in network for network in self._networks)
 
     def address(self, peer: str | None, forwarded: str | None) -> str | None:
-        """The client's address, from the peer's and its ``X-Forwarded-For`` header."""
+        """The client's address, from the peer's and its ``X-Forwarded-For`` header.
+
+        It is the one its limits are counted under (see :func:`client_of`).
+        """
         if peer is None or not self.trusts(peer):
-            return peer
+            return client_of(peer)
         hops = [hop.strip() for hop in (forwarded or "").split(",") if hop.strip()]
         for hop in reversed(hops):
             if not self.trusts(hop):
-                return hop
-        return hops[0] if hops else peer
+                return client_of(hop)
+        return client_of(hops[0] if hops else peer)
+
+
+def client_of(address: str | None) -> str | None:
+    """The client an address belongs to, for its limits: an IPv6 address's /64 network.
+
+    One IPv6 client (a home, a server) is given a whole /64 network, so
+    counting its addresses one by one would give it 2**64 shares; an IPv4
+    address written as IPv6 is that IPv4 address.  Anything else is kept.
+
+    >>> client_of("2001:db8:1:2:ffff::9"), client_of("::ffff:203.0.113.5")
+    ('2001:db8:1:2::/64', '203.0.113.5')
+    >>> client_of("203.0.113.5"), client_of("unknown"), client_of(None)
+    ('203.0.113.5', 'unknown', None)
+    """
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+def _forwarded_for(request: HTTPConnection) -> str | None:
+    """Every ``X-Forwarded-For`` line of ``request`` as one list, in order (None: no line).
+
+    A proxy may add a line of its own after the one its client sent rather
+    than append to it (HAProxy's ``option forwardfor`` does); reading the
+    first line only would believe the client's.
+    """
+    return ", ".join(request.headers.getlist("x-forwarded-for")) or None
 
 
 class _Bucket:
@@ -454,8 +496,13 @@ class _Referee:
             raise RoomError("referee_busy", limit=most) from None
 
     def close(self) -> None:
+        """Drop the uploads still waiting and wait for the one being judged (seconds at most).
+
+        Not waiting would leave the workers' semaphores to multiprocessing's
+        resource tracker, which warns of them in the server's log at every stop.
+        """
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 
@@ -683,6 +730,7 @@ def create_app(
     lang: str | None = None,
     environ: Mapping[str, str] | None = None,
     per_address: int = 5,
+    open_per_address: int = 20,
     maker_wait: float = 600.0,
     start_wait: float = 3600.0,
     keep_finished: float | None = None,
@@ -707,7 +755,8 @@ def create_app(
     ``LC_MESSAGES``, ``LANG``), else English.
 
     The lobby's limits (see :class:`~whist_ro.web.room.Lobby`): ``max_tables``
-    open at once, ``per_address`` waiting tables per address (the peer's, or
+    open at once, ``per_address`` waiting tables per address and
+    ``open_per_address`` waiting or playing ones (the peer's address, or
     what ``X-Forwarded-For`` says when the peer is one of
     ``forwarded_allow_ips``, see :class:`Proxies`); a waiting table closes
     ``maker_wait`` seconds after it was made if its maker has not opened it,
@@ -730,6 +779,7 @@ def create_app(
         bot_delay=bot_delay,
         max_tables=max_tables,
         per_address=per_address,
+        open_per_address=open_per_address,
         maker_wait=maker_wait,
         start_wait=start_wait,
         keep_finished=keep_finished,
@@ -738,6 +788,7 @@ def create_app(
     judges = _Referee(limits)
     live: set[_Connection] = set()  # every table WebSocket open now
     open_on: dict[str, int] = {}  # how many of them each table has
+    from_address: dict[str, int] = {}  # how many of them each client address has
 
     def link(request: Request, table: str) -> str:
         base = public or str(request.base_url).rstrip("/")
@@ -793,7 +844,7 @@ def create_app(
             )
             peer = request.client.host if request.client else None
             room, seat, token = lobby.create(
-                address=proxies.address(peer, request.headers.get("x-forwarded-for")),
+                address=proxies.address(peer, _forwarded_for(request)),
                 variant=data.get("variant", "romanian"),
                 seats=data.get("seats", ["human", "rule", "rule", "rule"]),
                 name=data.get("name"),
@@ -848,7 +899,7 @@ def create_app(
 
     async def referee(request: Request) -> Response:
         peer = request.client.host if request.client is not None else None
-        address = proxies.address(peer, request.headers.get("x-forwarded-for")) or ""
+        address = proxies.address(peer, _forwarded_for(request)) or ""
         try:
             with judges.slot(address):
                 data = await _json_body(
@@ -884,16 +935,29 @@ def create_app(
             await _turn_away(websocket, error, NO_TABLE_CLOSE)
             return
         on_table = open_on.get(room.id, 0)
-        if len(live) >= limits.connections or on_table >= limits.table_connections:
-            full = len(live) >= limits.connections
-            limit = limits.connections if full else limits.table_connections
-            log.warning("refused a WebSocket to table %s: %d open there", room.id, on_table)
+        peer = websocket.client.host if websocket.client is not None else None
+        address = proxies.address(peer, _forwarded_for(websocket)) or ""
+        mine = from_address.get(address, 0)
+        caps = (
+            (len(live), limits.connections),
+            (on_table, limits.table_connections),
+            (mine, limits.address_connections),
+        )
+        limit = next((cap for count, cap in caps if count >= cap), None)
+        if limit is not None:
+            log.warning(
+                "refused a WebSocket to table %s: %d open there, %d from its address",
+                room.id,
+                on_table,
+                mine,
+            )
             await _turn_away(websocket, RoomError("too_many_connections", limit=limit), BUSY_CLOSE)
             return
         await websocket.accept()
         conn = _Connection(websocket, limits)
         live.add(conn)
         open_on[room.id] = on_table + 1
+        from_address[address] = mine + 1
         bucket = _Bucket(limits.per_second, limits.burst)
         token: str | None = None
         joined = False
@@ -985,10 +1049,11 @@ def create_app(
                 raise
         finally:
             live.discard(conn)
-            if open_on[room.id] <= 1:
-                del open_on[room.id]
-            else:
-                open_on[room.id] -= 1
+            for counts, key in ((open_on, room.id), (from_address, address)):
+                if counts[key] <= 1:
+                    del counts[key]
+                else:
+                    counts[key] -= 1
             if joined:
                 room.disconnect(conn)
             await conn.finish()

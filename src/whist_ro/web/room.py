@@ -701,6 +701,13 @@ class Room:
                 seat=seat.index,
                 action=action,
             )
+        if type(action) is Play and action.card is not None and m.variant.blind_one_card != "off":
+            # A card named in a blind round is refused by what the seat sees (R-VIEW-3), as
+            # its view and the engine protocol refuse it: "it does not hold Ad" would tell
+            # it a card it is not, and a right guess would play a card it cannot see (R-VIEW-4).
+            refused = m.view(seat.index).refusal(action)
+            if refused is not None:
+                raise refused
         self._apply(m, action)
 
     def _apply(self, m: Match, action: Action) -> None:
@@ -1114,8 +1121,10 @@ class Lobby:
 
     ``bot_delay`` is the least time a bot takes to act, so people can follow
     the play (0 in tests and benchmarks); ``max_tables`` caps the tables
-    waiting or playing at once, and ``per_address`` the tables waiting for
-    players that one address has made.  A waiting table closes unplayed when
+    waiting or playing at once, ``per_address`` the tables waiting for
+    players that one address has made, and ``open_per_address`` those it
+    has made waiting or playing (a table with bots in every other seat
+    starts at once and never waits).  A waiting table closes unplayed when
     its maker has not opened it ``maker_wait`` seconds after making it, or
     it has not started ``start_wait`` seconds after.  A finished table is
     served from its stored entry and record; ``finished_cache`` of them are
@@ -1136,6 +1145,7 @@ class Lobby:
         bot_delay: float = 0.6,
         max_tables: int = 500,
         per_address: int = 5,
+        open_per_address: int = 20,
         maker_wait: float = 600.0,
         start_wait: float = 3600.0,
         keep_finished: float | None = None,
@@ -1147,6 +1157,7 @@ class Lobby:
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.per_address = per_address
+        self.open_per_address = open_per_address
         self.maker_wait = maker_wait
         self.start_wait = start_wait
         self.keep_finished = keep_finished
@@ -1243,6 +1254,12 @@ class Lobby:
             log.info("retired %d table(s) that ended before their keeping time", len(gone))
         return gone
 
+    def _damage(self, table_id: str, error: StoreError) -> None:
+        """A finished table's stored entry cannot be read: logged once, listed as damaged."""
+        if table_id not in self._damaged:
+            log.error("%s", error)
+            self._damaged.append(table_id)
+
     def damaged(self) -> list[str]:
         """The ids of the stored tables that could not be rebuilt (the log says why)."""
         return list(self._damaged)
@@ -1293,6 +1310,12 @@ class Lobby:
             else:
                 bot = check_bot(kind, v)
                 rows.append(SeatRow(seat=index, kind="bot", bot=bot, name=_bot_name(bot, index)))
+        if address is not None:
+            # Waiting or playing: a table with bots in the other seats starts at once, and
+            # would otherwise let one address fill max_tables for everyone.
+            mine = sum(1 for r in self._rooms.values() if r.address == address)
+            if mine >= self.open_per_address:
+                raise RoomError("too_many_open", limit=self.open_per_address)
         if address is not None and any(row.kind == "human" for row in rows[1:]):
             # It will wait for players: count what this address has waiting already.
             waiting = sum(
@@ -1362,7 +1385,13 @@ class Lobby:
         room = self._rooms.get(table_id)
         if room is not None:
             return room.summary()
-        stored = self.store.summary(table_id)
+        if table_id in self._damaged:
+            raise RoomError("table_damaged", table=clip(table_id))
+        try:
+            stored = self.store.summary(table_id)
+        except StoreError as error:
+            self._damage(table_id, error)
+            raise RoomError("table_damaged", table=clip(table_id)) from None
         return stored if stored is not None else self.get(table_id).summary()
 
     def record_text(self, table_id: str) -> str:
@@ -1410,7 +1439,9 @@ class Lobby:
         out = [r.summary() for r in rooms[offset:end]]
         more = -1 if limit is None else limit - len(out)
         if more != 0:
-            out += self.store.finished(offset=max(0, offset - len(rooms)), limit=more)
+            out += self.store.finished(
+                offset=max(0, offset - len(rooms)), limit=more, damaged=self._damage
+            )
         return out
 
     def count(self) -> int:

@@ -33,10 +33,11 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Literal, NamedTuple
 
+from whist_ro._check import excerpt
 from whist_ro.errors import WhistError
 
 if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
@@ -201,9 +202,11 @@ def _take_lock(path: str) -> int:
     Two servers on one file would both play its tables, each unaware of the
     other's actions.  The lock is the operating system's (``flock``), so it
     goes with the process that holds it, even one killed with SIGKILL; the
-    descriptor is not inherited by the processes the server starts.
+    descriptor is not inherited by the processes the server starts.  The
+    lock file is named after the database's real path, so a second server
+    that reaches the same file through a symbolic link finds the same lock.
     """
-    name = lock_path(path)
+    name = lock_path(os.path.realpath(path))
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
@@ -226,7 +229,28 @@ def _take_lock(path: str) -> int:
     return fd
 
 
+def _entry(table_id: str, text: str) -> dict[str, Any]:
+    """A finished table's stored lobby entry, read; :class:`StoreError` when it is damaged."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's stack
+        data = None
+    if not isinstance(data, dict):
+        raise StoreError(
+            f"table {table_id!r} cannot be read: its stored lobby entry is not a JSON object"
+        )
+    return data
+
+
+_STATUSES: Final = ("waiting", "playing", "over", "expired")
+
+
 def _table(row: sqlite3.Row) -> TableRow:
+    if row["status"] not in _STATUSES:
+        raise StoreError(
+            f"table {row['id']!r}: its status is {excerpt(row['status'])}; "
+            f"one of {', '.join(_STATUSES)}"
+        )
     return TableRow(
         id=row["id"],
         created=row["created"],
@@ -519,14 +543,15 @@ class Store:
         """Every stored table's id, oldest first: nothing else is read, so no row can fail.
 
         With ``to_open``, only the tables a start rebuilds: those waiting or
-        playing, and a finished one without its stored summary (from layout
+        playing (or of a status no whist-ro writes, for :meth:`load` to
+        refuse), and a finished one without its stored summary (from layout
         1, or a crash right after its last action).
 
         >>> Store(":memory:").ids()
         ()
         """
         where = (
-            " WHERE status IN ('waiting', 'playing') OR (status = 'over' AND summary IS NULL)"
+            " WHERE status NOT IN ('over', 'expired') OR (status = 'over' AND summary IS NULL)"
             if to_open
             else ""
         )
@@ -555,8 +580,7 @@ class Store:
         ).fetchone()
         if row is None or row[0] is None:
             return None
-        data: dict[str, Any] = json.loads(row[0])
-        return data
+        return _entry(table_id, row[0])
 
     def record(self, table_id: str) -> str | None:
         """A finished table's stored record, as JSON text (None: not finished, or no table)."""
@@ -565,18 +589,46 @@ class Store:
         ).fetchone()
         return None if row is None else row[0]
 
-    def finished(self, *, offset: int = 0, limit: int = 50) -> list[dict[str, Any]]:
+    def finished(
+        self,
+        *,
+        offset: int = 0,
+        limit: int = 50,
+        damaged: Callable[[str, StoreError], object] | None = None,
+    ) -> list[dict[str, Any]]:
         """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
 
-        >>> Store(":memory:").finished(), Store(":memory:").count_finished()
+        An entry that is not a JSON object is left out and handed to
+        ``damaged`` with its :class:`StoreError` (without it, raised), so one
+        damaged row does not stop the listing.
+
+        >>> store = Store(":memory:")
+        >>> store.finished(), store.count_finished()
         ([], 0)
+        >>> store.create_table(TableRow(id="t", created=0.0, variant={}, players=3, seed=1,
+        ...     time_limit=None, grace=30.0, status="playing"), [])
+        >>> store.finish("t", summary={"id": "t"}, record=None)
+        >>> store.finished()
+        [{'id': 't'}]
+        >>> _ = store._db.execute("UPDATE tables SET summary = '[1]'")
+        >>> store.finished(damaged=lambda table_id, error: print(error))
+        table 't' cannot be read: its stored lobby entry is not a JSON object
+        []
         """
         rows = self._db.execute(
-            "SELECT summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
+            "SELECT id, summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
             "ORDER BY created DESC, id LIMIT ? OFFSET ?",
             (limit, offset),
         )
-        return [json.loads(row[0]) for row in rows]
+        out = []
+        for table_id, text in rows:
+            try:
+                out.append(_entry(table_id, text))
+            except StoreError as error:
+                if damaged is None:
+                    raise
+                damaged(table_id, error)
+        return out
 
     def count_finished(self) -> int:
         """How many finished tables :meth:`finished` lists."""

@@ -30,6 +30,8 @@ MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
         "too_many_tables": "the server hosts {limit} open tables already; try again later",
         "too_many_waiting": "you have {limit} tables waiting for players already; start one or "
         "let one close first",
+        "too_many_open": "you have {limit} tables open already, waiting or playing; finish one "
+        "first",
         "expired_unopened": "table {table!r} was closed unplayed: its maker did not open it "
         "within {after} s",
         "expired_unstarted": "table {table!r} was closed unplayed: it did not start within "

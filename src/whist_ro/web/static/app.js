@@ -314,13 +314,19 @@ async function lobbyPage() {
 
 // -- the table --------------------------------------------------------------------------
 
+// Refusals after which a table's WebSocket is closed for good: reconnecting would only
+// be refused again (a table closed unplayed, one that cannot be rebuilt, a stale token).
+const FINAL = ["bad_token", "replaced", "no_table", "expired_unopened", "expired_unstarted",
+  "table_damaged"];
+
 async function tablePage(id) {
   const root = main();
   let info;
   try {
     info = await api("/api/tables/" + id);
   } catch (error) {
-    root.replaceChildren(el("p", {class: "error", text: t("table.no_table")}));
+    // The refusal's own text: no such table, closed unplayed (and why), damaged.
+    root.replaceChildren(el("p", {class: "error", text: error.message}));
     return;
   }
   const mine = savedSeat(id);
@@ -457,7 +463,7 @@ class TableView {
       return;
     }
     if (msg.type === "error") {
-      if (msg.code === "bad_token" || msg.code === "replaced" || msg.code === "no_table") {
+      if (FINAL.includes(msg.code)) {  // the server closes the socket: do not reconnect
         this.closed = true;
         if (msg.code === "bad_token") localStorage.removeItem(seatKey(this.id));
       }

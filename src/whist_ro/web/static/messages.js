@@ -132,7 +132,6 @@ const messages = {
     "table.handover.reclaim": "round {round}, trick {trick}: {name} took the seat back",
     "table.keys": "Keys: arrows move between cards, Enter plays, digits bid, L shows the last trick.",
     "table.refused": "Refused: {message}",
-    "table.no_table": "There is no such table.",
 
     "referee.title": "Referee",
     "referee.intro": "Upload a match record or paste a round in the notation, or a paper score sheet (CSV). The verdict is the same as whist-ro check and whist-ro audit give.",
@@ -165,6 +164,7 @@ const messages = {
     "error.no_table": "There is no such table.",
     "error.table_damaged": "This table cannot be rebuilt from the server's database.",
     "error.too_many_waiting": "You have {limit} tables waiting for players already; start one or let one close first.",
+    "error.too_many_open": "You have {limit} tables open already, waiting or playing; finish one first.",
     "error.expired_unopened": "This table was closed unplayed: its maker did not open it within {after} s.",
     "error.expired_unstarted": "This table was closed unplayed: it did not start within {after} s.",
     "error.bad_content_type": "The request must be sent as JSON.",
@@ -323,7 +323,6 @@ const messages = {
     "table.handover.reclaim": "mâna {round}, levata {trick}: {name} și-a luat locul înapoi",
     "table.keys": "Taste: săgețile trec de la o carte la alta, Enter o joacă, cifrele licitează, L arată ultima levată.",
     "table.refused": "Refuzat: {message}",
-    "table.no_table": "Nu există această masă.",
 
     "referee.title": "Arbitraj",
     "referee.intro": "Încarcă înregistrarea unei partide sau lipește o mână în notație, ori o foaie de scor de pe hârtie (CSV). Verdictul este cel dat de whist-ro check și whist-ro audit.",
@@ -356,6 +355,7 @@ const messages = {
     "error.no_table": "Nu există această masă.",
     "error.table_damaged": "Această masă nu poate fi refăcută din baza de date a serverului.",
     "error.too_many_waiting": "Ai deja {limit} mese care așteaptă jucători; începe una sau lasă una să se închidă mai întâi.",
+    "error.too_many_open": "Ai deja {limit} mese deschise, care așteaptă sau se joacă; termină una mai întâi.",
     "error.expired_unopened": "Masa a fost închisă fără să se joace: cel care a făcut-o nu a deschis-o în {after} s.",
     "error.expired_unstarted": "Masa a fost închisă fără să se joace: nu a început în {after} s.",
     "error.bad_content_type": "Cererea trebuie trimisă ca JSON.",
