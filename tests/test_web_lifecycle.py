@@ -367,6 +367,37 @@ def test_a_post_not_sent_as_json_is_refused_with_415(tmp_path: Path) -> None:
         assert (status, refusal["code"]) == (415, "bad_content_type")
 
 
+def test_serve_sets_the_per_address_limits_of_open_tables_and_connections(
+    tmp_path: Path,
+) -> None:
+    # A club behind one address needs to raise them: both are serve options.
+    bots = {"name": "Ana", "seats": ["human", "random", "random"]}
+    with WebServer(tmp_path / "web.sqlite3", "--max-open", "1", "--bot-delay", "3600") as server:
+        assert answer(server, "/api/tables", bots)[0] == 201
+        status, refusal = answer(server, "/api/tables", bots)
+        assert (status, refusal["code"], refusal["values"]) == (
+            429,
+            "too_many_open",
+            {"limit": 1},
+        )
+    with WebServer(tmp_path / "other.sqlite3", "--max-address-connections", "1") as server:
+        table = answer(server, "/api/tables", THREE)[1]["table"]
+
+        async def two() -> tuple[int | None, str]:
+            url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+            origin = websockets.Origin(f"http://127.0.0.1:{server.port}")
+            async with (
+                websockets.connect(url, origin=origin),
+                websockets.connect(url, origin=origin) as second,
+            ):
+                told = json.loads(await asyncio.wait_for(second.recv(), 30))
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    await asyncio.wait_for(second.recv(), 30)
+                return second.close_code, str(told["code"])
+
+        assert asyncio.run(two()) == (1013, "too_many_connections")
+
+
 def test_one_address_may_keep_only_so_many_tables_waiting(tmp_path: Path) -> None:
     with WebServer(tmp_path / "web.sqlite3", "--max-waiting", "2") as server:
         assert answer(server, "/api/tables", THREE)[0] == 201

@@ -374,6 +374,20 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=text.tr(text.SERVE_MAX_CONNECTIONS_HELP),
     )
+    web.add_argument(
+        "--max-address-connections",
+        type=whole_option(low=1, high=1_000_000),
+        default=50,
+        metavar="N",
+        help=text.tr(text.SERVE_MAX_ADDRESS_CONNECTIONS_HELP),
+    )
+    web.add_argument(
+        "--max-open",
+        type=whole_option(low=1, high=100_000),
+        default=20,
+        metavar="N",
+        help=text.tr(text.SERVE_MAX_OPEN_HELP),
+    )
     return parser
 
 

@@ -77,12 +77,16 @@ def serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         lang=getattr(args, "lang", None),
         per_address=args.max_waiting,
+        open_per_address=args.max_open,
         maker_wait=args.maker_wait,
         start_wait=args.start_wait,
         keep_finished=args.keep_finished,
         forwarded_allow_ips=[a for a in args.forwarded_allow_ips.split(",") if a.strip()],
         busy_timeout=args.busy_timeout / 1000,
-        limits=Limits(connections=args.max_connections),
+        limits=Limits(
+            connections=args.max_connections,
+            address_connections=args.max_address_connections,
+        ),
     )
     # Read every table before listening: a file SQLite cannot read is one error line here,
     # not a traceback from the server's start-up.

@@ -461,6 +461,13 @@ SERVE_BUSY_TIMEOUT_HELP: Final = N_(
 SERVE_MAX_CONNECTIONS_HELP: Final = N_(
     "the most table connections open at once on the server (default: 1000)"
 )
+SERVE_MAX_ADDRESS_CONNECTIONS_HELP: Final = N_(
+    "the most table connections one client address may hold at once (default: 50; raise "
+    "it for a club whose players share one address)"
+)
+SERVE_MAX_OPEN_HELP: Final = N_(
+    "the most tables, waiting or playing, that one client address may have made (default: 20)"
+)
 SERVE_NEEDS_WEB: Final = N_(
     "whist-ro serve needs the web extra ({missing} is not installed): pip install "
     "'whist-ro[web]' (in a checkout: pip install '.[web]')"
