@@ -102,7 +102,7 @@ class Limits(Immutable):
 
     What the server sends: a client that has not taken a message within
     ``send_seconds``, or has ``queue_messages`` messages or ``queue_bytes``
-    characters waiting, is dropped (closed with 4009).  ``connections``
+    bytes waiting (the UTF-8 the socket sends), is dropped (closed with 4009).  ``connections``
     caps the WebSockets open at once on the server, ``table_connections``
     on one table (people and spectators;
     spectators are also capped at 200 a table), ``address_connections``
@@ -506,6 +506,15 @@ class _Referee:
             self._pool = None
 
 
+def _wire_size(text: str) -> int:
+    """The bytes ``text`` takes on the socket: UTF-8, so a name in Romanian counts in full.
+
+    >>> _wire_size("Ana"), _wire_size("Ană"), _wire_size("♠")
+    (3, 4, 3)
+    """
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
+
+
 class _Connection:
     """One WebSocket as a room sees it: messages queue up and a writer task sends them.
 
@@ -534,7 +543,7 @@ class _Connection:
         self._socket = socket
         self._limits = limits
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._bytes = 0  # the characters waiting in the queue
+        self._bytes = 0  # the bytes waiting in the queue, as UTF-8 sends them
         self._closing: int | None = None
         self._sending: float | None = None  # when the send under way began (the loop's clock)
         self.dropped = False
@@ -545,14 +554,12 @@ class _Connection:
         if self._closing is not None:
             return
         limits = self._limits
-        if (
-            self._queue.qsize() >= limits.queue_messages
-            or self._bytes + len(text) > limits.queue_bytes
-        ):
+        size = _wire_size(text)
+        if self._queue.qsize() >= limits.queue_messages or self._bytes + size > limits.queue_bytes:
             log.warning("dropped a connection %d messages behind", self._queue.qsize())
             self.drop()
             return
-        self._bytes += len(text)
+        self._bytes += size
         self._queue.put_nowait(text)
 
     def close(self, code: int) -> None:
@@ -579,7 +586,7 @@ class _Connection:
             handler.cancel()  # it waits for the client's next message: stop waiting
 
     async def _write(self) -> None:
-        socket = self._socket
+        socket = self._socket  # what it sends is counted off by _wire_size, as send counted it
         clock = asyncio.get_running_loop().time
         try:
             while True:
@@ -588,7 +595,7 @@ class _Connection:
                     if socket.client_state is WebSocketState.CONNECTED:
                         await socket.close(self._closing or 1000)
                     return
-                self._bytes -= len(text)
+                self._bytes -= _wire_size(text)
                 self._sending = clock()
                 await socket.send_text(text)
                 self._sending = None
