@@ -674,7 +674,7 @@ def test_R_SCHED_5_a_schedule_the_deck_cannot_supply_names_the_round(
         assert f"needs {players * size} cards, but the {deck}-card deck" in said
         assert said.endswith("(R-SCHED-5)")
         assert error.explain("ro").endswith("(R-SCHED-5)")
-        assert f"pachetul de {deck} cărți" in error.explain("ro")
+        assert f"pachetul de {deck} de cărți" in error.explain("ro")
     # A single round too large for the deck is refused under the same rule.
     with pytest.raises(ConfigurationError) as info:
         Round.deal(ROM, players=players, dealer=0, hand_size=size, seed=1)
