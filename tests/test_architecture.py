@@ -29,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "whist_ro"
 # the tournaments, ``web`` above remote and the records.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("locale",),
-    ("errors", "_check", "_immutable", "_text"),
+    ("errors", "_check", "_immutable", "_text", "_deprecation"),
     ("cards",),
     ("actions",),
     ("ranking",),
