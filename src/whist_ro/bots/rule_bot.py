@@ -50,7 +50,7 @@ from whist_ro.bots._common import (
 from whist_ro.bots.lowrisk import danger
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
 from whist_ro.rules.play import beats, suit_of, trick_winner_index
-from whist_ro.rules.scoring import round_points
+from whist_ro.rules.scoring import partner_of, round_points
 from whist_ro.views.sample import constraints, unseen_cards
 
 if TYPE_CHECKING:
@@ -419,7 +419,7 @@ def _follow(table: _Table, legal: int, need: int) -> int:
 def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
     trump = table.trump
     cards = list(iter_bits(legal))
-    partner = (view.seat + 2) % view.players
+    partner = partner_of(view.seat)
 
     def risk(b: int) -> tuple[int, int]:
         return danger(b, trump)

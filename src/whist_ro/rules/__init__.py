@@ -49,7 +49,9 @@ from whist_ro.rules.scoring import (
     game_value,
     honours_held,
     honours_points,
+    partner_of,
     round_points,
+    side_of,
 )
 
 __all__ = [
@@ -72,9 +74,11 @@ __all__ = [
     "next_leader",
     "next_seat",
     "overtrumps",
+    "partner_of",
     "playable_cards",
     "round_points",
     "schedule_rule",
+    "side_of",
     "suit_of",
     "trick_count",
     "trick_winner_index",
