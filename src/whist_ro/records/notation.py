@@ -75,7 +75,7 @@ from whist_ro.errors import ConfigurationError, RecordError, WhistError
 from whist_ro.locale import N_
 from whist_ro.records.record import Record, RoundRecord, preset_name
 from whist_ro.records.schema import PLACE, decode_text
-from whist_ro.rules.bidding import first_hand, next_seat
+from whist_ro.rules.bidding import bidding_order, first_hand, next_seat
 from whist_ro.rules.play import next_leader, trick_winner_index
 from whist_ro.variants import Variant, check_variant
 
@@ -343,12 +343,10 @@ def parse_round(text: str | bytes) -> LoneRound:
             raise line.fail(_CLASSIC_BIDS, 1)
         if len(tokens) > players:
             raise line.fail(_TOO_MANY_BIDS, tokens[players][1], count=len(tokens), players=players)
-        seat = first
-        for token, column in tokens:
+        for seat, (token, column) in zip(bidding_order(dealer, players), tokens, strict=False):
             bid = _number(token, column, line, what=_A_BID, high=_MAX_BID)
             actions.append(Bid(seat=seat, tricks=bid))
             where.append((line.number, column))
-            seat = next_seat(seat, players)
     leader = first
     trump = None if turn_up is None else int(turn_up.suit)
     open_trick = False

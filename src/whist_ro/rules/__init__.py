@@ -9,8 +9,8 @@ A referee looking for a rule opens the module of its section:
   :func:`~whist_ro.rules.dealing.dealt_to`),
   R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
 - :mod:`whist_ro.rules.bidding`: R-BID-1 (:func:`~whist_ro.rules.bidding.first_hand`,
-  :func:`~whist_ro.rules.bidding.next_seat`), R-BID-2, the hook
-  (:func:`~whist_ro.rules.bidding.forbidden_bid`), R-BID-3
+  :func:`~whist_ro.rules.bidding.next_seat`, :func:`~whist_ro.rules.bidding.bidding_order`),
+  R-BID-2, the hook (:func:`~whist_ro.rules.bidding.forbidden_bid`), R-BID-3
   (:func:`~whist_ro.rules.bidding.bid_in_range`);
 - :mod:`whist_ro.rules.play`: R-PLAY-2/3/4/5/8 as the clauses of
   :func:`~whist_ro.rules.play.playable_cards`, R-PLAY-6
@@ -28,7 +28,13 @@ docs/rules.md links every rule ID to its function and to its test.
 3
 """
 
-from whist_ro.rules.bidding import bid_in_range, first_hand, forbidden_bid, next_seat
+from whist_ro.rules.bidding import (
+    bid_in_range,
+    bidding_order,
+    first_hand,
+    forbidden_bid,
+    next_seat,
+)
 from whist_ro.rules.dealing import deal_hands, dealt_to, trump_card_index, trump_source
 from whist_ro.rules.play import (
     beats,
@@ -58,6 +64,7 @@ __all__ = [
     "advance_runs",
     "beats",
     "bid_in_range",
+    "bidding_order",
     "cards_of_suit",
     "classic_points",
     "deal_faults",
