@@ -195,6 +195,9 @@ _BAD_HEADER: Final = N_(
     "from 0, or 'NAME bid','NAME won' for each player (read as CSV separated by "
     "{delimiters}), not {header}"
 )
+# A sheet keeps bids, so it is the exact-bid family's: its player counts (R-DECK-2),
+# before the sheet says which variant (audit checks that variant's counts again).
+_SHEET_SEATS: Final = variants.ROMANIAN.player_counts
 _HEADER_START: Final = N_("does not start with hand_size,dealer")
 _HEADER_PAIRS: Final = N_("has {count} bid and won headings")
 _HEADER_COLUMNS: Final = N_(
@@ -317,7 +320,7 @@ def _read_header(
     if len(cells) < 2 or not _is(cells[0], "hand_size") or not _is(cells[1], "dealer"):
         raise fail(_HEADER_START)
     pairs, odd = divmod(len(cells) - 2, 2)
-    if odd or not 3 <= pairs <= 6:
+    if odd or pairs not in _SHEET_SEATS:
         raise fail(_HEADER_PAIRS, count=len(cells) - 2)
     names: list[str] = []
     numbered = 0
