@@ -35,7 +35,11 @@ def test_each_card_of_the_deck_order_goes_to_the_seat_dealt_to_names(
                     variant, deck=deck, dealer=dealer, hand_size=hand_size, players=players
                 )
                 for k in range(players * hand_size):
-                    assert deck[k] in deal.hands[dealt_to(k, dealer=dealer, players=players)]
+                    seat = dealt_to(k, dealer=dealer, players=players)
+                    # R-DEAL-1 as the rule book words it: one card at a time,
+                    # clockwise, the first to the seat left of the dealer.
+                    assert seat == (dealer + 1 + k) % players
+                    assert deck[k] in deal.hands[seat]
                 source = trump_source(variant, players, hand_size)
                 at = trump_card_index(source, players=players, hand_size=hand_size)
                 assert deal.turn_up == (None if at is None else deck[at])
