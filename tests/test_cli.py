@@ -459,7 +459,7 @@ def test_numbers_are_refused_against_their_flag_before_anything_runs(
         ("stats", "--workers", "100000"): "argument --workers: expected a whole number from 0",
         ("perft", "1000"): "argument DEPTH: expected a whole number from 0 to 200, not 1000",
         ("stats", "--hand-size", "99"): "argument --hand-size: expected a whole number from 1",
-        ("--players", "1000000000"): "argument --players: the exact-bid family is played by 3",
+        ("--players", "1000000000"): "argument --players: romanian is played by 3",
     }
     for argv, says in cases.items():
         assert says in refused(list(argv), capsys), argv
@@ -578,7 +578,7 @@ def test_simulate_names_its_own_flags_when_the_lineup_or_seeds_do_not_fit(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     err = refused(["simulate", "--bots", ",".join(["random"] * 7)], capsys)
-    assert "--bots names 7 bots: the exact-bid family is played by 3 to 6 players" in err
+    assert "--bots names 7 bots: romanian is played by 3 to 6 players" in err
     err = refused(["simulate", "--seed", str(2**63 - 1), "--matches", "2"], capsys)
     assert "--seed 9223372036854775807 with --matches 2 runs past the largest seed" in err
     assert "seeds[" not in err  # never the library's parameter

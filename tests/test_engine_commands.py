@@ -253,7 +253,7 @@ def test_an_engine_that_cannot_start_at_all_stops_the_match_before_it_begins(
         ),
         (
             [f"--engine={n}=x" for n in "abcdefg"],
-            "--engine names 7 engines: the exact-bid family is played by 3 to 6 players",
+            "--engine names 7 engines: romanian is played by 3 to 6 players",
         ),
         (
             ["--variant", "classic", *(f"--engine={n}=x" for n in "abc")],

@@ -112,8 +112,8 @@ CHECK_CASES: dict[str, tuple[str, str, str]] = {
     ),
     "too-few-players": (
         edited(_set(("players",), ["a", "b"])),
-        "players: romanian is played by 3 to 6 players, not 2 (R-DECK-2, R-DECK-3)",
-        "players: romanian se joacă în 3 până la 6 jucători, nu în 2 (R-DECK-2, R-DECK-3)",
+        "players: romanian is played by 3 to 6 players, not 2 (R-DECK-2)",
+        "players: romanian se joacă în 3 până la 6 jucători, nu în 2 (R-DECK-2)",
     ),
     "one-hand-short": (
         edited(_set(("rounds", 0, "hands"), [["Ah"], ["Kh"]])),
@@ -460,13 +460,13 @@ API_CASES: dict[str, tuple[Callable[[], object], str, str]] = {
     ),
     "classic-players": (
         lambda: wr.Match.new(wr.variants.CLASSIC, players=3),
-        "classic whist needs exactly 4 players, not 3 (R-DECK-3)",
-        "whistul clasic cere exact 4 jucători, nu 3 (R-DECK-3)",
+        "classic is played by 4 players, not 3 (R-DECK-3)",
+        "classic se joacă în 4 jucători, nu în 3 (R-DECK-3)",
     ),
     "exact-players": (
         lambda: wr.Match.new(wr.variants.ROMANIAN, players=7),
-        "the exact-bid family is played by 3 to 6 players, not 7 (R-DECK-2)",
-        "familia cu licitație exactă se joacă în 3 până la 6 jucători, nu în 7 (R-DECK-2)",
+        "romanian is played by 3 to 6 players, not 7 (R-DECK-2)",
+        "romanian se joacă în 3 până la 6 jucători, nu în 7 (R-DECK-2)",
     ),
     "zero-win": (
         lambda: wr.variants.check_zero_win(wr.Rating(zero_win=True), wr.variants.INVERTED),
@@ -538,8 +538,8 @@ def test_every_refusal_of_the_cases_is_built_from_a_template(tmp_path: Path) -> 
     [
         (
             ["--variant", "classic", "--players", "3"],
-            "argument --players: classic whist needs exactly 4 players, not 3 (R-DECK-3)",
-            "argumentul --players: whistul clasic cere exact 4 jucători, nu 3 (R-DECK-3)",
+            "argument --players: classic is played by 4 players, not 3 (R-DECK-3)",
+            "argumentul --players: classic se joacă în 4 jucători, nu în 3 (R-DECK-3)",
         ),
         (
             ["--seed", "9" * 25],

@@ -1,11 +1,13 @@
 """The rule book answers without raising: ``refusal`` and ``is_legal`` agree with ``apply``.
 
 On random positions of every preset and player count, for every seat:
-every bid from 0 to the hand size + 1, every card of every hand, the
-turn-up, a card already played, a card outside the game's deck and "my
-only card" get the same verdict from ``Round``, ``Match`` and the seat's
-``PlayerView`` (the view's one difference: in a blind round a card it names
-at its turn is refused under R-VIEW-3), and asking changes nothing.
+every bid from 0 to the hand size + 1, every card of every hand (those
+still held and those already played), the turn-up, a card outside the
+game's deck and "my only card" get the same verdict from ``Round``,
+``Match`` and the seat's ``PlayerView`` (the view's one difference: in a
+blind round a card it names at its turn is refused under R-VIEW-3), that
+verdict is the legal actions' (an action is legal exactly when it is one of
+them), and asking changes nothing.
 """
 
 from __future__ import annotations
@@ -66,17 +68,14 @@ def positions(variant: wr.Variant, players: int, seed: int) -> list[Match]:
 
 
 def attempts(r: Round, seat: int, rng: random.Random) -> Iterator[Bid | Play]:
-    """Bids 0 to the hand size + 1, every card of every hand, the turn-up, a played card,
-    a card outside the deck, and "my only card"."""
+    """Bids 0 to the hand size + 1, every card of every hand as dealt (held or played),
+    the turn-up, a card outside the deck, and "my only card"."""
     yield Play(seat=seat, card=None)
     for tricks in range(r.hand_size + 2):
         yield Bid(seat=seat, tricks=tricks)
-    cards: set[Card] = {c for hand in r.remaining for c in hand}
+    cards: set[Card] = {c for hand in r.hands for c in hand}
     if r.turn_up is not None:
         cards.add(r.turn_up)
-    played = [c for hand in r.hands for c in hand if c not in cards]
-    if played:
-        cards.add(rng.choice(played))
     outside = sorted(EVERY_CARD - CardSet(Deck.for_game(r.variant, r.players).cards), key=str)
     if outside:  # a 52-card game has none
         cards.add(rng.choice(outside))
@@ -128,6 +127,25 @@ def blind_guess(view: PlayerView, action: Bid | Play) -> bool:
     )
 
 
+def agrees_with_legal_actions(judge: Judge, action: Bid | Play) -> None:
+    """An action is legal exactly when it is one of the legal actions.
+
+    "My only card" names no card: a round, a match and a seeing seat's view
+    list the card itself, so only a blind round's view (which offers it,
+    R-VIEW-3) is held to it.
+    """
+    only_card = type(action) is Play and action.card is None
+    if isinstance(judge, PlayerView):
+        if only_card and judge.blind is None:
+            return
+        offered = judge.legal_actions
+    else:
+        if only_card:
+            return
+        offered = judge.legal_actions()
+    assert judge.is_legal(action) is (action in offered), (judge, action)
+
+
 def check_position(m: Match, rng: random.Random) -> int:
     """Every seat's attempts at ``m``, on the round, the match and both views."""
     r = m.round
@@ -141,6 +159,8 @@ def check_position(m: Match, rng: random.Random) -> int:
             on_round, on_match = verdict(r, action), verdict(m, action)
             assert asked(r, action) == on_round, (seat, action)
             assert asked(m, action) == on_match, (seat, action)
+            for judge in (r, m, *views):
+                agrees_with_legal_actions(judge, action)
             if not m.is_over:
                 assert on_match == on_round, (seat, action)
             for view, real in zip(views, (on_match, on_round), strict=True):

@@ -405,7 +405,7 @@ BAD = [
     (
         {"lineup": [RandomBot] * 2},
         "lineup",
-        "romanian seats 3 to 6 players, so the lineup needs 3 to 6 entries, not 2",
+        "romanian is played by 3 to 6 players, not 2 (R-DECK-2)",
     ),
     (
         {"lineup": [RandomBot, RandomBot, 5]},

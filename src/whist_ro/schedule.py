@@ -16,12 +16,13 @@ from typing import Final, overload
 
 from whist_ro._check import excerpt, is_whole, rng_of, whole
 from whist_ro._immutable import Immutable
+from whist_ro._text import Sentence
 from whist_ro.cards import Card, Rank, Suit, as_card, cards_of
 from whist_ro.errors import ConfigurationError
 from whist_ro.locale import N_
 from whist_ro.variants import Variant, check_variant
 
-__all__ = ["Deck", "Schedule", "check_players", "deck_ranks"]
+__all__ = ["Deck", "Schedule", "check_players", "deck_ranks", "player_count_refusal"]
 
 #: Suits in the order a deck lists them inside one rank (display order only).
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -55,10 +56,9 @@ def _shuffle(items: list[int], getrandbits: Callable[[int], int]) -> None:
 
 
 # The refusals, as catalogue templates.
-_CLASSIC_PLAYERS: Final = N_("classic whist needs exactly 4 players, not {players} (R-DECK-3)")
-_EXACT_PLAYERS: Final = N_(
-    "the exact-bid family is played by 3 to 6 players, not {players} (R-DECK-2)"
-)
+# The one refusal of a player count, whoever asks (R-DECK-2, R-DECK-3).
+_PLAYER_COUNT: Final = N_("{variant} is played by {counts} players, not {players} ({rule})")
+_COUNT_RANGE: Final = N_("{low} to {high}")
 _TOO_MANY_RANKS: Final = N_("{players} players need {ranks} ranks per suit, more than a pack has")
 _CARD_TWICE: Final = N_("a deck cannot hold a card twice")
 _NOT_SIZES: Final = N_("a schedule is a sequence of hand sizes, not {value}")
@@ -73,26 +73,55 @@ _HAND_TOO_BIG: Final = N_(
 )
 
 
-def check_players(variant: Variant, players: int) -> None:
+def player_count_refusal(
+    variant: Variant, players: int, *, field: str = "players"
+) -> ConfigurationError | None:
+    """Why ``variant`` cannot be played by ``players`` players, or None (R-DECK-2, R-DECK-3).
+
+    The one player-count check: the exact-bid family takes 3 to 6 players
+    (R-DECK-2), classic whist 4 (R-DECK-3).  Every entry point (a match, a
+    table, a tournament's lineup, a record, a view or a message read from
+    data, the web lobby) asks it, so they refuse with the same text;
+    ``field`` names what held the count (``"agents"``, ``"lineup"`` ...).
+    :func:`check_players` raises what this returns.
+
+    >>> from whist_ro import variants
+    >>> print(player_count_refusal(variants.ROMANIAN, 7))
+    romanian is played by 3 to 6 players, not 7 (R-DECK-2)
+    >>> player_count_refusal(variants.CLASSIC, 4) is None
+    True
+    """
+    counts = variant.player_counts
+    if players in counts:
+        return None
+    low, high = counts[0], counts[-1]
+    shown: object = low if low == high else Sentence(_COUNT_RANGE, low=low, high=high)
+    rule = "R-DECK-3" if variant.is_classic else "R-DECK-2"
+    return ConfigurationError(
+        _PLAYER_COUNT,
+        field=field,
+        rule=rule,
+        evidence={"variant": variant.name, "counts": shown, "players": players, "rule": rule},
+    )
+
+
+def check_players(variant: Variant, players: int, *, field: str = "players") -> None:
     """Refuse a player count the variant does not allow (R-DECK-2, R-DECK-3).
+
+    Raises :func:`player_count_refusal`'s error; ``field`` names what held
+    the count.
 
     >>> from whist_ro import variants
     >>> check_players(variants.CLASSIC, 3)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 3 (R-DECK-3)
+    whist_ro.errors.ConfigurationError: classic is played by 4 players, not 3 (R-DECK-3)
     """
     check_variant(variant)
-    whole(players, name="players")
-    if players in variant.player_counts:
-        return
-    if variant.is_classic:
-        raise ConfigurationError(
-            _CLASSIC_PLAYERS, field="players", rule="R-DECK-3", evidence={"players": players}
-        )
-    raise ConfigurationError(
-        _EXACT_PLAYERS, field="players", rule="R-DECK-2", evidence={"players": players}
-    )
+    whole(players, name=field)
+    refusal = player_count_refusal(variant, players, field=field)
+    if refusal is not None:
+        raise refusal
 
 
 def deck_ranks(variant: Variant, players: int) -> int:

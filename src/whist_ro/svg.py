@@ -44,6 +44,7 @@ from whist_ro.engine.round import Phase
 from whist_ro.engine.tricks import Trick, trick_winner
 from whist_ro.errors import ConfigurationError
 from whist_ro.results.scoresheet import ScoreSheet
+from whist_ro.rules.scoring import partner_of
 from whist_ro.views.view import PlayerView
 
 __all__ = ["back", "card", "hand", "score_chart", "score_sheet_html", "trick", "view"]
@@ -845,7 +846,7 @@ def _seat_badge(
     words = []
     if me:
         words.append(_t("you"))
-    elif v.variant.is_classic and (s - v.seat) % 4 == 2:
+    elif v.variant.is_classic and s == partner_of(v.seat):
         words.append(_t("partner"))
     if turn:
         words.append(_t("to_bid") if v.phase is Phase.BIDDING else _t("to_play"))

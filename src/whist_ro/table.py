@@ -74,6 +74,7 @@ from whist_ro.errors import (
     WhistError,
 )
 from whist_ro.locale import N_
+from whist_ro.schedule import check_players
 from whist_ro.variants import Variant, check_variant
 from whist_ro.views.view import PlayerView, view_of
 
@@ -533,18 +534,7 @@ class Table:
                 f"agents must be a list with one agent per seat, not {excerpt(agents)}",
                 field="agents",
             )
-        counts = variant.player_counts
-        if len(agents) not in counts:
-            rule = "R-DECK-3" if variant.is_classic else "R-DECK-2"
-            raise ConfigurationError(
-                f"{variant.name} needs {counts[0]} to {counts[-1]} players, so "
-                f"{counts[0]} to {counts[-1]} agents, not {len(agents)} ({rule})"
-                if len(counts) > 1
-                else f"{variant.name} needs {counts[0]} players, so {counts[0]} agents, "
-                f"not {len(agents)} ({rule})",
-                field="agents",
-                rule=rule,
-            )
+        check_players(variant, len(agents), field="agents")
         checked = [_check_agent(a, f"agents[{i}]") for i, a in enumerate(agents)]
         limit = _check_time_limit(time_limit)
         mode = _check_on_error(on_error)

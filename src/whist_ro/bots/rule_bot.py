@@ -49,8 +49,9 @@ from whist_ro.bots._common import (
 )
 from whist_ro.bots.lowrisk import danger
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
+from whist_ro.rules.bidding import bidding_order
 from whist_ro.rules.play import beats, suit_of, trick_winner_index
-from whist_ro.rules.scoring import round_points
+from whist_ro.rules.scoring import partner_of, round_points
 from whist_ro.views.sample import constraints, unseen_cards
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def forehead_chance(view: PlayerView, *, read_bids: bool = True) -> float | None
     if any(known[s].bit_count() != 1 for s in range(players) if s != seat):
         return None
     unseen = unseen_cards(view)
-    order = [(view.first_hand + k) % players for k in range(players)]
+    order = list(bidding_order(view.dealer, players))
     place = order.index(seat)
     cards = [known[s].bit_length() - 1 for s in order]
     trump = trump_number(view)
@@ -179,7 +180,7 @@ _UNLIKELY = 0.1
 
 def _fits(view: PlayerView, worths: _Worths, cards: list[int], place: int, pool: int) -> bool:
     """Whether the bidder at ``place``, not seeing its card (one of ``pool``), bid as we would."""
-    bidder = (view.first_hand + place) % view.players
+    bidder = bidding_order(view.dealer, view.players)[place]
     chance = (pool & _winning_cards(cards, place, trump_number(view))).bit_count() / max(
         pool.bit_count(), 1
     )
@@ -419,7 +420,7 @@ def _follow(table: _Table, legal: int, need: int) -> int:
 def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
     trump = table.trump
     cards = list(iter_bits(legal))
-    partner = (view.seat + 2) % view.players
+    partner = partner_of(view.seat)
 
     def risk(b: int) -> tuple[int, int]:
         return danger(b, trump)

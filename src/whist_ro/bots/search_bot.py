@@ -55,7 +55,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
-from whist_ro.rules.scoring import advance_runs, round_points
+from whist_ro.rules.scoring import advance_runs, partner_of, round_points
 from whist_ro.views.sample import unseen_cards
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ def _candidates(view: PlayerView, legal: tuple[Action, ...]) -> tuple[Action, ..
     if not view.variant.is_classic or not isinstance(legal[0], Play):
         return legal
     best, winner = winning(view)
-    if winner != (view.seat + 2) % view.players:  # also before the lead (winner -1)
+    if winner != partner_of(view.seat):  # also before the lead (winner -1)
         return legal
     t = trump_number(view)
     under = tuple(
@@ -309,7 +309,7 @@ class _Scorer:
         base = round_points(self.variant, bids=bids, tricks=won)
         if self.classic:
             # Tricks count a little too, so the search prefers more of them short of 7.
-            return [base[s] + 0.1 * (won[s] + won[(s + 2) % 4]) for s in range(self.players)]
+            return [base[s] + 0.1 * (won[s] + won[partner_of(s)]) for s in range(self.players)]
         # The streak bonus each seat would earn or lose by this round.
         return [base[s] + self.bonus[s][0 if bids[s] == won[s] else 1] for s in range(self.players)]
 

@@ -57,7 +57,7 @@ from whist_ro.cli.options import names_of, players_of, variant_of
 from whist_ro.engine.match import Match
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import Trick, trick_winner
-from whist_ro.errors import CardParseError, ConfigurationError, IllegalActionError, RecordError
+from whist_ro.errors import CardParseError, ConfigurationError, RecordError
 from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
 from whist_ro.views import PlayerView
@@ -394,11 +394,11 @@ class TerminalGame:
             action = self._read_action(view, answer)
             if action is None:
                 continue
-            try:
+            refusal = m.refusal(action)
+            if refusal is None:
                 return m.apply(action)
-            except IllegalActionError as error:
-                # The rule and the evidence, then the question again.
-                self.say(text.tr(text.REFUSED, reason=error.explain(text.lang())))
+            # The rule and the evidence, then the question again.
+            self.say(text.tr(text.REFUSED, reason=refusal.explain(text.lang())))
 
     def _prompt(self, view: PlayerView) -> str:
         bids = [a.tricks for a in view.legal_actions if isinstance(a, Bid)]

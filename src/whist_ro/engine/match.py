@@ -455,7 +455,7 @@ class Match(Immutable):
         >>> Match.new(variants.CLASSIC, players=5)
         Traceback (most recent call last):
         ...
-        whist_ro.errors.ConfigurationError: classic whist needs exactly 4 players, not 5 (R-DECK-3)
+        whist_ro.errors.ConfigurationError: classic is played by 4 players, not 5 (R-DECK-3)
         """
         check_variant(variant)
         given: tuple[Deal, ...] | None = None

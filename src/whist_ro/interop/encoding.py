@@ -33,6 +33,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.results.rubber import RUBBER_BONUS
+from whist_ro.rules.scoring import exact_points
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 from whist_ro.views.view import blind_mode
@@ -115,12 +116,21 @@ def score_scale(variant: Variant, sizes: Sequence[int]) -> float:
 def return_bounds(variant: Variant, sizes: Sequence[int], *, match: bool) -> tuple[float, float]:
     """Sure (if loose) bounds on a seat's result: a round's points, or a match's totals.
 
-    For a classic match the result is the match points of R-RANK-8 (game
-    values and the rubber bonus).  Custom scorers are not bounded.
+    In the exact-bid family a round's bounds are the least and the most the
+    variant's scoring rule (its house ``scorer`` too, R-SCORE-1) gives any
+    bid and any number of tricks from 0 to the hand size; a match adds them
+    up with the streak bonus either way each round.  For a classic match the
+    result is the match points of R-RANK-8 (game values and the rubber bonus).
 
+    >>> import attrs
     >>> from whist_ro import variants
     >>> return_bounds(variants.ROMANIAN, [8], match=False)
     (-8.0, 13.0)
+    >>> def double_or_nothing(bid, tricks):
+    ...     return 20 * bid if bid == tricks else 0
+    >>> house = attrs.evolve(variants.ROMANIAN, scorer=double_or_nothing)
+    >>> return_bounds(house, [8], match=False)
+    (0.0, 160.0)
     """
     if variant.is_classic:
         if not match:
@@ -130,11 +140,26 @@ def return_bounds(variant: Variant, sizes: Sequence[int], *, match: bool) -> tup
     low = high = 0
     bonus = abs(variant.streak_bonus) if match else 0
     for size in sizes:
-        made = [variant.made_base + variant.made_per_trick * b for b in range(size + 1)]
-        missed = [-variant.miss_per_trick * d for d in range(1, size + 1)]
-        low += min(made + missed) - bonus
-        high += max(made + missed) + bonus
+        low_points, high_points = _round_extremes(variant, size)
+        low += low_points - bonus
+        high += high_points + bonus
     return float(low), float(high)
+
+
+@functools.lru_cache(maxsize=64)
+def _round_extremes(variant: Variant, size: int) -> tuple[int, int]:
+    """The least and most one seat can score in an exact-bid round of ``size`` cards.
+
+    Asked of the scoring rule itself over every bid and trick count from 0
+    to ``size`` (at most 81 pairs), so a house scorer is bounded as exactly
+    as the preset formula.  Cached: a variant is a hashable value.
+    """
+    points = [
+        exact_points(variant, bid=bid, tricks=tricks)
+        for bid in range(size + 1)
+        for tricks in range(size + 1)
+    ]
+    return min(points), max(points)
 
 
 def card_id(card: Card) -> int:

@@ -76,8 +76,7 @@ from whist_ro.interop.encoding import (
     return_bounds,
     score_scale,
 )
-from whist_ro.rules.bidding import first_hand
-from whist_ro.rules.dealing import trump_source
+from whist_ro.rules.dealing import dealt_to, trump_card_index, trump_source
 from whist_ro.rules.schedule import dealer_of
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
@@ -562,11 +561,11 @@ class WhistState(pyspiel.State):  # type: ignore[misc]
         size = self._size()
         if cfg.blind[self._index]:
             return CardSet()
-        first = first_hand(self._round_dealer(), cfg.players)
+        dealer, players = self._round_dealer(), cfg.players
         mine = [
             _CARDS[c]
-            for k, c in enumerate(self._dealt[: cfg.players * size])
-            if (first + k) % cfg.players == player
+            for k, c in enumerate(self._dealt[: players * size])
+            if dealt_to(k, dealer=dealer, players=players) == player
         ]
         return CardSet(mine)
 
@@ -615,17 +614,18 @@ def _seed_of(value: object) -> int:
 def _deal_order(deal: Deal) -> list[int]:
     """The chance outcomes that deal ``deal``: its cards in the order they go out (R-DEAL-1)."""
     players, size, dealer = deal.players, deal.hand_size, deal.dealer
-    hands = [sorted(card_id(c) for c in hand) for hand in deal.hands]
-    turn_up = deal.turn_up
     source = trump_source(deal.variant, players=players, hand_size=size)
-    if turn_up is not None and source == "dealer_last":
-        # The dealer's last card is the one turned up (R-TRUMP-3).
-        hands[dealer].remove(card_id(turn_up))
-        hands[dealer].append(card_id(turn_up))
-    first = deal.first_hand
-    order = [hands[(first + k) % players][k // players] for k in range(players * size)]
-    if turn_up is not None and source == "turn_up":
-        order.append(card_id(turn_up))
+    # The rule book places the trump card (the turn-up after the deal, or the
+    # dealer's last card, R-TRUMP-*) and says whose each other card is.
+    trump_at = trump_card_index(source, players=players, hand_size=size)
+    trump = None if deal.turn_up is None else card_id(deal.turn_up)
+    hands = [iter(sorted(card_id(c) for c in hand if card_id(c) != trump)) for hand in deal.hands]
+    order: list[int] = []
+    for k in range(players * size + (source == "turn_up")):
+        if k == trump_at and trump is not None:
+            order.append(trump)
+        else:
+            order.append(next(hands[dealt_to(k, dealer=dealer, players=players)]))
     return order
 
 

@@ -55,7 +55,8 @@ from whist_ro.records.adjudicate import (
 from whist_ro.records.schema import PLACE, decode_text, known_reason
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
-from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.rules.bidding import bid_in_range, forbidden_bid
+from whist_ro.rules.play import trick_count
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.rules.scoring import advance_runs, exact_round_points
 from whist_ro.schedule import Schedule, check_players
@@ -194,6 +195,9 @@ _BAD_HEADER: Final = N_(
     "from 0, or 'NAME bid','NAME won' for each player (read as CSV separated by "
     "{delimiters}), not {header}"
 )
+# A sheet keeps bids, so it is the exact-bid family's: its player counts (R-DECK-2),
+# before the sheet says which variant (audit checks that variant's counts again).
+_SHEET_SEATS: Final = variants.ROMANIAN.player_counts
 _HEADER_START: Final = N_("does not start with hand_size,dealer")
 _HEADER_PAIRS: Final = N_("has {count} bid and won headings")
 _HEADER_COLUMNS: Final = N_(
@@ -316,7 +320,7 @@ def _read_header(
     if len(cells) < 2 or not _is(cells[0], "hand_size") or not _is(cells[1], "dealer"):
         raise fail(_HEADER_START)
     pairs, odd = divmod(len(cells) - 2, 2)
-    if odd or not 3 <= pairs <= 6:
+    if odd or pairs not in _SHEET_SEATS:
         raise fail(_HEADER_PAIRS, count=len(cells) - 2)
     names: list[str] = []
     numbered = 0
@@ -682,7 +686,7 @@ def _row_problems(
             problem(None, headings[1], rule, why)
     size = row.hand_size
     for seat_, bid in enumerate(row.bids):
-        if not 0 <= bid <= size:
+        if not bid_in_range(bid, hand_size=size):
             why = Sentence(_BID_RANGE, who=who(seat_), bid=bid, size=size)
             problem(seat_, headings[2 + 2 * seat_], "R-BID-3", why)
     dealer = row.dealer if 0 <= row.dealer < players else expected
@@ -691,11 +695,12 @@ def _row_problems(
     if forbidden is not None and row.bids[dealer] == forbidden:
         why = Sentence(_HOOK, who=_who(dealer, names, dealer=True), bid=forbidden, size=size)
         problem(dealer, headings[2 + 2 * dealer], "R-BID-2", why)
+    tricks = trick_count(size)
     for seat_, won in enumerate(row.won):
-        if not 0 <= won <= size:
+        if not 0 <= won <= tricks:
             why = Sentence(_WON_RANGE, who=who(seat_), won=won, size=size)
             problem(seat_, headings[3 + 2 * seat_], "R-PLAY-6", why)
-    if sum(row.won) != size:
+    if sum(row.won) != tricks:
         problem(None, "won", "R-PLAY-6", Sentence(_WON_TOTAL, total=sum(row.won), size=size))
     return out
 

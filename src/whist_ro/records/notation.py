@@ -75,7 +75,8 @@ from whist_ro.errors import ConfigurationError, RecordError, WhistError
 from whist_ro.locale import N_
 from whist_ro.records.record import Record, RoundRecord, preset_name
 from whist_ro.records.schema import PLACE, decode_text
-from whist_ro.rules.play import trick_winner_index
+from whist_ro.rules.bidding import bidding_order, first_hand, next_seat
+from whist_ro.rules.play import next_leader, trick_winner_index
 from whist_ro.variants import Variant, check_variant
 
 __all__ = ["MAX_TEXT", "LoneRound", "NotationError", "format_round", "parse_round"]
@@ -333,16 +334,18 @@ def parse_round(text: str | bytes) -> LoneRound:
     turn_up = None if token == "-" else _card(token, column, line)
     actions: list[Action] = []
     where: list[tuple[int, int]] = []
-    first = (dealer + 1) % players
+    # The rule book says who acts: the first hand bids first and leads the
+    # first trick, turns go clockwise, and a trick's winner leads the next.
+    first = first_hand(dealer, players)
     if reader.peek() == "bids":
         line, tokens = reader.take("bids")
         if variant.is_classic:
             raise line.fail(_CLASSIC_BIDS, 1)
         if len(tokens) > players:
             raise line.fail(_TOO_MANY_BIDS, tokens[players][1], count=len(tokens), players=players)
-        for offset, (token, column) in enumerate(tokens):
+        for seat, (token, column) in zip(bidding_order(dealer, players), tokens, strict=False):
             bid = _number(token, column, line, what=_A_BID, high=_MAX_BID)
-            actions.append(Bid(seat=(first + offset) % players, tricks=bid))
+            actions.append(Bid(seat=seat, tricks=bid))
             where.append((line.number, column))
     leader = first
     trump = None if turn_up is None else int(turn_up.suit)
@@ -357,14 +360,18 @@ def parse_round(text: str | bytes) -> LoneRound:
             column = tokens[players][1] if tokens else len(line.text) + 1
             raise line.fail(_TRICK_SIZE, column, players=players, count=len(tokens))
         cards = [_card(t, c, line) for t, c in tokens]
-        for offset, (card, (_, column)) in enumerate(zip(cards, tokens, strict=True)):
-            actions.append(Play(seat=(leader + offset) % players, card=card))
+        seats: list[int] = []
+        seat = leader
+        for card, (_, column) in zip(cards, tokens, strict=True):
+            seats.append(seat)
+            actions.append(Play(seat=seat, card=card))
             where.append((line.number, column))
+            seat = next_seat(seat, players)
         if len(cards) < players:
             open_trick = True
         else:
             won = trick_winner_index([c.bit for c in cards], trump=trump)
-            leader = (leader + won) % players
+            leader = next_leader(seats[won])
     if reader.peek() is not None:
         _, line, _ = reader.entries[reader.at]
         raise line.fail(_UNEXPECTED, 1, key=reader.peek())

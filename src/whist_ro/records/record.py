@@ -67,6 +67,7 @@ from whist_ro.records.schema import (
     quoting,
     text,
 )
+from whist_ro.schedule import player_count_refusal
 from whist_ro.variants import Variant, check_variant
 
 __all__ = [
@@ -141,7 +142,6 @@ _PRESET_DIFFERS: Final = N_(
     "{name} names a preset, but the variant differs from it in {settings}; the preset of a "
     "house variant is None"
 )
-_PLAYER_COUNT: Final = N_("{variant} is played by {low} to {high} players, not {players} ({rules})")
 _NO_ROUNDS: Final = N_("a record holds at least one round")
 _HAND_PER_PLAYER: Final = N_("expected one hand per player ({players}), not {count}")
 _CARDS: Final = NP_("{n:,} card", "{n:,} cards")
@@ -576,17 +576,9 @@ def _check_record(record: Record) -> None:
     variant = record.variant
     _check_preset(record)
     players = len(record.players)
-    counts = variant.player_counts
-    if players not in counts:
-        raise fail_at(
-            "players",
-            _PLAYER_COUNT,
-            variant=variant.name,
-            low=counts.start,
-            high=counts.stop - 1,
-            players=players,
-            rules="R-DECK-2, R-DECK-3",
-        )
+    refusal = player_count_refusal(variant, players)
+    if refusal is not None:
+        raise quoting("players", refusal)
     if not record.rounds:
         raise fail_at("rounds", _NO_ROUNDS)
     last = len(record.rounds) - 1

@@ -34,7 +34,6 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import (
     ConfigurationError,
-    IllegalActionError,
     MatchEndError,
     OutOfDealsError,
     RecordError,
@@ -478,14 +477,15 @@ def _play_round(
                 ),
                 False,
             )
-        try:
-            state = state.apply(action)
-        except IllegalActionError as error:
+        refusal = state.refusal(action)
+        if refusal is not None:
             # The engine's refusal is the explanation: one voice, with its evidence.
             violation = _at_action(
-                round_, index + 1, action, error.rule, str(error), path, _reason(error)
+                round_, index + 1, action, refusal.rule, str(refusal), path, _reason(refusal)
             )
             return state, violation, False
+        try:
+            state = state.apply(action)
         except OutOfDealsError:
             return state, None, True
     return state, None, False

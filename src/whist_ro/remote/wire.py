@@ -57,6 +57,7 @@ from whist_ro.errors import WhistError, WireError
 from whist_ro.locale import N_
 from whist_ro.remote.result import MatchResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
+from whist_ro.schedule import player_count_refusal
 from whist_ro.variants import Variant
 from whist_ro.views.from_data import read_score_row, view_from_dict
 from whist_ro.views.view import PlayerView, score_row_dict
@@ -621,10 +622,9 @@ class MatchLog:
         except WhistError as error:
             raise wire_error(obj.at("variant"), str(error)) from None
         players = obj.whole("players", low=2, high=8)
-        if players not in variant.player_counts:
-            raise wire_error(
-                obj.at("players"), f"{variant.name} is not played by {players} players"
-            )
+        refusal = player_count_refusal(variant, players)
+        if refusal is not None:
+            raise wire_error(obj.at("players"), "{error}", evidence={"error": refusal})
         try:
             names = check_names(obj.get("names"), players=players)
         except WhistError as error:

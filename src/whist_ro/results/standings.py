@@ -39,6 +39,7 @@ from whist_ro.locale import N_, localized
 from whist_ro.locale import render as say
 from whist_ro.ranking import RankingSystem, TablePoints, check_totals
 from whist_ro.results.rubber import GameResult, match_points
+from whist_ro.rules.scoring import side_of
 from whist_ro.variants import Variant, check_zero_win
 
 _FLAGS: Final = (N_("zero win"), N_("abandoned"), N_("disconnected"), N_("conceded"))
@@ -370,12 +371,12 @@ def match_standings(
     # (R-END-5, R-RANK-9).  The points can tie (conceders up a treble give up a
     # game on 4: 3 against 1 + the rubber's 2); the concession then decides the
     # places, while the awards stay those of the match points (R-RANK-8).
-    winners = sum(1 for row in standings if row.seat % 2 != conceded)
+    winners = sum(1 for row in standings if side_of(row.seat) != conceded)
     rows = tuple(
         attrs.evolve(
             row,
-            conceded=row.seat % 2 == conceded,
-            place=1 + winners if row.seat % 2 == conceded else 1,
+            conceded=side_of(row.seat) == conceded,
+            place=1 + winners if side_of(row.seat) == conceded else 1,
         )
         for row in standings
     )

@@ -5,15 +5,17 @@ A referee looking for a rule opens the module of its section:
 - :mod:`whist_ro.rules.schedule`: R-SCHED-1..3 (:func:`~whist_ro.rules.schedule.schedule_rule`),
   R-SCHED-4 (:func:`~whist_ro.rules.schedule.dealer_of`), and whether a deal fits the
   schedule (:func:`~whist_ro.rules.schedule.deal_faults`);
-- :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`),
+- :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`,
+  :func:`~whist_ro.rules.dealing.dealt_to`),
   R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
 - :mod:`whist_ro.rules.bidding`: R-BID-1 (:func:`~whist_ro.rules.bidding.first_hand`,
-  :func:`~whist_ro.rules.bidding.next_seat`), R-BID-2, the hook
-  (:func:`~whist_ro.rules.bidding.forbidden_bid`), R-BID-3
+  :func:`~whist_ro.rules.bidding.next_seat`, :func:`~whist_ro.rules.bidding.bidding_order`),
+  R-BID-2, the hook (:func:`~whist_ro.rules.bidding.forbidden_bid`), R-BID-3
   (:func:`~whist_ro.rules.bidding.bid_in_range`);
 - :mod:`whist_ro.rules.play`: R-PLAY-2/3/4/5/8 as the clauses of
   :func:`~whist_ro.rules.play.playable_cards`, R-PLAY-6
-  (:func:`~whist_ro.rules.play.beats`, :func:`~whist_ro.rules.play.trick_winner_index`);
+  (:func:`~whist_ro.rules.play.beats`, :func:`~whist_ro.rules.play.trick_winner_index`,
+  :func:`~whist_ro.rules.play.trick_count`);
 - :mod:`whist_ro.rules.scoring`: R-SCORE-* (one round's points by family:
   :func:`~whist_ro.rules.scoring.round_points`), R-STREAK-*, R-HON-*, R-RUBBER-2.
 
@@ -26,8 +28,14 @@ docs/rules.md links every rule ID to its function and to its test.
 3
 """
 
-from whist_ro.rules.bidding import bid_in_range, first_hand, forbidden_bid, next_seat
-from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
+from whist_ro.rules.bidding import (
+    bid_in_range,
+    bidding_order,
+    first_hand,
+    forbidden_bid,
+    next_seat,
+)
+from whist_ro.rules.dealing import deal_hands, dealt_to, trump_card_index, trump_source
 from whist_ro.rules.play import (
     beats,
     cards_of_suit,
@@ -35,6 +43,7 @@ from whist_ro.rules.play import (
     overtrumps,
     playable_cards,
     suit_of,
+    trick_count,
     trick_winner_index,
 )
 from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
@@ -46,18 +55,22 @@ from whist_ro.rules.scoring import (
     game_value,
     honours_held,
     honours_points,
+    partner_of,
     round_points,
+    side_of,
 )
 
 __all__ = [
     "advance_runs",
     "beats",
     "bid_in_range",
+    "bidding_order",
     "cards_of_suit",
     "classic_points",
     "deal_faults",
     "deal_hands",
     "dealer_of",
+    "dealt_to",
     "exact_points",
     "exact_round_points",
     "first_hand",
@@ -68,10 +81,13 @@ __all__ = [
     "next_leader",
     "next_seat",
     "overtrumps",
+    "partner_of",
     "playable_cards",
     "round_points",
     "schedule_rule",
+    "side_of",
     "suit_of",
+    "trick_count",
     "trick_winner_index",
     "trump_card_index",
     "trump_source",

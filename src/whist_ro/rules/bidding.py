@@ -8,7 +8,7 @@ False
 
 from __future__ import annotations
 
-__all__ = ["bid_in_range", "first_hand", "forbidden_bid", "next_seat"]
+__all__ = ["bid_in_range", "bidding_order", "first_hand", "forbidden_bid", "next_seat"]
 
 
 def first_hand(dealer: int, players: int) -> int:
@@ -29,6 +29,18 @@ def next_seat(seat: int, players: int) -> int:
     (2, 0)
     """
     return (seat + 1) % players
+
+
+def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they bid: the first hand, then clockwise, the dealer last (R-BID-1).
+
+    >>> bidding_order(1, 4)
+    (2, 3, 0, 1)
+    """
+    order = [first_hand(dealer, players)]
+    while len(order) < players:
+        order.append(next_seat(order[-1], players))
+    return tuple(order)
 
 
 def bid_in_range(tricks: int, *, hand_size: int) -> bool:

@@ -13,10 +13,11 @@ import functools
 from collections.abc import Sequence
 from typing import Final, Literal
 
+from whist_ro.rules.bidding import first_hand
 from whist_ro.schedule import deck_ranks
 from whist_ro.variants import Variant
 
-__all__ = ["TrumpSource", "deal_hands", "trump_card_index", "trump_source"]
+__all__ = ["TrumpSource", "deal_hands", "dealt_to", "trump_card_index", "trump_source"]
 
 TrumpSource = Literal["turn_up", "dealer_last"] | None
 """How a deal sets trump: ``"turn_up"``, ``"dealer_last"``, or None for no trump."""
@@ -78,18 +79,31 @@ def deal_hands(
     """The hands, as card masks by seat, dealt from a deck order of card bits (R-DEAL-1).
 
     Cards go out one at a time clockwise from the first hand (left of the
-    dealer), so the ``k``-th card goes to seat ``(dealer + 1 + k) % players``.
+    dealer): the ``k``-th card goes to seat :func:`dealt_to` ``(k)``.
 
     >>> deal_hands([0, 1, 2, 3], players=2, dealer=0, hand_size=2)  # seat 1 gets bits 0 and 2
     (10, 5)
     """
     dealt = players * hand_size
-    first = (dealer + 1) % players
     hands = [0] * players
     for offset in range(players):
         # One seat's cards are every players-th card from its offset.
         mask = 0
         for bit in order[offset:dealt:players]:
             mask |= _BIT[bit]
-        hands[(first + offset) % players] = mask
+        hands[dealt_to(offset, dealer=dealer, players=players)] = mask
     return tuple(hands)
+
+
+def dealt_to(index: int, *, dealer: int, players: int) -> int:
+    """The seat that receives card ``index`` (from 0) of the deck order (R-DEAL-1).
+
+    Cards go out one at a time clockwise from the first hand, the seat left
+    of the dealer, so the dealer receives the last card of every pass.  The
+    one answer to "whose card is this?": :func:`deal_hands` deals by it, and
+    an adapter that replays a deal card by card asks it.
+
+    >>> [dealt_to(k, dealer=2, players=3) for k in range(6)]
+    [0, 1, 2, 0, 1, 2]
+    """
+    return (first_hand(dealer, players) + index) % players

@@ -34,6 +34,7 @@ __all__ = [
     "overtrumps",
     "playable_cards",
     "suit_of",
+    "trick_count",
     "trick_winner_index",
 ]
 
@@ -71,6 +72,18 @@ def cards_of_suit(hand: int, suit: int) -> int:
     CardSet.parse('Ah 9h')
     """
     return hand & SUIT_MASKS[suit]
+
+
+def trick_count(hand_size: int) -> int:
+    """How many tricks a round of ``hand_size`` cards a hand plays (R-PLAY-6, R-PLAY-7).
+
+    Every trick takes one card from each hand and is won by exactly one
+    seat, so the seats' tricks won add up to this, and none wins more.
+
+    >>> trick_count(8)
+    8
+    """
+    return hand_size
 
 
 def next_leader(trick_winner: int) -> int:

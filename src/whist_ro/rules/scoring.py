@@ -41,7 +41,9 @@ __all__ = [
     "honours_points",
     "next_streak",
     "next_streaks",
+    "partner_of",
     "round_points",
+    "side_of",
 ]
 
 # The J, Q, K and A of one suit inside its 16-bit lane (bits 11 to 14).
@@ -113,6 +115,26 @@ def _scored(variant: Variant, bid: int, tricks: int) -> int:
     return points
 
 
+def side_of(seat: int) -> int:
+    """The partnership of ``seat`` in classic whist: seats 0 and 2 are side 0, 1 and 3 side 1.
+
+    Partners sit opposite and score together (R-SCORE-3).
+
+    >>> [side_of(seat) for seat in range(4)]
+    [0, 1, 0, 1]
+    """
+    return seat % 2
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite ``seat`` at a classic table of four: its partner (R-SCORE-3).
+
+    >>> [partner_of(seat) for seat in range(4)]
+    [2, 3, 0, 1]
+    """
+    return (seat + 2) % 4
+
+
 def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
     """Each seat's points in partnership whist (R-SCORE-3).
 
@@ -122,6 +144,8 @@ def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
     >>> classic_points((2, 5, 1, 5))
     (0, 4, 0, 4)
     """
+    # The sides of side_of, spelled out: the search bot and the kernels score
+    # classic deals through here by the thousand.
     sides = (tricks_won[0] + tricks_won[2], tricks_won[1] + tricks_won[3])
     side_points = tuple(max(t - 6, 0) for t in sides)
     return tuple(side_points[seat % 2] for seat in range(len(tricks_won)))

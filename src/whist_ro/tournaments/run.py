@@ -29,6 +29,7 @@ from whist_ro.agents import BotFactory
 from whist_ro.engine.match import Match
 from whist_ro.errors import ConfigurationError, EngineError
 from whist_ro.locale import N_
+from whist_ro.schedule import check_players
 from whist_ro.table import Table
 from whist_ro.tournaments.entrant import Entrant, entrant_of, field_of
 from whist_ro.tournaments.results import MatchRow, TournamentResult, gather
@@ -192,14 +193,7 @@ def _check_lineup(variant: Variant, lineup: object) -> tuple[Entrant, ...]:
             f"lineup must be a list with one entry per seat, not {excerpt(lineup)}",
             field="lineup",
         )
-    counts = variant.player_counts
-    if len(lineup) not in counts:
-        seats = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
-        raise ConfigurationError(
-            f"{variant.name} seats {seats} players, so the lineup needs {seats} entries, "
-            f"not {len(lineup)}",
-            field="lineup",
-        )
+    check_players(variant, len(lineup), field="lineup")
     entrants = tuple(entrant_of(e, f"lineup[{i}]") for i, e in enumerate(lineup))
     named: dict[str, Entrant] = {}
     for entrant in entrants:

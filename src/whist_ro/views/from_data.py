@@ -33,7 +33,7 @@ from whist_ro.ranking import MAX_TOTAL
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.rules.dealing import trump_source
-from whist_ro.schedule import Schedule
+from whist_ro.schedule import Schedule, player_count_refusal
 from whist_ro.variants import Variant
 from whist_ro.variants import get as preset
 from whist_ro.views.view import PlayerView, blind_mode, fill_match, fill_view
@@ -289,8 +289,9 @@ def _check_legal(
 def _round_part(obj: WireObject, variant: Variant) -> PlayerView:
     """The round part of a view: everything but ``match``."""
     players = obj.whole("players", low=2, high=_MAX_SEATS)
-    if players not in variant.player_counts:
-        raise wire_error(obj.at("players"), f"{variant.name} is not played by {players} players")
+    refusal = player_count_refusal(variant, players)
+    if refusal is not None:
+        raise wire_error(obj.at("players"), "{error}", evidence={"error": refusal})
     last = players - 1
     seat = obj.whole("seat", high=last)
     raw_names = obj.get("names")

@@ -34,6 +34,7 @@ from whist_ro.engine.round import Phase
 from whist_ro.locale import N_, NP_
 from whist_ro.locale import render as say
 from whist_ro.locale import render_plural as say_plural
+from whist_ro.rules.scoring import partner_of, side_of
 from whist_ro.views.view import PlayerView
 
 __all__ = ["render"]
@@ -152,7 +153,7 @@ def render(view: PlayerView, *, lang: str = "en") -> str:
     lines.append("  ".join(titles))
     for seat in range(view.players):
         bid = view.bids[seat]
-        shown = str(seat % 2) if classic else ("-" if bid is None else str(bid))
+        shown = str(side_of(seat)) if classic else ("-" if bid is None else str(bid))
         cells = [str(seat), shown, str(view.tricks_won[seat]), str(view.hand_counts[seat])]
         if totals is not None:
             cells.append(str(totals[seat]))
@@ -162,7 +163,7 @@ def render(view: PlayerView, *, lang: str = "en") -> str:
         notes = []
         if seat == view.seat:
             notes.append(say(_YOU, lang))
-        elif classic and seat % 2 == view.seat % 2:
+        elif classic and seat == partner_of(view.seat):
             notes.append(say(_PARTNER, lang))
         if seat != view.seat and view.known_hands[seat]:
             notes.append(say(_HOLDS, lang, cards=view.known_hands[seat]))

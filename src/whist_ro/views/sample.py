@@ -93,10 +93,11 @@ def constraints(view: PlayerView) -> tuple[int, ...]:
             continue
         led = play_rules.suit_of(bits[0])
         best = bits[0]
+        seats = trick.seats
         for index in range(1, len(bits)):
             card = bits[index]
             if play_rules.suit_of(card) != led:  # following suit shows nothing (R-PLAY-2)
-                seat = (trick.leader + index) % players
+                seat = seats[index]
                 forbidden[seat] |= _shown_absent(card, led, best, trump_suit, must_trump, must_over)
             if play_rules.beats(card, best, trump_suit):
                 best = card

@@ -37,7 +37,7 @@ from whist_ro.errors import CardNotHeldError, ConfigurationError, IllegalActionE
 from whist_ro.locale import N_
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet
-from whist_ro.rules.bidding import first_hand
+from whist_ro.rules.bidding import bidding_order, first_hand
 from whist_ro.rules.dealing import TrumpSource, trump_source
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
@@ -442,9 +442,8 @@ class PlayerView(Immutable, Generic[State_co]):
     def actions(self) -> tuple[Action, ...]:
         """Every action of the round so far, in order: the bids, then the plays."""
         out: list[Action] = []
-        first = first_hand(self._dealer, self._players)
-        for i in range(sum(b is not None for b in self._bids)):
-            seat = (first + i) % self._players
+        order = bidding_order(self._dealer, self._players)
+        for seat in order[: sum(b is not None for b in self._bids)]:
             bid = self._bids[seat]
             assert bid is not None
             out.append(Bid(seat=seat, tricks=bid))

@@ -57,6 +57,7 @@ from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
 from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.schedule import player_count_refusal
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
@@ -1294,12 +1295,8 @@ class Lobby:
         v = _variant(variant)
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
             raise RoomError("bad_request", detail="seats must be a list")
-        if len(seats) not in v.player_counts:
-            raise RoomError(
-                "bad_request",
-                detail=f"{v.name} is played by {', '.join(map(str, v.player_counts))} players, "
-                f"not {len(seats)}",
-            )
+        if (refused := player_count_refusal(v, len(seats), field="seats")) is not None:
+            raise RoomError("bad_request", detail=str(refused))
         if not seats or seats[0] != "human":
             raise RoomError("bad_request", detail="seat 0 is the maker's: it must be 'human'")
         fallback = check_bot(fallback, v)
