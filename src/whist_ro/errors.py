@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-from whist_ro import locale
-
-if TYPE_CHECKING:
-    from whist_ro.engine.seats import Takeover
+# The base of the base: the errors render themselves through the catalogues here,
+# and whist_ro.locale, above this module, refuses a language with an error of ours.
+from whist_ro._messages import ENGLISH, LANGUAGES, N_, catalogue, excerpt, fill, spoken
 
 __all__ = [
     "ActionParseError",
@@ -49,6 +48,7 @@ __all__ = [
     "OutOfDealsError",
     "OutOfTurnError",
     "RecordError",
+    "SeatTakeover",
     "TableBusyError",
     "WhistError",
     "WireError",
@@ -99,10 +99,10 @@ class WhistError(Exception):
         if evidence is not None:
             self.template = message
             self.evidence = MappingProxyType(dict(evidence))
-            message = locale.render(message, locale.ENGLISH, **self.evidence)
+            message = fill(message, ENGLISH, **self.evidence)
         super().__init__(message)
 
-    def explain(self, lang: str = locale.ENGLISH) -> str:
+    def explain(self, lang: str = ENGLISH) -> str:
         """This refusal in ``lang`` (``"en"`` or ``"ro"``), rendered from its template and evidence.
 
         ``explain()`` is ``str(error)``.  The template is looked up in the
@@ -113,10 +113,11 @@ class WhistError(Exception):
         >>> str(error), error.explain("ro")
         ('seat 1 plays Qh', 'locul 1 joacă Qh')
         """
-        language = locale.check(lang)
+        if not spoken(lang):  # as whist_ro.locale.check refuses it
+            raise _refused_language(lang, field="lang")
         if self.template is None:
-            return locale.translation(language).gettext(str(self))
-        return locale.render(self.template, language, **self.evidence)
+            return catalogue(lang).gettext(str(self))
+        return fill(self.template, lang, **self.evidence)
 
     def __localized__(self, lang: str) -> str:
         # A refusal quoted inside another message speaks that message's language.
@@ -521,12 +522,50 @@ class RecordError(WhistError, ValueError):
         super().__init__(message, rule=rule, evidence=evidence)
 
 
+class SeatTakeover(Protocol):
+    """What :attr:`AgentError.takeover` holds: a seat handed to the fallback agent (R-SEAT-1).
+
+    :class:`whist_ro.Takeover` is the one the library makes; the errors,
+    at the base of the library, name it by this protocol, so they need not
+    import the table layer that defines it.
+
+    >>> import whist_ro as wr
+    >>> taken: SeatTakeover = wr.Takeover(round=1, trick=0, seat=2, reason="returned None")
+    >>> taken.seat, taken.explain("en")
+    (2, 'returned None')
+    """
+
+    @property
+    def round(self) -> int:
+        """The round, counted from 1."""
+        ...
+
+    @property
+    def trick(self) -> int:
+        """The trick, counted from 1; 0 during the bidding."""
+        ...
+
+    @property
+    def seat(self) -> int:
+        """The seat taken over."""
+        ...
+
+    @property
+    def reason(self) -> str:
+        """What the agent did, in English."""
+        ...
+
+    def explain(self, lang: str = ENGLISH) -> str:
+        """The reason in ``lang``."""
+        ...
+
+
 class AgentError(WhistError):
     """An agent failed at a :class:`~whist_ro.Table` that was told ``on_error="raise"``.
 
     Raised *from* the agent's own exception (its ``__cause__``), so the
     traceback shows the bug.  ``seat`` is the agent's seat and
-    ``takeover`` the :class:`~whist_ro.Takeover` that the default
+    ``takeover`` the :class:`~whist_ro.Takeover` (a :class:`SeatTakeover`) that the default
     ``on_error="takeover"`` would have logged (R-SEAT-1).  When the agent
     failed while choosing, the table is left as it was.
 
@@ -542,7 +581,7 @@ class AgentError(WhistError):
     2 returned None, which is not a Bid or a Play 0
     """
 
-    def __init__(self, message: str, *, seat: int, takeover: Takeover) -> None:
+    def __init__(self, message: str, *, seat: int, takeover: SeatTakeover) -> None:
         self.seat = seat
         self.takeover = takeover
         super().__init__(message, rule="R-SEAT-1")
@@ -730,11 +769,17 @@ def _rebuild(
     return error
 
 
-def _refused_language(value: object, field: str, why: str) -> ConfigurationError:
-    from whist_ro._check import excerpt  # noqa: PLC0415 (_check imports this module)
-
-    return ConfigurationError(f"{field}={excerpt(value)} {why}", field=field)
+_REFUSED_LANGUAGE: Final = N_("{field}={value} names no language whist-ro speaks: {languages}")
 
 
-# whist_ro.locale, below this module, raises its refusals of a language through this.
-locale._raise_refusals_with(_refused_language)
+def _refused_language(value: object, *, field: str) -> ConfigurationError:
+    """The refusal of ``value`` as a language: :func:`whist_ro.locale.check` raises it too.
+
+    Built here, beside the class, so that the catalogue's ``locale`` (which
+    imports this module) raises the same error whatever was imported first.
+    """
+    return ConfigurationError(
+        _REFUSED_LANGUAGE,
+        field=field,
+        evidence={"field": field, "value": excerpt(value), "languages": ", ".join(LANGUAGES)},
+    )
