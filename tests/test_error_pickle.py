@@ -19,8 +19,8 @@ import pytest
 import whist_ro as wr
 from whist_ro import errors, locale, records
 from whist_ro.engine.seats import Takeover
-from whist_ro.errors import WhistError
-from whist_ro.records.notation import NotationError, parse_round
+from whist_ro.errors import NotationError, WhistError
+from whist_ro.records.notation import parse_round
 from whist_ro.remote import EngineAgent
 
 # A template with its evidence, one value of which is itself a refusal.

@@ -102,6 +102,7 @@ def test_identical_messages_are_listed_as_such() -> None:
         "bot",
         "{verdict}  {name}: {detail}",
         "{where}: {what}",
+        "{detail}",  # the web table's bad_request: the detail says it all
         "quit",  # the engine protocol's message of that name
     }
 

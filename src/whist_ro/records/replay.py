@@ -32,6 +32,7 @@ from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.seats import Takeover
 from whist_ro.errors import (
     ConfigurationError,
     IllegalActionError,
@@ -48,7 +49,6 @@ from whist_ro.records.record import (
     Reclaim,
     Record,
     RoundRecord,
-    Takeover,
     loads,
     preset_name,
 )
