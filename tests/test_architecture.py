@@ -8,6 +8,13 @@ sit on top of the engine), or from a ``_repr_svg_``/``_repr_html_`` hook to
 pictures, which sit on top of the views).  At run time the package loads its
 upper layers only when a name of theirs is first used: a subprocess checks
 what ``import whist_ro.rules`` and ``import whist_ro`` load.
+
+The base (:data:`BASE`: ``_messages``, the errors, ``locale`` and the small
+helpers) is stricter: it imports nothing above it at all, not inside a
+function and not under ``TYPE_CHECKING``, and ``locale`` raises the same
+error whatever was imported first.  Across the whole package no two parts
+import each other round a circle, except through the sugar of
+:data:`SUGAR` (``Round.view`` ...) and the picture hooks (issue 26 item 4).
 """
 
 from __future__ import annotations
