@@ -26,7 +26,7 @@ import numbers
 import reprlib
 import string
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 __all__ = [
     "DOMAIN",
@@ -81,7 +81,7 @@ def NP_(singular: str, plural: str) -> Plural:  # noqa: N802
     return (singular, plural)
 
 
-def spoken(lang: object) -> bool:
+def spoken(lang: object) -> TypeGuard[str]:
     """Whether ``lang`` is exactly a language whist-ro speaks (``"en"`` or ``"ro"``).
 
     >>> spoken("ro"), spoken("RO"), spoken(None)

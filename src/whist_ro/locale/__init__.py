@@ -236,7 +236,7 @@ def check(lang: object) -> str:
     whist_ro.errors.ConfigurationError: lang='RO' names no language whist-ro speaks: en, ro
     """
     if spoken(lang):
-        return str(lang)
+        return lang
     _refuse(lang, field="lang")
 
 
