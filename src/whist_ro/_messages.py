@@ -10,8 +10,10 @@ language, and how a bad value is quoted.  Nothing here refuses anything:
 a language is checked by the callers (:func:`whist_ro.locale.check`,
 :meth:`whist_ro.errors.WhistError.explain`) before it gets here.
 
-The public names are :mod:`whist_ro.locale`'s, which re-exports them; this
-is a base module and imports nothing of the package.
+The constants, the markers and :func:`localized` are public as
+:mod:`whist_ro.locale`'s, which re-exports them (its ``render`` and
+``translation`` are :func:`fill` and :func:`catalogue` with the language
+checked first).  This is a base module: it imports nothing of the package.
 
 >>> fill(N_("expected a whole number from {low:,} to {high:,}, not {value}"), "ro",
 ...      low=1, high=10_000, value=0)
