@@ -8,6 +8,13 @@ sit on top of the engine), or from a ``_repr_svg_``/``_repr_html_`` hook to
 pictures, which sit on top of the views).  At run time the package loads its
 upper layers only when a name of theirs is first used: a subprocess checks
 what ``import whist_ro.rules`` and ``import whist_ro`` load.
+
+The base (:data:`BASE`: ``_messages``, the errors, ``locale`` and the small
+helpers) is stricter: it imports nothing above it at all, not inside a
+function and not under ``TYPE_CHECKING``, and ``locale`` raises the same
+error whatever was imported first.  Across the whole package no two parts
+import each other round a circle, except through the sugar of
+:data:`SUGAR` (``Round.view`` ...) and the picture hooks (issue 26 item 4).
 """
 
 from __future__ import annotations
@@ -24,12 +31,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "whist_ro"
 
 # Lowest first; see the package docstring.  Parts still to come take their
 # places now (DESIGN.md section 3), so they land in the right layer:
-# ``locale`` at the base (errors render themselves through it; it imports
-# nothing of ours), ``svg`` above the views, ``remote`` above the table and
-# the tournaments, ``web`` above remote and the records.
+# ``svg`` above the views, ``remote`` above the table and the tournaments,
+# ``web`` above remote and the records.  The base: ``_messages`` (the
+# languages, catalogues and template filling the errors render themselves
+# with; it imports nothing of ours), then the errors and the helpers, among
+# them ``locale``, which refuses a language with an error of ``errors``.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("locale",),
-    ("errors", "_check", "_immutable", "_text", "_deprecation"),
+    ("_messages",),
+    ("errors", "_check", "_immutable", "_text", "_deprecation", "locale"),
     ("cards",),
     ("actions",),
     ("ranking",),
@@ -195,15 +204,193 @@ def test_the_function_check_catches_an_unlisted_upward_import(tmp_path: Path) ->
     assert function_imports(bad) == [("Deal.pretty", 3, "whist_ro.views.render")]
 
 
-def test_locale_imports_nothing_of_ours() -> None:
-    # The base of the base: errors render their messages through it.  Its own
-    # modules may import each other (python -m whist_ro.locale runs the tools).
-    for path in MODULES:
-        if part_of(module_name(path)) == "locale":
-            top = [t for _, t in top_level_imports(path) if part_of(t) != "locale"]
-            inner = [t for _, _, t in function_imports(path) if part_of(t) != "locale"]
-            assert not top, module_name(path)
-            assert not inner, module_name(path)
+BASE: frozenset[str] = frozenset(LAYERS[0] + LAYERS[1])
+"""The base of the library: it imports nothing above it, not lazily, not even for typing."""
+
+
+def every_import(path: Path) -> list[tuple[int, str]]:
+    """Every whist_ro module a file imports anywhere: module level, functions, TYPE_CHECKING."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.extend((node.lineno, target) for target in _whist_ro_targets(node))
+    return found
+
+
+def base_imports_upward(path: Path) -> list[str]:
+    """The imports of a base module that reach above the base, wherever they are written."""
+    return [
+        f"line {line}: {target}"
+        for line, target in every_import(path)
+        if part_of(target) not in BASE
+    ]
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in MODULES if part_of(module_name(p)) in BASE], ids=module_name
+)
+def test_the_base_imports_nothing_above_it(path: Path) -> None:
+    # Not at module level, not inside a function, not under TYPE_CHECKING:
+    # the errors and the catalogues must load, and mean the same, whatever
+    # was imported first.
+    assert not base_imports_upward(path), f"{module_name(path)}: {base_imports_upward(path)}"
+
+
+def test_messages_imports_nothing_of_ours() -> None:
+    # The base of the base: the errors render their messages through it.
+    assert not every_import(PACKAGE / "_messages.py")
+
+
+def test_the_base_check_catches_an_import_inside_a_function(tmp_path: Path) -> None:
+    # What test_the_base_imports_nothing_above_it would meet if errors.py
+    # imported the engine lazily, or only for the type checker.
+    source = (PACKAGE / "errors.py").read_text(encoding="utf-8")
+    lazy = tmp_path / "errors.py"
+    lazy.write_text(
+        source
+        + "\n\ndef _late() -> object:\n"
+        + "    from whist_ro.engine import seats\n\n    return seats\n",
+        encoding="utf-8",
+    )
+    typed = tmp_path / "typed.py"
+    typed.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from whist_ro.engine.seats import Takeover\n",
+        encoding="utf-8",
+    )
+    assert not base_imports_upward(PACKAGE / "errors.py")
+    assert base_imports_upward(lazy) == [f"line {source.count(chr(10)) + 4}: whist_ro.engine"]
+    assert base_imports_upward(typed) == ["line 3: whist_ro.engine.seats"]
+
+
+# The one circle the house allows: the documented sugar, functions of a lower
+# part that import an upper one which imports the lower one back.
+SUGAR: frozenset[str] = frozenset(
+    {
+        "whist_ro.engine.round:Round.view",
+        "whist_ro.engine.match:Match.view",
+        "whist_ro.engine.match:Match.to_record",
+        "whist_ro.engine.match:Match.from_record",
+        # removed by the seat runtime work (issue 26 item 2)
+        "whist_ro.table:Table._start_isolated",
+        "whist_ro.table:Table._astart_isolated",
+    }
+)
+
+
+def _is_sugar(module: str, function: str, target: str) -> bool:
+    if f"{module}:{function}" in SUGAR:
+        return True
+    return function.rsplit(".", 1)[-1] in PICTURE_HOOKS and part_of(target) == "svg"
+
+
+def part_graph(modules: list[tuple[str, Path]]) -> dict[str, set[str]]:
+    """Which part imports which (module level and inside functions; the sugar left out).
+
+    ``TYPE_CHECKING`` imports are left out too (they never run); the base
+    has none upward (test_the_base_imports_nothing_above_it).
+    """
+    graph: dict[str, set[str]] = {}
+    for name, path in modules:
+        here = part_of(name)
+        targets = [t for _, t in top_level_imports(path)]
+        targets += [
+            t for function, _, t in function_imports(path) if not _is_sugar(name, function, t)
+        ]
+        graph.setdefault(here, set()).update(part_of(t) for t in targets if part_of(t) != here)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The parts that import one another round a circle, each circle's parts sorted.
+
+    The strongly connected components of more than one part (Tarjan's algorithm).
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(part: str) -> None:
+        index[part] = low[part] = len(index)
+        stack.append(part)
+        for target in graph.get(part, ()):
+            if target not in index:
+                visit(target)
+                low[part] = min(low[part], low[target])
+            elif target in stack:
+                low[part] = min(low[part], index[target])
+        if low[part] == index[part]:
+            component = [stack.pop()]
+            while component[-1] != part:
+                component.append(stack.pop())
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for part in sorted(graph):
+        if part not in index:
+            visit(part)
+    return sorted(found)
+
+
+def test_no_import_cycle_between_parts_but_the_sugar() -> None:
+    assert circles(part_graph([(module_name(path), path) for path in MODULES])) == []
+
+
+def test_the_cycle_check_catches_a_lazy_import_back(tmp_path: Path) -> None:
+    # errors.py importing the engine inside a function would close a circle
+    # (the engine imports the errors), whatever layer check it passes.
+    lazy = tmp_path / "errors.py"
+    lazy.write_text(
+        (PACKAGE / "errors.py").read_text(encoding="utf-8")
+        + "\n\ndef _late() -> object:\n"
+        + "    from whist_ro.engine import seats\n\n    return seats\n",
+        encoding="utf-8",
+    )
+    modules = [
+        (module_name(path), lazy if module_name(path) == "whist_ro.errors" else path)
+        for path in MODULES
+    ]
+    found = circles(part_graph(modules))
+    assert any({"engine", "errors"} <= set(circle) for circle in found), found
+
+
+_LOCALE_REFUSES = """
+import json{first}
+import whist_ro.locale
+try:
+    whist_ro.locale.check("klingon")
+except Exception as error:
+    print(json.dumps([type(error).__module__, type(error).__name__, str(error)]))
+"""
+
+
+# The package's __init__ left out: whist_ro.locale with nothing else of ours
+# loaded first (on main, the errors were absent, and a ValueError came out).
+_SHELL = """
+import importlib.util, sys, types
+shell = types.ModuleType("whist_ro")
+shell.__path__ = list(importlib.util.find_spec("whist_ro").submodule_search_locations)
+sys.modules["whist_ro"] = shell"""
+
+
+@pytest.mark.parametrize(
+    "first",
+    ["", _SHELL, "\nimport whist_ro", "\nimport whist_ro.errors"],
+    ids=["locale-alone", "no-package-init", "package-first", "errors-first"],
+)
+def test_locale_refuses_the_same_whatever_was_imported_first(first: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _LOCALE_REFUSES.format(first=first)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout) == [
+        "whist_ro.errors",
+        "ConfigurationError",
+        "lang='klingon' names no language whist-ro speaks: en, ro",
+    ]
 
 
 _LOADED = """

@@ -46,8 +46,9 @@ import whist_ro as wr
 from whist_ro import records
 from whist_ro._check import excerpt
 from whist_ro.cli import main
-from whist_ro.errors import ConfigurationError, RecordError
-from whist_ro.records import Ending, LoneRound, Reclaim, Record, RoundRecord, Takeover
+from whist_ro.engine.seats import Takeover
+from whist_ro.errors import ConfigurationError, NotationError, RecordError
+from whist_ro.records import Ending, LoneRound, Reclaim, Record, RoundRecord
 from whist_ro.records import schema as schema_module
 from whist_ro.records.audit import HEADINGS
 from whist_ro.records.schema import MAX_CHARS, scan_json
@@ -384,7 +385,7 @@ def test_the_command_line_refuses_a_seed_that_is_not_utf_8() -> None:
 
 
 def test_notation_and_csv_refuse_a_surrogate_at_its_place() -> None:
-    with pytest.raises(records.NotationError, match="not valid Unicode") as info:
+    with pytest.raises(NotationError, match="not valid Unicode") as info:
         records.parse_round("dealer: 2\nhand 0: A" + LONE)
     assert (info.value.line, info.value.column) == (2, 10)
     error = record_error(lambda: records.audit(SHEET + LONE), "not valid Unicode")
@@ -801,7 +802,7 @@ def test_R_issue_17_6_json_that_is_not_a_record_is_not_read_as_notation(
 
 def test_a_word_that_only_starts_like_json_is_notation() -> None:
     # 'nullable:' is no JSON literal: the notation reader names the line.
-    with pytest.raises(records.NotationError, match="expected 'variant:'"):
+    with pytest.raises(NotationError, match="expected 'variant:'"):
         records.adjudicate("nullable: 1")
 
 

@@ -27,7 +27,7 @@ from test_cli_lang import untranslated
 from whist_ro import records
 from whist_ro._check import WireObject, read_list
 from whist_ro.cli import main
-from whist_ro.errors import RecordError, WhistError, WireError
+from whist_ro.errors import NotationError, RecordError, WhistError, WireError
 from whist_ro.records.audit import read_sheet
 from whist_ro.records.files import read_source, write_text
 
@@ -505,7 +505,7 @@ def test_str_stays_english_and_explain_speaks_romanian(name: str) -> None:
 
 def test_the_place_is_evidence_and_the_path_stays_english() -> None:
     error = _refusal(lambda: records.parse_round("dealer: 2\nhand 0: Ah Jx"))
-    assert isinstance(error, records.NotationError)
+    assert isinstance(error, NotationError)
     assert (error.line, error.column, error.path) == (2, 12, "line 2, column 12")
     assert error.template == "{where}: {what}"
     assert str(error.evidence["where"]) == "line 2, column 12"

@@ -135,7 +135,7 @@ def test_dump_and_load_use_files(tmp_path: Any) -> None:
 def test_the_record_uses_the_fixed_field_names() -> None:
     m = finished("romanian", 3, seed=6)
     claimed = list(m.totals)
-    takeover = records.Takeover(round=2, trick=1, seat=0, reason="timed out")
+    takeover = wr.Takeover(round=2, trick=1, seat=0, reason="timed out")
     data = data_of(m, claimed_totals=claimed, takeovers=[takeover], meta={"event": "cup"})
     assert data["format"] == "whist-ro-record"
     assert data["version"] == 2

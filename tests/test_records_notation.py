@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 import whist_ro as wr
 from conftest import play_random
 from whist_ro import records
-from whist_ro.records import NotationError, format_round, parse_round
+from whist_ro.errors import NotationError
+from whist_ro.records import format_round, parse_round
 
 PRESETS = ("romanian", "inverted", "classic", "classic-rubber", "long-whist")
 

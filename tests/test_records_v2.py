@@ -14,8 +14,9 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records
+from whist_ro.engine.seats import Takeover
 from whist_ro.errors import RecordError
-from whist_ro.records import Reclaim, Takeover
+from whist_ro.records import Reclaim
 
 V1 = Path(__file__).parent / "fixtures" / "records_v1"
 V1_FILES = sorted(V1.glob("*.json"))

@@ -21,7 +21,7 @@ ENGINES = Path(__file__).resolve().parent / "engines"
 PACKAGE = str(Path(wr.__file__).resolve().parent)
 
 
-def recorded(table: wr.Table) -> records.Takeover:
+def recorded(table: wr.Table) -> wr.Takeover:
     """The table's one takeover as its record keeps it (written and read back)."""
     (takeover,) = records.loads(records.dumps(table.to_record())).takeovers
     return takeover

@@ -31,8 +31,9 @@ from starlette.applications import Starlette
 from starlette.websockets import WebSocket
 
 from conftest import WebServer
+from whist_ro.errors import RoomError
 from whist_ro.web import Limits, create_app
-from whist_ro.web.room import Lobby, RoomError
+from whist_ro.web.room import Lobby
 from whist_ro.web.store import Store
 
 T = TypeVar("T")

@@ -15,7 +15,8 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records
-from whist_ro.web.room import Lobby, Room, RoomError
+from whist_ro.errors import RoomError
+from whist_ro.web.room import Lobby, Room
 from whist_ro.web.store import Store
 
 

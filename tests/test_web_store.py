@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from whist_ro.web.store import SCHEMA_VERSION, SeatRow, Status, Store, StoreError, TableRow
+from whist_ro.errors import StoreError
+from whist_ro.web.store import SCHEMA_VERSION, SeatRow, Status, Store, TableRow
 
 
 def table(id: str = "t1", status: Status = "waiting") -> TableRow:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import os
 import random
-import reprlib
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
+from whist_ro._messages import excerpt  # quoted the same way by the errors below
 from whist_ro._text import Sentence
 from whist_ro.errors import ConfigurationError, WireError
 from whist_ro.locale import N_, NP_
@@ -75,29 +75,6 @@ match is pure computation) while every one of them costs memory.
 
 _T = TypeVar("_T")
 
-_EXCERPT_CHARS: Final = 60
-_DIGITS_SHOWN: Final = 30
-
-
-class _Excerpt(reprlib.Repr):
-    """``reprlib`` with ints and strings capped too, and every container bounded."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlevel = 3
-        self.maxstring = _EXCERPT_CHARS
-        self.maxother = _EXCERPT_CHARS
-        self.maxlong = _DIGITS_SHOWN
-
-    def repr_int(self, x: int, level: int) -> str:
-        # int.__str__ refuses numbers of more than 4,300 digits; count them instead.
-        if abs(x) >= 10**_DIGITS_SHOWN:
-            digits = len(str(x)) if x.bit_length() < 14_000 else int(x.bit_length() * 0.30103) + 1
-            return f"<int of {digits} digits>"
-        return repr(x)
-
-
-_REPR: Final = _Excerpt()
 
 # The refusals of a setting, as catalogue templates ({name} is the setting, as spelled in code).
 _NOT_WHOLE: Final = N_("{name} must be a whole number from {low} to {high}, not {value}")
@@ -128,26 +105,6 @@ _SEED_LENGTH: Final = N_("a text {name} holds at most {most} characters, not {le
 _SEED_SURROGATE: Final = N_("a text {name} must be valid Unicode; {value} holds a lone surrogate")
 _SEED_KIND: Final = N_("{name} must be an int, a str or a random.Random, not {value}")
 _SEED_KIND_NONE: Final = N_("{name} must be None, an int, a str or a random.Random, not {value}")
-
-
-def excerpt(value: object) -> str:
-    """A short, always printable ``repr`` of ``value`` for an error message.
-
-    Containers are cut after a few items and levels, text after 60
-    characters, and numbers too large to print are described instead.
-
-    >>> excerpt("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
-    >>> excerpt([[[[[[1]]]]]])
-    '[[[[...]]]]'
-    """
-    try:
-        text = _REPR.repr(value)
-    except Exception:  # a hostile __repr__: say what it is, not what it claims
-        text = f"<{type(value).__name__} object>"
-    if len(text) > 2 * _EXCERPT_CHARS:
-        text = text[: 2 * _EXCERPT_CHARS - 3] + "..."
-    return text
 
 
 def is_whole(value: object) -> bool:

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-from whist_ro import locale
-
-if TYPE_CHECKING:
-    from whist_ro.engine.seats import Takeover
+# The base of the base: the errors render themselves through the catalogues here,
+# and whist_ro.locale, above this module, refuses a language with an error of ours.
+from whist_ro._messages import ENGLISH, LANGUAGES, N_, catalogue, excerpt, fill, spoken
 
 __all__ = [
     "ActionParseError",
@@ -41,14 +40,19 @@ __all__ = [
     "ImmutableError",
     "InvalidDealError",
     "InvalidTrickError",
+    "KernelMismatchError",
     "MatchEndError",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
     "NotOverError",
+    "NotationError",
     "OutOfDealsError",
     "OutOfTurnError",
     "RecordError",
+    "RoomError",
+    "SeatTakeover",
+    "StoreError",
     "TableBusyError",
     "WhistError",
     "WireError",
@@ -99,10 +103,10 @@ class WhistError(Exception):
         if evidence is not None:
             self.template = message
             self.evidence = MappingProxyType(dict(evidence))
-            message = locale.render(message, locale.ENGLISH, **self.evidence)
+            message = fill(message, ENGLISH, **self.evidence)
         super().__init__(message)
 
-    def explain(self, lang: str = locale.ENGLISH) -> str:
+    def explain(self, lang: str = ENGLISH) -> str:
         """This refusal in ``lang`` (``"en"`` or ``"ro"``), rendered from its template and evidence.
 
         ``explain()`` is ``str(error)``.  The template is looked up in the
@@ -113,10 +117,11 @@ class WhistError(Exception):
         >>> str(error), error.explain("ro")
         ('seat 1 plays Qh', 'locul 1 joacă Qh')
         """
-        language = locale.check(lang)
+        if not spoken(lang):  # as whist_ro.locale.check refuses it
+            raise _refused_language(lang, field="lang")
         if self.template is None:
-            return locale.translation(language).gettext(str(self))
-        return locale.render(self.template, language, **self.evidence)
+            return catalogue(lang).gettext(str(self))
+        return fill(self.template, lang, **self.evidence)
 
     def __localized__(self, lang: str) -> str:
         # A refusal quoted inside another message speaks that message's language.
@@ -521,12 +526,84 @@ class RecordError(WhistError, ValueError):
         super().__init__(message, rule=rule, evidence=evidence)
 
 
+_PLACE: Final = N_("line {line}, column {column}")
+
+
+class NotationError(RecordError):
+    """Round notation that cannot be read; ``line`` and ``column`` count from 1.
+
+    ``path`` is the place in English (``"line 1, column 9"``).  The message
+    and its evidence are the whole refusal, place included: the readers of
+    :mod:`whist_ro.records.notation` build them, so the place, too, renders
+    in the reader's language.  (``whist_ro.records.notation.NotationError``
+    is this class, a deprecated name for it.)
+
+    >>> from whist_ro.records import parse_round
+    >>> try:
+    ...     parse_round("dealer: x")
+    ... except NotationError as error:
+    ...     print(error.line, error.column, error.path)
+    1 9 line 1, column 9
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        column: int,
+        evidence: Mapping[str, object] | None = None,
+    ) -> None:
+        self.line = line
+        self.column = column
+        where = fill(_PLACE, ENGLISH, line=line, column=column)
+        super().__init__(message, path=where, evidence=evidence)
+
+
+class SeatTakeover(Protocol):
+    """What :attr:`AgentError.takeover` holds: a seat handed to the fallback agent (R-SEAT-1).
+
+    :class:`whist_ro.Takeover` is the one the library makes; the errors,
+    at the base of the library, name it by this protocol, so they need not
+    import the table layer that defines it.
+
+    >>> import whist_ro as wr
+    >>> taken: SeatTakeover = wr.Takeover(round=1, trick=0, seat=2, reason="returned None")
+    >>> taken.seat, taken.explain("en")
+    (2, 'returned None')
+    """
+
+    @property
+    def round(self) -> int:
+        """The round, counted from 1."""
+        ...
+
+    @property
+    def trick(self) -> int:
+        """The trick, counted from 1; 0 during the bidding."""
+        ...
+
+    @property
+    def seat(self) -> int:
+        """The seat taken over."""
+        ...
+
+    @property
+    def reason(self) -> str:
+        """What the agent did, in English."""
+        ...
+
+    def explain(self, lang: str = ENGLISH) -> str:
+        """The reason in ``lang``."""
+        ...
+
+
 class AgentError(WhistError):
     """An agent failed at a :class:`~whist_ro.Table` that was told ``on_error="raise"``.
 
     Raised *from* the agent's own exception (its ``__cause__``), so the
     traceback shows the bug.  ``seat`` is the agent's seat and
-    ``takeover`` the :class:`~whist_ro.Takeover` that the default
+    ``takeover`` the :class:`~whist_ro.Takeover` (a :class:`SeatTakeover`) that the default
     ``on_error="takeover"`` would have logged (R-SEAT-1).  When the agent
     failed while choosing, the table is left as it was.
 
@@ -542,7 +619,7 @@ class AgentError(WhistError):
     2 returned None, which is not a Bid or a Play 0
     """
 
-    def __init__(self, message: str, *, seat: int, takeover: Takeover) -> None:
+    def __init__(self, message: str, *, seat: int, takeover: SeatTakeover) -> None:
         self.seat = seat
         self.takeover = takeover
         super().__init__(message, rule="R-SEAT-1")
@@ -685,6 +762,117 @@ class EngineProtocolError(EngineError, ValueError):
         super().__init__(message, engine=engine, stderr=stderr, evidence=evidence)
 
 
+class StoreError(WhistError):
+    """The web table's database cannot be used: another program's file, a newer layout, a bad row.
+
+    :class:`whist_ro.web.Store` raises it.  (``whist_ro.web.store.StoreError``
+    is this class, a deprecated name for it.)
+
+    >>> str(StoreError("no table 'nope' in the database"))
+    "no table 'nope' in the database"
+    """
+
+
+# What the web table refuses, by the code it sends (the page shows its own text
+# for a code, static/messages.js; these are the server's, for API clients and
+# logs, in each language of the catalogue).  Kept with the error, at the base,
+# so that a refusal renders itself as every error does.
+_ROOM_REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        # lobby and joining
+        "no_table": N_("there is no table {table!r}"),
+        "table_damaged": N_(
+            "table {table!r} cannot be rebuilt from the database; the server's log says why"
+        ),
+        "table_full": N_("every seat of this table is taken"),
+        "seat_taken": N_("seat {seat} is already taken"),
+        "too_many_tables": N_("the server hosts {limit} open tables already; try again later"),
+        "too_many_waiting": N_(
+            "you have {limit} tables waiting for players already; start one or let one close first"
+        ),
+        "too_many_open": N_(
+            "you have {limit} tables open already, waiting or playing; finish one first"
+        ),
+        "expired_unopened": N_(
+            "table {table!r} was closed unplayed: its maker did not open it within {after} s"
+        ),
+        "expired_unstarted": N_(
+            "table {table!r} was closed unplayed: it did not start within {after} s"
+        ),
+        "bad_content_type": N_(
+            "a request's body must be JSON, sent as Content-Type: application/json"
+        ),
+        "bad_request": N_("{detail}"),
+        "bad_json": N_("the request is not a JSON object"),
+        "request_too_big": N_("a request may hold at most {limit} bytes"),
+        "not_creator": N_("only the player who made the table may start it early"),
+        "already_started": N_("the match has already started"),
+        "no_record": N_("the record can be downloaded when the match is over"),
+        "bot_family": N_("the {bot} bot does not play {variant}"),
+        "unknown_bot": N_("unknown bot {bot!r}; the bots: {bots}"),
+        # the table connection
+        "hello_first": N_("the first message must be a hello"),
+        "bad_token": N_("this seat's token is wrong"),
+        "bad_message": N_("the message is not understood: {detail}"),
+        "too_big": N_("a message may hold at most {limit} bytes"),
+        "too_fast": N_("too many messages: at most {limit} a second"),
+        "spectator": N_("a spectator cannot act"),
+        "not_started": N_("the match has not started: {waiting} seat(s) still free"),
+        "taken_over": N_("a bot plays your seat; take it back first"),
+        "not_taken_over": N_("your seat is yours already"),
+        "stale": N_("the table moved on before your action arrived (action {seq} was expected)"),
+        "replaced": N_("this seat was opened in another window"),
+        "paused": N_(
+            "the table is paused: the server cannot write to its database ({reason}); it "
+            "tries again in {retry_in:g} s, and no action is lost"
+        ),
+        "bad_origin": N_("connections from {origin} are not accepted"),
+        "too_many_connections": N_("too many connections are open ({limit}); try again later"),
+        # the referee
+        "referee_empty": N_("give a record, a round in the notation, or a score sheet"),
+        "referee_too_big": N_("the upload may hold at most {limit} bytes"),
+        "referee_busy": N_("the referee is judging {limit} uploads already; try again in a moment"),
+        "too_many_uploads": N_(
+            "too many uploads from your address: {at_once} at once and {per_minute:g} a minute "
+            "at most; try again later"
+        ),
+    }
+)
+
+
+class RoomError(WhistError):
+    """A request the web table refuses; ``code`` names the refusal and ``values`` fill its text.
+
+    The text is the catalogue template of ``code`` (:data:`RoomError.TEMPLATES`),
+    so ``str(error)`` is English and :meth:`~WhistError.explain` renders
+    it in Romanian, as every refusal does.  (``whist_ro.web.RoomError`` and
+    ``whist_ro.web.room.RoomError`` are deprecated names for this class.)
+
+    >>> error = RoomError("seat_taken", seat=2)
+    >>> error.code, str(error), error.explain("ro")
+    ('seat_taken', 'seat 2 is already taken', 'locul 2 este deja ocupat')
+    """
+
+    TEMPLATES: Final[Mapping[str, str]] = _ROOM_REFUSALS
+    """The English template of each refusal code."""
+
+    def __init__(self, code: str, /, **values: object) -> None:
+        self.code = code
+        self.values = values
+        super().__init__(_ROOM_REFUSALS[code], evidence=values)
+
+
+class KernelMismatchError(WhistError):
+    """A kernel of :mod:`whist_ro.sim` disagreed with the engine's rules (``debug=True`` only).
+
+    It means a bug in :mod:`whist_ro.sim`, never in the caller's input.
+    (``whist_ro.sim.KernelMismatchError`` is this class, a deprecated name for it.)
+
+    >>> issubclass(KernelMismatchError, WhistError)
+    True
+    """
+
+
 def missing_extra(error: ModuleNotFoundError, *, extra: str, needed_by: str) -> ModuleNotFoundError:
     """What to raise when a module needs an optional dependency that is not installed.
 
@@ -730,11 +918,17 @@ def _rebuild(
     return error
 
 
-def _refused_language(value: object, field: str, why: str) -> ConfigurationError:
-    from whist_ro._check import excerpt  # noqa: PLC0415 (_check imports this module)
-
-    return ConfigurationError(f"{field}={excerpt(value)} {why}", field=field)
+_REFUSED_LANGUAGE: Final = N_("{field}={value} names no language whist-ro speaks: {languages}")
 
 
-# whist_ro.locale, below this module, raises its refusals of a language through this.
-locale._raise_refusals_with(_refused_language)
+def _refused_language(value: object, *, field: str) -> ConfigurationError:
+    """The refusal of ``value`` as a language: :func:`whist_ro.locale.check` raises it too.
+
+    Built here, beside the class, so that the catalogue's ``locale`` (which
+    imports this module) raises the same error whatever was imported first.
+    """
+    return ConfigurationError(
+        _REFUSED_LANGUAGE,
+        field=field,
+        evidence={"field": field, "value": excerpt(value), "languages": ", ".join(LANGUAGES)},
+    )

@@ -56,14 +56,16 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from whist_ro import locale
 from whist_ro._check import Seed, excerpt, flag, is_whole
+from whist_ro._deprecation import moved_names
 from whist_ro._text import Sentence
 from whist_ro.actions import Bid, Play
 from whist_ro.agents import Agent, Seated
 from whist_ro.bots.random_bot import RandomBot
+from whist_ro.engine import seats
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import Takeover, format_failure
+from whist_ro.engine.seats import format_failure
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     AgentError,
@@ -79,9 +81,13 @@ from whist_ro.variants import Variant, check_variant
 from whist_ro.views.view import PlayerView, view_of
 
 if TYPE_CHECKING:
+    from whist_ro.engine.seats import Takeover
     from whist_ro.records.record import Record
 
-__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning", "decision_limit", "time_left"]
+__all__ = ["OnError", "Table", "TakeoverWarning", "decision_limit", "time_left"]
+
+# Takeover is whist_ro.Takeover (defined in whist_ro.engine.seats); its old name here warns.
+__getattr__ = moved_names(__name__, {"Takeover": "whist_ro.engine.seats:Takeover"})
 
 OnError = Literal["takeover", "raise"]
 """What a :class:`Table` does when an agent fails: hand the seat to the fallback, or raise."""
@@ -1123,7 +1129,7 @@ class Table:
         error = traceback = None
         if failure.exception is not None:
             error, traceback = format_failure(failure.exception)
-        return Takeover.because(
+        return seats.Takeover.because(
             failure.said,
             round=len(m.rounds) + 1,
             trick=trick,

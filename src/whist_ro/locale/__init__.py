@@ -28,20 +28,37 @@ sets of cards) do so.  Nothing is looked up until a text is rendered.
 ...        low=1, high=10_000, value=0)
 'expected a whole number from 1 to 10,000, not 0'
 
-This package sits at the base of the library and imports nothing of
-whist-ro at module level, so the errors can render themselves.
+This package sits at the base of the library.  What the errors need to
+render themselves (the languages, the catalogues, :func:`localized`) lives
+in ``whist_ro._messages``, below the errors, and is re-exported here; this
+package imports the errors and refuses a language with their
+:class:`~whist_ro.errors.ConfigurationError`, whatever was imported first.
 """
 
 from __future__ import annotations
 
-import functools
 import gettext
-import numbers
 import os
-import string
-from collections.abc import Callable, Mapping
-from importlib import resources
+from collections.abc import Mapping
 from typing import Any, Final, NoReturn
+
+# The languages, the catalogues and the filling of templates are the errors' too,
+# so they sit below both in whist_ro._messages; this package adds the choosing
+# and the checking, and refuses with the errors' own ConfigurationError.
+from whist_ro._messages import (
+    DOMAIN,
+    ENGLISH,
+    LANGUAGES,
+    N_,
+    NP_,
+    Plural,
+    catalogue,
+    fill,
+    fill_plural,
+    localized,
+    spoken,
+)
+from whist_ro.errors import _refused_language
 
 __all__ = [
     "DOMAIN",
@@ -63,15 +80,6 @@ __all__ = [
     "translation",
 ]
 
-LANGUAGES: Final = ("en", "ro")
-"""The languages whist-ro speaks, English first."""
-
-ENGLISH: Final = "en"
-"""The language of the API, of ``str()`` and the fallback of every choice."""
-
-DOMAIN: Final = "whist_ro"
-"""The gettext domain of whist-ro's own messages (argparse's words are domain ``argparse``)."""
-
 VARIABLES: Final = ("WHIST_RO_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables :func:`from_environment` reads, in order."""
 
@@ -85,34 +93,6 @@ _NAMES: Final = {
     "română": "ro",
     "romana": "ro",
 }
-
-Plural = tuple[str, str]
-"""A message with a plural: its English singular and plural templates (see :func:`NP_`)."""
-
-
-def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
-    """Mark ``message`` as a catalogue message; it is returned unchanged.
-
-    The catalogue checks find every ``N_("...")`` of the package's source,
-    so a marked message without a Romanian text, or a Romanian text with
-    other placeholders, fails the tests.
-
-    >>> N_("the match is over")
-    'the match is over'
-    """
-    return message
-
-
-def NP_(singular: str, plural: str) -> Plural:  # noqa: N802
-    """Mark a message with a plural: the English singular and plural (``{n}`` the count).
-
-    Romanian has three forms (1, 2 to 19 and 101 to 119 ..., 20 and over
-    with "de"); the catalogue holds them, :func:`render_plural` picks one.
-
-    >>> render_plural(NP_("{n} game", "{n} games"), 20, "ro")
-    '20 de jocuri'
-    """
-    return (singular, plural)
 
 
 def language_of(value: str) -> str | None:
@@ -255,27 +235,13 @@ def check(lang: object) -> str:
     ...
     whist_ro.errors.ConfigurationError: lang='RO' names no language whist-ro speaks: en, ro
     """
-    if isinstance(lang, str) and lang in LANGUAGES:
+    if spoken(lang):
         return lang
     _refuse(lang, field="lang")
 
 
-# The base of the library imports nothing of whist-ro (errors.py imports this
-# package), so the error a refusal raises is handed in by whist_ro.errors when it
-# loads, which ``import whist_ro`` does before anything here can run: it raises a
-# ConfigurationError.  ValueError is only the fallback of a half-loaded package.
-_refusals: list[Callable[[object, str, str], Exception]] = []
-
-
-def _raise_refusals_with(factory: Callable[[object, str, str], Exception]) -> None:
-    _refusals[:] = [factory]
-
-
 def _refuse(value: object, *, field: str) -> NoReturn:
-    why = f"names no language whist-ro speaks: {', '.join(LANGUAGES)}"
-    if _refusals:
-        raise _refusals[0](value, field, why)
-    raise ValueError(f"{field}={value!r} {why}")
+    raise _refused_language(value, field=field)
 
 
 def translation(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
@@ -288,16 +254,7 @@ def translation(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     >>> translation("en").gettext("the match is over")
     'the match is over'
     """
-    return _load(check(lang), domain if domain == "argparse" else DOMAIN)
-
-
-@functools.cache
-def _load(lang: str, domain: str) -> gettext.NullTranslations:
-    if lang == ENGLISH:
-        return gettext.NullTranslations()
-    path = resources.files(__name__).joinpath(lang, "LC_MESSAGES", f"{domain}.mo")
-    with path.open("rb") as file:
-        return gettext.GNUTranslations(file)
+    return catalogue(check(lang), domain)
 
 
 def gettext_for(lang: str) -> tuple[Any, Any]:
@@ -310,52 +267,13 @@ def gettext_for(lang: str) -> tuple[Any, Any]:
     return catalogue.gettext, catalogue.ngettext
 
 
-class _Formatter(string.Formatter):
-    """:meth:`str.format` with each field shown in one language (:func:`localized`)."""
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        return localized(value, self.lang, format_spec)
-
-
-def localized(value: object, lang: str, spec: str = "") -> str:
-    """``value`` as text in ``lang``: how a message's fields are shown.
-
-    A value with a ``__localized__(lang)`` method (a card, a suit, a set
-    of cards) names itself; a tuple or list is its items, comma-separated;
-    a number is formatted by ``spec`` and, in Romanian, written with a
-    decimal comma and a thousands point (``1.234,5``).  Anything else is
-    ``format(value, spec)``.
-
-    >>> localized(1234.5, "ro", ",.1f"), localized(1234.5, "en", ",.1f")
-    ('1.234,5', '1,234.5')
-    >>> localized([1, 2], "ro")
-    '1, 2'
-    """
-    hook = getattr(type(value), "__localized__", None)
-    if hook is not None:
-        return format(str(hook(value, lang)), spec)
-    if isinstance(value, (tuple, list)):
-        return format(", ".join(localized(item, lang) for item in value), spec)
-    text = format(value, spec)
-    if lang == "ro" and isinstance(value, numbers.Number) and not isinstance(value, bool):
-        text = text.translate(_RO_NUMBER)
-    return text
-
-
-_RO_NUMBER: Final = str.maketrans({",": ".", ".": ","})
-
-
 def render(message: str, lang: str, /, **fields: object) -> str:
     """``message`` (a marked English template) in ``lang``, its fields filled there.
 
     >>> render(N_("seat {seat}"), "ro", seat=2)
     'locul 2'
     """
-    return _Formatter(lang).vformat(translation(lang).gettext(message), (), fields)
+    return fill(message, check(lang), **fields)
 
 
 def render_plural(message: Plural, n: int, lang: str, /, **fields: object) -> str:
@@ -366,6 +284,4 @@ def render_plural(message: Plural, n: int, lang: str, /, **fields: object) -> st
     >>> [render_plural(NP_("{n} game", "{n} games"), k, "ro") for k in (1, 2, 20, 101)]
     ['1 joc', '2 jocuri', '20 de jocuri', '101 jocuri']
     """
-    template = translation(lang).ngettext(message[0], message[1], n)
-    values: dict[str, object] = {"n": n, **fields}
-    return _Formatter(lang).vformat(template, (), values)
+    return fill_plural(message, n, check(lang), **fields)

@@ -20,10 +20,11 @@ docs/records.md describes the formats.
 (True, True)
 """
 
+from whist_ro._deprecation import moved_names
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, Report, adjudicate, read_text
 from whist_ro.records.audit import AuditReport, Problem, Sheet, SheetRow, audit, read_sheet
-from whist_ro.records.notation import LoneRound, NotationError, format_round, parse_round
+from whist_ro.records.notation import LoneRound, format_round, parse_round
 from whist_ro.records.perft import PERFT_TABLE, PerftEntry, divide, perft
 from whist_ro.records.record import (
     FORMAT,
@@ -33,7 +34,6 @@ from whist_ro.records.record import (
     Reclaim,
     Record,
     RoundRecord,
-    Takeover,
     dump,
     dumps,
     load,
@@ -50,7 +50,6 @@ __all__ = [
     "Difference",
     "Ending",
     "LoneRound",
-    "NotationError",
     "PerftEntry",
     "Position",
     "Problem",
@@ -61,7 +60,6 @@ __all__ = [
     "RoundRecord",
     "Sheet",
     "SheetRow",
-    "Takeover",
     "Violation",
     "adjudicate",
     "audit",
@@ -78,3 +76,13 @@ __all__ = [
     "read_text",
     "to_record",
 ]
+
+# Moved: NotationError to the errors, Takeover to the one module that defines it
+# (whist_ro.Takeover stays); the old names here warn.
+__getattr__ = moved_names(
+    __name__,
+    {
+        "NotationError": "whist_ro.errors:NotationError",
+        "Takeover": "whist_ro.engine.seats:Takeover",
+    },
+)

@@ -54,7 +54,7 @@ True
 >>> parse_round("dealer: 2\nhand 0: Ah Jx")
 Traceback (most recent call last):
 ...
-whist_ro.records.notation.NotationError: line 2, column 12: cannot read 'Jx' as a card: ...
+whist_ro.errors.NotationError: line 2, column 12: cannot read 'Jx' as a card: ...
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ from typing import Final
 
 import attrs
 
-from whist_ro import variants
+from whist_ro import errors, variants
 from whist_ro._check import excerpt, is_whole, located
+from whist_ro._deprecation import moved_names
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
@@ -79,7 +80,10 @@ from whist_ro.rules.bidding import bidding_order, first_hand, next_seat
 from whist_ro.rules.play import next_leader, trick_winner_index
 from whist_ro.variants import Variant, check_variant
 
-__all__ = ["MAX_TEXT", "LoneRound", "NotationError", "format_round", "parse_round"]
+__all__ = ["MAX_TEXT", "LoneRound", "format_round", "parse_round"]
+
+# NotationError lives with every other error now; its old name here warns.
+__getattr__ = moved_names(__name__, {"NotationError": "whist_ro.errors:NotationError"})
 
 MAX_TEXT: Final = 20_000
 """The longest round text :func:`parse_round` reads, in characters."""
@@ -114,37 +118,12 @@ _TRICK_SIZE: Final = N_("a trick holds 1 to {players} cards, not {count}")
 _UNEXPECTED: Final = N_("unexpected '{key}:' here (see the grammar for the order)")
 
 
-class NotationError(RecordError):
-    """Round notation that cannot be read; ``line`` and ``column`` count from 1.
-
-    >>> try:
-    ...     parse_round("dealer: x")
-    ... except NotationError as error:
-    ...     print(error.line, error.column, error.path)
-    1 9 line 1, column 9
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        line: int,
-        column: int,
-        evidence: Mapping[str, object] | None = None,
-    ) -> None:
-        self.line = line
-        self.column = column
-        place = Sentence(PLACE, line=line, column=column)
-        where = str(place)
-        if evidence is None:
-            super().__init__(f"{where}: {message}", path=where)
-        else:
-            template, fields = located(place, message, **evidence)
-            super().__init__(template, path=where, evidence=fields)
-
-
-def _fail(message: str, line: int, column: int, evidence: Mapping[str, object]) -> NotationError:
-    return NotationError(message, line=line, column=column, evidence=evidence)
+def _fail(
+    message: str, line: int, column: int, evidence: Mapping[str, object]
+) -> errors.NotationError:
+    """The refusal of ``message`` at ``line``, ``column``; the place is translated too."""
+    template, fields = located(Sentence(PLACE, line=line, column=column), message, **evidence)
+    return errors.NotationError(template, line=line, column=column, evidence=fields)
 
 
 def _places(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -210,8 +189,8 @@ class _Line:
         self.number = number
         self.text = text
 
-    def fail(self, message: str, column: int = 1, **fields: object) -> NotationError:
-        return NotationError(message, line=self.number, column=column, evidence=fields)
+    def fail(self, message: str, column: int = 1, **fields: object) -> errors.NotationError:
+        return _fail(message, self.number, column, fields)
 
     def tokens(self, start: int) -> list[tuple[str, int]]:
         return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(self.text, start)]
@@ -237,11 +216,8 @@ class _Reader:
         text = decode_text(data, what=_ROUND_TEXT, max_chars=MAX_TEXT, fail=_fail)
         lines = text.splitlines()
         if len(lines) > _MAX_LINES:
-            raise NotationError(
-                _TOO_MANY_LINES,
-                line=_MAX_LINES + 1,
-                column=1,
-                evidence={"lines": len(lines), "most": _MAX_LINES},
+            raise _fail(
+                _TOO_MANY_LINES, _MAX_LINES + 1, 1, {"lines": len(lines), "most": _MAX_LINES}
             )
         self.entries: list[tuple[str, _Line, int]] = []
         for number, raw in enumerate(lines, start=1):
@@ -263,7 +239,7 @@ class _Reader:
     def take(self, key: str) -> tuple[_Line, list[tuple[str, int]]]:
         found = self.peek()
         if found is None:
-            raise NotationError(_MISSING_KEY, line=self.last_line, column=1, evidence={"key": key})
+            raise _fail(_MISSING_KEY, self.last_line, 1, {"key": key})
         _, line, start = self.entries[self.at]
         if found != key and not (key == "hand" and found.startswith("hand ")):
             raise line.fail(_WRONG_KEY, key=key, found=found)
@@ -297,14 +273,14 @@ def parse_round(text: str | bytes) -> LoneRound:
     ``text`` is a str or UTF-8 bytes; one byte-order mark at the start is
     skipped.
 
-    Only :class:`NotationError` (a :class:`~whist_ro.errors.RecordError`)
+    Only :class:`~whist_ro.errors.NotationError` (a :class:`~whist_ro.errors.RecordError`)
     is raised, naming the line and column.  Whether the play was legal is
     :func:`~whist_ro.records.adjudicate`'s question.
 
     >>> parse_round("dealer: 1\\nhand 0: Ah\\nhand 1: Kh\\nhand 2: Qh\\nturn-up: -\\nbids: 0 0 0 0")
     Traceback (most recent call last):
     ...
-    whist_ro.records.notation.NotationError: line 6, column 13: 4 bids, but 3 players bid once each
+    whist_ro.errors.NotationError: line 6, column 13: 4 bids, but 3 players bid once each
     """
     reader = _Reader(text)
     variant = _variant(reader)
@@ -323,9 +299,7 @@ def parse_round(text: str | bytes) -> LoneRound:
             raise line.fail(_TOO_MANY_HANDS, 1, most=_MAX_SEATS)
         hands.append(tuple(_card(t, c, line) for t, c in tokens))
     if not hands:
-        raise NotationError(
-            _MISSING_KEY, line=line.number + 1, column=1, evidence={"key": "hand 0"}
-        )
+        raise _fail(_MISSING_KEY, line.number + 1, 1, {"key": "hand 0"})
     players = len(hands)
     if dealer >= players:
         raise dealer_line.fail(_NO_SUCH_DEALER, dealer_column, last=players - 1, dealer=dealer)
@@ -421,7 +395,7 @@ def format_round(lone: LoneRound | Record, *, index: int = 0) -> str:
     text = "\n".join(lines)
     try:
         back = parse_round(text).round.actions
-    except NotationError as error:
+    except errors.NotationError as error:
         raise RecordError(f"this round cannot be written in the notation: {error}") from None
     if back != r.actions:
         raise RecordError(

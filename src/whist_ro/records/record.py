@@ -45,11 +45,13 @@ from whist_ro._check import (
     valid_text,
 )
 from whist_ro._check import names as check_names
+from whist_ro._deprecation import moved_names
 from whist_ro._immutable import FrozenMapping, Immutable
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, as_card
-from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim, Takeover
+from whist_ro.engine import seats
+from whist_ro.engine.seats import MAX_TRACEBACK, Reclaim
 from whist_ro.errors import ActionParseError, ConfigurationError, RecordError, WhistError
 from whist_ro.locale import N_, NP_
 from whist_ro.records.files import Source, Target, read_source, write_text
@@ -78,12 +80,15 @@ __all__ = [
     "Reclaim",
     "Record",
     "RoundRecord",
-    "Takeover",
     "dump",
     "dumps",
     "load",
     "loads",
 ]
+
+# Takeover is defined in whist_ro.engine.seats (and exported as whist_ro.Takeover);
+# its old name here warns.
+__getattr__ = moved_names(__name__, {"Takeover": "whist_ro.engine.seats:Takeover"})
 
 FORMAT: Final = "whist-ro-record"
 """The value of a record's ``"format"`` field."""
@@ -388,10 +393,10 @@ def _totals(value: object) -> tuple[int, ...] | None:
     return totals
 
 
-def _takeovers(value: object) -> tuple[Takeover, ...]:
+def _takeovers(value: object) -> tuple[seats.Takeover, ...]:
     takeovers = _sequence(value, "takeovers", high=_MAX_ROUNDS, what="takeovers")
     for i, takeover in enumerate(takeovers):
-        if not isinstance(takeover, Takeover):
+        if not isinstance(takeover, seats.Takeover):
             raise _fail(child("takeovers", i), f"expected a Takeover, not {excerpt(takeover)}")
     return takeovers
 
@@ -465,7 +470,7 @@ class Record(Immutable):
     players: tuple[str, ...] = attrs.field(converter=_names)
     rounds: tuple[RoundRecord, ...] = attrs.field(converter=_rounds)
     claimed_totals: tuple[int, ...] | None = attrs.field(default=None, converter=_totals)
-    takeovers: tuple[Takeover, ...] = attrs.field(default=(), converter=_takeovers)
+    takeovers: tuple[seats.Takeover, ...] = attrs.field(default=(), converter=_takeovers)
     reclaims: tuple[Reclaim, ...] = attrs.field(default=(), converter=_reclaims)
     engines: tuple[str | None, ...] | None = attrs.field(default=None, converter=_engines)
     ended: Ending | None = attrs.field(default=None, validator=_ended)
@@ -620,7 +625,7 @@ def _check_record(record: Record) -> None:
         check_names(record.players, players=players, field="players", stored=True)
     except ConfigurationError as error:
         raise quoting("players", error) from None
-    changes: list[tuple[str, Takeover | Reclaim]] = [
+    changes: list[tuple[str, seats.Takeover | Reclaim]] = [
         *((child("takeovers", i), t) for i, t in enumerate(record.takeovers)),
         *((child("reclaims", i), r) for i, r in enumerate(record.reclaims)),
     ]
@@ -861,7 +866,7 @@ def from_data(data: object) -> Record:
         where = child("takeovers", i)
         t = mapping(raw, where, required=(*_SEAT_CHANGE, "reason"), optional=takeover_details)
         takeovers.append(
-            Takeover(
+            seats.Takeover(
                 **_seat_change(t, where),
                 reason=text(t["reason"], child(where, "reason"), high=_MAX_REASON),
                 agent=_optional_text(t.get("agent"), child(where, "agent"), high=_MAX_NAME),

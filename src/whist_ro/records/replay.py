@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -47,7 +47,6 @@ from whist_ro.records.record import (
     Reclaim,
     Record,
     RoundRecord,
-    Takeover,
     loads,
     preset_name,
 )
@@ -55,6 +54,10 @@ from whist_ro.records.schema import child, quoting
 from whist_ro.rules.schedule import deal_faults, dealer_of
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
+
+if TYPE_CHECKING:
+    # Annotations only: whist_ro.Takeover is the name to import (issue 26 item 3).
+    from whist_ro.engine.seats import Takeover
 
 __all__ = [
     "Position",

@@ -29,14 +29,14 @@ against the engine while playing.
 
 from __future__ import annotations
 
+from whist_ro._deprecation import moved_names
 from whist_ro.sim.outcome import Outcome, Outcomes
-from whist_ro.sim.run import POLICIES, Decision, KernelMismatchError, playout, playouts
+from whist_ro.sim.run import POLICIES, Decision, playout, playouts
 from whist_ro.sim.stats import Stats, stats
 
 __all__ = [
     "POLICIES",
     "Decision",
-    "KernelMismatchError",
     "Outcome",
     "Outcomes",
     "Stats",
@@ -44,3 +44,6 @@ __all__ = [
     "playouts",
     "stats",
 ]
+
+# KernelMismatchError lives with every other error now; its old name here warns.
+__getattr__ = moved_names(__name__, {"KernelMismatchError": "whist_ro.errors:KernelMismatchError"})

@@ -18,14 +18,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Final, Literal, TypeVar
 
+from whist_ro import errors
 from whist_ro._check import MAX_WORKERS, excerpt, flag, is_whole, rng_of, whole
 from whist_ro._check import executor as check_executor
+from whist_ro._deprecation import moved_names
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.round import Round, legal_bids, legal_cards
 from whist_ro.engine.tricks import trick_winner
-from whist_ro.errors import ConfigurationError, WhistError
+from whist_ro.errors import ConfigurationError
 from whist_ro.rules.bidding import next_seat
 from whist_ro.sim import batched, scalar
 from whist_ro.sim._position import (
@@ -46,7 +48,6 @@ __all__ = [
     "MAX_PLAYOUTS",
     "POLICIES",
     "Decision",
-    "KernelMismatchError",
     "Policy",
     "Progress",
     "playout",
@@ -54,6 +55,9 @@ __all__ = [
     "playouts",
     "progress_bar",
 ]
+
+# KernelMismatchError lives with every other error now; its old name here warns.
+__getattr__ = moved_names(__name__, {"KernelMismatchError": "whist_ro.errors:KernelMismatchError"})
 
 #: The policies built into the kernels, by name.
 POLICIES: Final = ("random", "lowest", "highest", "greedy")
@@ -78,16 +82,6 @@ _MIN_BATCH: Final = 32  # below this, the scalar kernel is faster than the batch
 DealsMode = Literal["fresh", "sampled", "same"]
 Seedish = int | str | random.Random | None
 Progress = Callable[[int, int], None]
-
-
-class KernelMismatchError(WhistError):
-    """A kernel disagreed with the engine's rule functions (``debug=True`` only).
-
-    It means a bug in :mod:`whist_ro.sim`, never in the caller's input.
-
-    >>> issubclass(KernelMismatchError, WhistError)
-    True
-    """
 
 
 class Decision(Immutable):
@@ -216,7 +210,7 @@ def playout(
     callable taking a :class:`Decision`.  ``rng`` is a seed or a
     ``random.Random``.  ``debug=True`` replays every step through
     :meth:`Round.apply` and checks the legal set and each trick's winner
-    against the engine, raising :class:`KernelMismatchError` on a difference.
+    against the engine, raising :class:`~whist_ro.errors.KernelMismatchError` on a difference.
 
     >>> import whist_ro as wr
     >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=3, seed=5)
@@ -543,8 +537,8 @@ def _reference(p: Position, hidden: Hidden) -> Round:
     return r
 
 
-def _mismatch(what: str, kernel: object, engine: object, r: Round) -> KernelMismatchError:
-    return KernelMismatchError(
+def _mismatch(what: str, kernel: object, engine: object, r: Round) -> errors.KernelMismatchError:
+    return errors.KernelMismatchError(
         f"the kernel's {what} is {excerpt(kernel)} but the engine's is {excerpt(engine)} at {r!r}"
     )
 

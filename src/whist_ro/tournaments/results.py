@@ -19,7 +19,6 @@ import attrs
 from whist_ro._check import excerpt
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
-from whist_ro.engine.seats import Takeover
 from whist_ro.errors import ConfigurationError
 from whist_ro.locale import N_, NP_, localized
 from whist_ro.locale import check as check_lang
@@ -28,6 +27,8 @@ from whist_ro.tournaments.entrant import Entrant
 from whist_ro.variants import Variant
 
 if TYPE_CHECKING:
+    # Annotations only: whist_ro.Takeover is the name to import (issue 26 item 3).
+    from whist_ro.engine.seats import Takeover
     from whist_ro.records.record import Record
 
 __all__ = ["BotStats", "Estimate", "MatchRow", "SeatStats", "TournamentResult"]

@@ -20,9 +20,10 @@ except ModuleNotFoundError as error:  # an optional dependency: say which extra 
 
     raise missing_extra(error, extra="web", needed_by=__name__) from None
 
+from whist_ro._deprecation import moved_names
 from whist_ro.web.app import Limits, create_app
-from whist_ro.web.room import BOTS, PROTOCOL, Lobby, Room, RoomError
-from whist_ro.web.store import Store, StoreError
+from whist_ro.web.room import BOTS, PROTOCOL, Lobby, Room
+from whist_ro.web.store import Store
 
 __all__ = [
     "BOTS",
@@ -30,8 +31,12 @@ __all__ = [
     "Limits",
     "Lobby",
     "Room",
-    "RoomError",
     "Store",
-    "StoreError",
     "create_app",
 ]
+
+# RoomError and StoreError live with every other error now; their old names here warn.
+__getattr__ = moved_names(
+    __name__,
+    {"RoomError": "whist_ro.errors:RoomError", "StoreError": "whist_ro.errors:StoreError"},
+)

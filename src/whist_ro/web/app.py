@@ -56,12 +56,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from whist_ro import locale, variants
 from whist_ro._check import excerpt, is_whole, whole_setting
 from whist_ro._immutable import Immutable
-from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.errors import ConfigurationError, IllegalActionError, RoomError, WhistError
 from whist_ro.locale import N_
 from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
 from whist_ro.web.referee import judge_record, judge_sheet
-from whist_ro.web.room import BOTS, Lobby, RoomError, check_bot, clip
+from whist_ro.web.room import BOTS, Lobby, check_bot, clip
 from whist_ro.web.store import Store
 from whist_ro.web.text import say
 

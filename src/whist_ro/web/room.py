@@ -53,7 +53,13 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
 from whist_ro.engine.seats import Reclaim, Takeover
 from whist_ro.engine.tricks import trick_winner
-from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    RoomError,
+    StoreError,
+    WhistError,
+)
 from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
 from whist_ro.rules.bidding import forbidden_bid
@@ -61,10 +67,10 @@ from whist_ro.schedule import player_count_refusal
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
-from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, StoreError, TableRow
+from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
 from whist_ro.web.text import MESSAGES, say
 
-__all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
+__all__ = ["BOTS", "Client", "Lobby", "Room"]
 
 log = logging.getLogger("whist_ro.web")
 
@@ -97,20 +103,6 @@ _EXPIRED: Final = {"maker_absent": "expired_unopened", "not_started": "expired_u
 """The refusal code of a table closed unplayed, by the reason stored with it."""
 _EXPIRED_KEPT: Final = 86_400.0  # seconds an expired table's invite still says why
 _SWEEP: Final = 3600.0  # seconds between two retirements of old tables
-
-
-class RoomError(WhistError):
-    """A request the table refuses; ``code`` is the message code (see :mod:`whist_ro.web.text`).
-
-    >>> error = RoomError("seat_taken", seat=2)
-    >>> error.code, str(error)
-    ('seat_taken', 'seat 2 is already taken')
-    """
-
-    def __init__(self, code: str, /, **values: object) -> None:
-        super().__init__(say(code, **values))
-        self.code = code
-        self.values = values
 
 
 class Client(Protocol):
@@ -147,7 +139,7 @@ def check_bot(name: object, variant: Variant) -> str:
     >>> check_bot("lowrisk", variants.CLASSIC)
     Traceback (most recent call last):
     ...
-    whist_ro.web.room.RoomError: the lowrisk bot does not play classic
+    whist_ro.errors.RoomError: the lowrisk bot does not play classic
     """
     if not isinstance(name, str):
         raise RoomError("bad_request", detail=f"a bot is named by text, not {excerpt(name)}")
@@ -1377,7 +1369,7 @@ class Lobby:
         >>> Lobby(Store(":memory:")).entry("nope")
         Traceback (most recent call last):
         ...
-        whist_ro.web.room.RoomError: there is no table 'nope'
+        whist_ro.errors.RoomError: there is no table 'nope'
         """
         room = self._rooms.get(table_id)
         if room is not None:

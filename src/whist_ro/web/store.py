@@ -37,8 +37,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Final, Literal, NamedTuple
 
+from whist_ro import errors
 from whist_ro._check import excerpt
-from whist_ro.errors import WhistError
+from whist_ro._deprecation import moved_names
 
 if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
     import msvcrt
@@ -47,7 +48,10 @@ else:
 
 # The row tuples (TableRow, SeatRow, EventRow, SavedTable) are how the web package
 # talks to its store; they are not part of the library's public API.
-__all__ = ["SCHEMA_VERSION", "Store", "StoreError"]
+__all__ = ["SCHEMA_VERSION", "Store"]
+
+# StoreError lives with every other error now; its old name here warns.
+__getattr__ = moved_names(__name__, {"StoreError": "whist_ro.errors:StoreError"})
 
 SCHEMA_VERSION: Final = 2
 """The layout of the database file (SQLite's ``user_version``).
@@ -115,16 +119,6 @@ _UPGRADE_2: Final = (
 )
 """Layout 1 to 2: the new columns, NULL in every old row (a finished match's summary is
 written by the server's next start, which replays that match one last time)."""
-
-
-class StoreError(WhistError):
-    """The database file cannot be used: another program's file, a newer layout, a bad row.
-
-    >>> Store(":memory:").load("nope")
-    Traceback (most recent call last):
-    ...
-    whist_ro.web.store.StoreError: no table 'nope' in the database
-    """
 
 
 class TableRow(NamedTuple):
@@ -197,7 +191,7 @@ def lock_path(path: str) -> str:
 
 
 def _take_lock(path: str) -> int:
-    """Hold the lock beside ``path`` (its descriptor); :class:`StoreError` when another does.
+    """Hold the lock beside ``path`` (its descriptor); a ``StoreError`` when another does.
 
     Two servers on one file would both play its tables, each unaware of the
     other's actions.  The lock is the operating system's (``flock``), so it
@@ -210,7 +204,7 @@ def _take_lock(path: str) -> int:
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
-        raise StoreError(f"cannot open the lock file {name!r}: {error.strerror}") from None
+        raise errors.StoreError(f"cannot open the lock file {name!r}: {error.strerror}") from None
     try:
         if sys.platform == "win32":  # pragma: no cover
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -220,7 +214,7 @@ def _take_lock(path: str) -> int:
         holder = os.read(fd, 32).decode("ascii", "replace").strip()
         os.close(fd)
         by = f" (process {holder})" if holder.isdigit() else ""
-        raise StoreError(
+        raise errors.StoreError(
             f"the database {path!r} is in use by another whist-ro server{by}: it holds "
             f"{name!r}; stop that server, or give this one another --db"
         ) from None
@@ -230,13 +224,13 @@ def _take_lock(path: str) -> int:
 
 
 def _entry(table_id: str, text: str) -> dict[str, Any]:
-    """A finished table's stored lobby entry, read; :class:`StoreError` when it is damaged."""
+    """A finished table's stored lobby entry, read; a ``StoreError`` when it is damaged."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested past the parser's stack
         data = None
     if not isinstance(data, dict):
-        raise StoreError(
+        raise errors.StoreError(
             f"table {table_id!r} cannot be read: its stored lobby entry is not a JSON object"
         )
     return data
@@ -247,7 +241,7 @@ _STATUSES: Final = ("waiting", "playing", "over", "expired")
 
 def _table(row: sqlite3.Row) -> TableRow:
     if row["status"] not in _STATUSES:
-        raise StoreError(
+        raise errors.StoreError(
             f"table {row['id']!r}: its status is {excerpt(row['status'])}; "
             f"one of {', '.join(_STATUSES)}"
         )
@@ -277,7 +271,7 @@ class Store:
     server's event loop).  ``exclusive`` (what the server asks for) holds the
     lock file beside the database (:func:`lock_path`) while the store is
     open, so a second server on the same file is refused with a
-    :class:`StoreError` naming it.
+    :class:`~whist_ro.errors.StoreError` naming it.
 
     >>> store = Store(":memory:")
     >>> store.tables()
@@ -302,17 +296,17 @@ class Store:
             db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             self._release()
-            raise StoreError(f"cannot open the database {self._path!r}: {error}") from None
+            raise errors.StoreError(f"cannot open the database {self._path!r}: {error}") from None
         db.row_factory = sqlite3.Row
         try:
             self._setup(db, busy_timeout=busy_timeout)
         except sqlite3.Error as error:
             db.close()
             self._release()
-            raise StoreError(
+            raise errors.StoreError(
                 f"{self._path!r} is not a whist-ro web database (or cannot be written): {error}"
             ) from None
-        except StoreError:
+        except errors.StoreError:
             db.close()
             self._release()
             raise
@@ -328,14 +322,14 @@ class Store:
         db.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(
+            raise errors.StoreError(
                 f"the database was written by a newer whist-ro (layout {version}; this one "
                 f"reads {SCHEMA_VERSION})"
             )
         if version == 0:
             known = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if known - {"sqlite_sequence"}:
-                raise StoreError("the file holds another program's tables")
+                raise errors.StoreError("the file holds another program's tables")
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         elif version == 1:
@@ -594,12 +588,12 @@ class Store:
         *,
         offset: int = 0,
         limit: int = 50,
-        damaged: Callable[[str, StoreError], object] | None = None,
+        damaged: Callable[[str, errors.StoreError], object] | None = None,
     ) -> list[dict[str, Any]]:
         """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
 
         An entry that is not a JSON object is left out and handed to
-        ``damaged`` with its :class:`StoreError` (without it, raised), so one
+        ``damaged`` with its :class:`~whist_ro.errors.StoreError` (without it, raised), so one
         damaged row does not stop the listing.
 
         >>> store = Store(":memory:")
@@ -624,7 +618,7 @@ class Store:
         for table_id, text in rows:
             try:
                 out.append(_entry(table_id, text))
-            except StoreError as error:
+            except errors.StoreError as error:
                 if damaged is None:
                     raise
                 damaged(table_id, error)
@@ -663,11 +657,11 @@ class Store:
         )
 
     def load(self, table_id: str) -> SavedTable:
-        """Everything stored about a table; :class:`StoreError` when there is no such table."""
+        """Everything stored about a table; a ``StoreError`` when there is no such table."""
         db = self._db
         row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
-            raise StoreError(f"no table {table_id!r} in the database")
+            raise errors.StoreError(f"no table {table_id!r} in the database")
         actions = []
         for n, (seq, text) in enumerate(
             db.execute(
@@ -676,7 +670,9 @@ class Store:
             start=1,
         ):
             if seq != n:
-                raise StoreError(f"table {table_id!r}: action {n} is missing from the database")
+                raise errors.StoreError(
+                    f"table {table_id!r}: action {n} is missing from the database"
+                )
             actions.append(json.loads(text))
         events = tuple(
             EventRow(seq=r["seq"], kind=r["kind"], data=json.loads(r["data"]))
