@@ -76,7 +76,7 @@ from whist_ro import (
     trump_source,
     variants,
 )
-from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
+from whist_ro.rules.scheduling import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import round_points
 
 ROM = variants.ROMANIAN

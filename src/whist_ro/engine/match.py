@@ -51,7 +51,7 @@ from whist_ro.ranking import RankingSystem
 from whist_ro.results.rubber import GameResult, Rubber
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, check_disconnected, match_standings
-from whist_ro.rules.schedule import deal_faults, dealer_of
+from whist_ro.rules.scheduling import deal_faults, dealer_of
 from whist_ro.rules.scoring import (
     Streak,
     advance_runs,

@@ -78,7 +78,7 @@ from whist_ro.interop.encoding import (
 )
 from whist_ro.rules.bidding import first_hand
 from whist_ro.rules.dealing import trump_source
-from whist_ro.rules.schedule import dealer_of
+from whist_ro.rules.scheduling import dealer_of
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
 from whist_ro.views.view import PlayerView, blind_mode

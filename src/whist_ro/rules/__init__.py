@@ -2,9 +2,9 @@
 
 A referee looking for a rule opens the module of its section:
 
-- :mod:`whist_ro.rules.schedule`: R-SCHED-1..3 (:func:`~whist_ro.rules.schedule.schedule_rule`),
-  R-SCHED-4 (:func:`~whist_ro.rules.schedule.dealer_of`), and whether a deal fits the
-  schedule (:func:`~whist_ro.rules.schedule.deal_faults`);
+- :mod:`whist_ro.rules.scheduling`: R-SCHED-1..3 (:func:`~whist_ro.rules.scheduling.schedule_rule`),
+  R-SCHED-4 (:func:`~whist_ro.rules.scheduling.dealer_of`), and whether a deal fits the
+  schedule (:func:`~whist_ro.rules.scheduling.deal_faults`);
 - :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`),
   R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
 - :mod:`whist_ro.rules.bidding`: R-BID-1 (:func:`~whist_ro.rules.bidding.first_hand`,
@@ -26,6 +26,7 @@ docs/rules.md links every rule ID to its function and to its test.
 3
 """
 
+from whist_ro._deprecation import moved_names
 from whist_ro.rules.bidding import bid_in_range, first_hand, forbidden_bid, next_seat
 from whist_ro.rules.dealing import deal_hands, trump_card_index, trump_source
 from whist_ro.rules.play import (
@@ -37,7 +38,7 @@ from whist_ro.rules.play import (
     suit_of,
     trick_winner_index,
 )
-from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
+from whist_ro.rules.scheduling import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import (
     advance_runs,
     classic_points,
@@ -76,3 +77,7 @@ __all__ = [
     "trump_card_index",
     "trump_source",
 ]
+
+# ``rules.schedule`` was the schedule rules' module (whist_ro.rules.schedule, a
+# shim now): read from the package, it warns and gives the module it became.
+__getattr__ = moved_names(__name__, {"schedule": "whist_ro.rules.scheduling"})
