@@ -243,7 +243,7 @@ WINNER: Final = N_("Winner: {who} with {points} points")
 SIMULATE_HELP: Final = N_("play many bot matches and summarise them")
 SIMULATE_DESCRIPTION: Final = N_("""\
 Play bot matches (one bot per seat, or one kind at every seat) through
-whist_ro.tournament and print each bot's and seat's mean total and win
+whist_ro.tournaments.tournament and print each bot's and seat's mean total and win
 rate with 95% confidence intervals, and how many of its seats were taken
 over by the fallback bot. A bot that does not play the variant is refused
 before the first match.""")
@@ -500,7 +500,7 @@ SERVE_POSITIVE: Final = N_("expected a number above 0, not {value}")
 MATCH_HELP: Final = N_("play engines against each other and summarise the matches")
 MATCH_DESCRIPTION: Final = N_("""\
 Play engines (programs that speak the engine protocol, see whist-ro protocol)
-against each other through whist_ro.tournament, and print each engine's and
+against each other through whist_ro.tournaments.tournament, and print each engine's and
 seat's mean total and win rate with 95% confidence intervals and the seats
 taken over by the fallback bot, then every takeover's reason. Each match
 starts its engines afresh: an engine remembers nothing from one match to

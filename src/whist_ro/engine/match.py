@@ -914,7 +914,8 @@ class Match(Immutable):
         their match points: the values of the games they won, plus the
         rubber bonus (R-RANK-8).
 
-        >>> from whist_ro import Rating, variants
+        >>> from whist_ro import variants
+        >>> from whist_ro.ranking import Rating
         >>> m = Match.new(variants.ROMANIAN, players=4, seed=3)
         >>> m.standings()
         Traceback (most recent call last):

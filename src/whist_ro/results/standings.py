@@ -1,7 +1,7 @@
 """Final standings: places and ranking points from the totals a match ends on (R-RANK-*).
 
-The ranking systems themselves (:class:`~whist_ro.TablePoints`,
-:class:`~whist_ro.Stake`, :class:`~whist_ro.Rating`) are settings and live
+The ranking systems themselves (:class:`~whist_ro.ranking.TablePoints`,
+:class:`~whist_ro.ranking.Stake`, :class:`~whist_ro.ranking.Rating`) are settings and live
 in :mod:`whist_ro.ranking`; this module turns a match's totals into
 :class:`Standings` under one of them: places, ties, the zero win, scaling
 for a match that stopped early, and the winners (R-RANK-9).
@@ -11,7 +11,7 @@ rule, for display only, is :func:`display_points` (R-RANK-7).
 
 The worked example of R-RANK-3 (four players):
 
->>> from whist_ro import Rating
+>>> from whist_ro.ranking import Rating
 >>> table = rank_totals([60, 72, 90, 112], Rating())
 >>> [row.points for row in table]
 [Fraction(-20, 1), Fraction(-112, 13), Fraction(32, 13), Fraction(20, 1)]
@@ -192,7 +192,7 @@ class Standings(Immutable, Sequence[Standing]):
         even against higher totals; seats tied on top all win.  Classic
         standings name both seats of the winning side.
 
-        >>> from whist_ro import TablePoints
+        >>> from whist_ro.ranking import TablePoints
         >>> rank_totals([-37, 18, 2, 0]).winners
         (1,)
         >>> rank_totals([-37, 18, 2, 0], TablePoints(zero_win=True)).winners
@@ -267,7 +267,7 @@ def rank_totals(
     (see :mod:`whist_ro.ranking`), and its cost grows as ``n log n``.
     ``names`` (one per seat) puts the players' names in the rows.
 
-    >>> from whist_ro import Rating
+    >>> from whist_ro.ranking import Rating
     >>> s = rank_totals([60, 72, 90, 112], Rating(), played=12, scheduled=24,
     ...                 disconnected=[0])
     >>> [str(display_points(p)) for p in s.points]

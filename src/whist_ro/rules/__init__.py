@@ -40,6 +40,7 @@ from whist_ro.rules.play import (
 )
 from whist_ro.rules.scheduling import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import (
+    Streak,
     advance_runs,
     classic_points,
     exact_points,
@@ -47,10 +48,13 @@ from whist_ro.rules.scoring import (
     game_value,
     honours_held,
     honours_points,
+    next_streak,
+    next_streaks,
     round_points,
 )
 
 __all__ = [
+    "Streak",
     "advance_runs",
     "beats",
     "bid_in_range",
@@ -68,6 +72,8 @@ __all__ = [
     "honours_points",
     "next_leader",
     "next_seat",
+    "next_streak",
+    "next_streaks",
     "overtrumps",
     "playable_cards",
     "round_points",
