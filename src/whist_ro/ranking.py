@@ -156,7 +156,7 @@ class RankingSystem(Immutable, abc.ABC):
         return Fraction(0)
 
     def bounds(self, players: int) -> tuple[Fraction, Fraction]:
-        """The lowest and highest points :meth:`points` can give ``players`` players.
+        """The lowest and highest ranking points :meth:`points` can give ``players`` players.
 
         >>> Rating().bounds(4), Rating(zero_win=True).bounds(4)
         ((Fraction(-20, 1), Fraction(20, 1)), (Fraction(-20, 1), Fraction(20, 1)))

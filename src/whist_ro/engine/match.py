@@ -909,7 +909,7 @@ class Match(Immutable):
 
         ``system`` defaults to the variant's ``ranking``.  In the exact-bid
         family the final totals are ranked; an abandoned match has its
-        points scaled by the share of scheduled rounds completed and its
+        ranking points scaled by the share of scheduled rounds completed and its
         disconnected seats flagged (R-RANK-5).  Classic sides are ranked by
         their match points: the values of the games they won, plus the
         rubber bonus (R-RANK-8).

@@ -612,9 +612,9 @@ class Round(Immutable, _Fields):
 
     @property
     def points(self) -> tuple[int, ...]:
-        """This round's points per seat (R-SCORE-*), without streak bonuses.
+        """Each seat's round points (R-SCORE-*), without streak bonuses or honours.
 
-        In classic whist both partners show their side's points.
+        In classic whist both partners show their side's round points.
         """
         if self._phase != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")

@@ -84,7 +84,8 @@ class Standing(Immutable):
 
     ``place`` is 1 for the top; tied seats share the best place they occupy
     and ``tied`` is set (the next place is skipped, as in "1, 1, 3").
-    ``points`` are exact; ``str`` shows them rounded (R-RANK-7).  The flags
+    ``points`` are the seat's ranking points, exact; ``str`` shows them as
+    displayed points, rounded (R-RANK-7).  The flags
     say why the line looks as it does: a zero win (R-RANK-4), an abandoned
     match (R-RANK-5), a disconnected seat (R-RANK-5), a conceding side
     (R-END-3).  ``name`` is the player's name when the standings were
@@ -152,7 +153,7 @@ class Standings(Immutable, Sequence[Standing]):
     """The final standings: one :class:`Standing` per seat, in seat order.
 
     ``completed`` is the share of the scheduled rounds that were played
-    (1 for a finished match); the points are already scaled by it.
+    (1 for a finished match); the ranking points are already scaled by it.
     ``str()`` lists the seats from first place down.
 
     >>> s = rank_totals([10, 30, 20], TablePoints(), played=5, scheduled=20)
@@ -181,7 +182,7 @@ class Standings(Immutable, Sequence[Standing]):
 
     @property
     def abandoned(self) -> bool:
-        """True when the points were scaled for a match that stopped early (R-RANK-5)."""
+        """True when the ranking points were scaled for a match that stopped early (R-RANK-5)."""
         return any(row.abandoned for row in self.rows)
 
     @property
@@ -260,7 +261,7 @@ def rank_totals(
 
     ``totals`` holds one final total per seat.  ``system`` defaults to
     :class:`TablePoints`.  For a match that stopped early, give ``played``
-    and ``scheduled`` (rounds): the points are scaled by ``played /
+    and ``scheduled`` (rounds): the ranking points are scaled by ``played /
     scheduled`` (R-RANK-5).  Seats in ``disconnected`` are flagged, and
     under :class:`Rating` each loses ``5N`` scaled the same way.  It
     takes 2 to ``MAX_SEATS`` (10,000) totals, each within ``±MAX_TOTAL``
