@@ -11,6 +11,7 @@ import importlib
 import inspect
 import re
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +178,40 @@ def test_the_top_level_names_and_a_star_import_do_not_warn() -> None:
             getattr(wr, name)
         exec("from whist_ro import *", {})
         dir(wr)
+
+
+# -- docs/stability.md says the same as the code -------------------------------------
+
+STABILITY = Path(__file__).resolve().parents[1] / "docs" / "stability.md"
+
+
+def _section(title: str) -> str:
+    text = STABILITY.read_text(encoding="utf-8")
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else None]
+
+
+def _table_names(section: str, column: int) -> set[str]:
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| ")]
+    return {
+        name.removeprefix("whist_ro.")
+        for row in rows[1:]  # the header row names the columns
+        for name in re.findall(r"`([\w.]+)`", row[column])
+    }
+
+
+def test_the_stability_page_lists_the_top_level_groups_as_the_code_has_them() -> None:
+    listed = _table_names(_section("What the top level holds"), 1)
+    # The presets' lookup is named beside its module, and the errors row names
+    # their module: every class of it is at the top.
+    listed -= {"variants.get", "errors"}
+    assert listed == set(EXPORTED) - set(errors.__all__)
+
+
+def test_the_stability_page_lists_every_name_that_left_the_top() -> None:
+    section = _section("Deprecated in 0.2.0, removed in 0.3.0")
+    top = section[: section.index("**Renamed modules**")]
+    assert _table_names(top, 0) == set(wr._MOVED)
+    for name, target in wr._MOVED.items():
+        assert f"`{target.partition(':')[0]}`" in top, name
