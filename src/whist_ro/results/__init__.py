@@ -4,7 +4,8 @@ A state hands these out (``Match.score_sheet``, ``Match.standings()``,
 ``Match.games``, ``Match.rubber``); :func:`rank_totals` and
 :func:`match_points` work them out from totals scored on paper.  Their
 modules: :mod:`~whist_ro.results.scoresheet`, :mod:`~whist_ro.results.rubber`
-and :mod:`~whist_ro.results.standings`.
+and :mod:`~whist_ro.results.standings` (which also holds the helpers the
+engine and the records share).
 
 >>> from whist_ro import results
 >>> results.rank_totals([60, 72, 90, 112]).winners
@@ -13,14 +14,7 @@ and :mod:`~whist_ro.results.standings`.
 
 from whist_ro.results.rubber import RUBBER_BONUS, GameResult, Rubber, match_points
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-from whist_ro.results.standings import (
-    Standing,
-    Standings,
-    check_disconnected,
-    display_points,
-    match_standings,
-    rank_totals,
-)
+from whist_ro.results.standings import Standing, Standings, display_points, rank_totals
 
 __all__ = [
     "RUBBER_BONUS",
@@ -31,9 +25,7 @@ __all__ = [
     "SeatScore",
     "Standing",
     "Standings",
-    "check_disconnected",
     "display_points",
     "match_points",
-    "match_standings",
     "rank_totals",
 ]
