@@ -20,7 +20,8 @@ import argparse
 import _common
 from _common import Stats, Workload
 
-from whist_ro import trump_source, variants
+from whist_ro import variants
+from whist_ro.rules import trump_source
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 HAND_SIZES = (1, 4, 8)

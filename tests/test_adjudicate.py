@@ -365,6 +365,23 @@ def test_a_violation_in_a_later_round_of_a_real_match() -> None:
     pytest.fail("no trick in round 10 offers a revoke to test")
 
 
+def test_a_report_with_a_violation_recomputes_nothing_after_it() -> None:
+    # What Report's docstring promises: no totals, sheet, standings or differences
+    # once a rule is broken, even against claimed totals; the rounds before it count.
+    m = wr.random_playout(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1), seed=1)
+    data = json.loads(records.dumps(records.to_record(m, claimed_totals=[1, 2, 3])))
+    data["rounds"][3]["actions"][0]["bid"] = 9  # a bid out of range in round 4
+    report = records.adjudicate(json.dumps(data))
+    assert report.violation is not None
+    assert report.violation.rule == "R-BID-3"
+    assert (report.totals, report.score_sheet, report.standings) == (None, None, None)
+    assert report.differences == ()
+    assert report.claimed_totals == (1, 2, 3)
+    assert report.rounds == 3
+    assert not report.over
+    assert not report.ok
+
+
 # -- all legal: totals recomputed and compared -------------------------------------------
 
 

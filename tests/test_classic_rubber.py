@@ -27,7 +27,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import whist_ro as wr
-from whist_ro import CardSet, GameResult, Rank, Rubber, Suit, variants
+from whist_ro import CardSet, Rank, Suit, variants
+from whist_ro.results import GameResult, Rubber
 from whist_ro.results.rubber import RUBBER_BONUS
 
 
@@ -42,21 +43,22 @@ def test_r_hon_1_four_honours_score_4_three_score_2_two_each_nothing() -> None:
     four = hands("Ah Kh 2c", "3c", "Qh Jh", "4c")
     three = hands("Ah 2c", "Kh Qh Jh", "3c", "4c")
     split = hands("Ah", "Kh", "Qh", "Jh")
-    assert wr.honours_held(four, Suit.HEARTS) == (4, 0)
-    assert wr.honours_held(three, Suit.HEARTS) == (1, 3)
-    assert wr.honours_held(split, Suit.HEARTS) == (2, 2)
+    assert wr.rules.honours_held(four, Suit.HEARTS) == (4, 0)
+    assert wr.rules.honours_held(three, Suit.HEARTS) == (1, 3)
+    assert wr.rules.honours_held(split, Suit.HEARTS) == (2, 2)
     # Honours are only the trump suit's: in spades nobody holds any.
-    assert wr.honours_held(four, Suit.SPADES) == (0, 0)
+    assert wr.rules.honours_held(four, Suit.SPADES) == (0, 0)
     # Tens and lower are not honours.
-    assert wr.honours_held(hands("10h 9h", "", "", ""), Suit.HEARTS) == (0, 0)
+    assert wr.rules.honours_held(hands("10h 9h", "", "", ""), Suit.HEARTS) == (0, 0)
     # Far from the target nothing caps them (long whist, both sides on 0).
     for can_win in (True, False):
         for held, expected in (((4, 0), (4, 0)), ((1, 3), (0, 2)), ((2, 2), (0, 0))):
-            got = wr.honours_points(
+            got = wr.rules.honours_points(
                 held, before=(0, 0), after_tricks=(0, 0), target=10, can_win=can_win
             )
             assert got == expected, (held, can_win)
-        assert wr.honours_points((0, 1), before=(0, 0), after_tricks=(0, 0), target=10) == (0, 0)
+        scored = wr.rules.honours_points((0, 1), before=(0, 0), after_tricks=(0, 0), target=10)
+        assert scored == (0, 0)
     # Opt-in: the plain classic game never scores them.
     assert not variants.CLASSIC.honours
     plain = wr.random_playout(wr.Match.new(variants.CLASSIC, players=4, seed=4), seed=4)
@@ -82,9 +84,9 @@ def test_r_hon_2_tricks_first_then_honours_in_full_except_at_one_short() -> None
         ((0, 3), (2, 7), (2, 10), 10, (0, 0)),  # the same in long whist
     ]
     for held, before, after, target, expected in cases:
-        got = wr.honours_points(held, before=before, after_tricks=after, target=target)
+        got = wr.rules.honours_points(held, before=before, after_tricks=after, target=target)
         assert got == expected, (held, before, after)
-        explicit = wr.honours_points(
+        explicit = wr.rules.honours_points(
             held, before=before, after_tricks=after, target=target, can_win=True
         )
         assert explicit == expected
@@ -106,7 +108,7 @@ def test_r_hon_2_option_honours_never_win_a_game() -> None:
         ((0, 4), (3, 0), (5, 0), 5, (0, 0)),  # the tricks won the game: no honours at all
     ]
     for held, before, after, target, expected in cases:
-        got = wr.honours_points(
+        got = wr.rules.honours_points(
             held, before=before, after_tricks=after, target=target, can_win=False
         )
         assert got == expected, (held, before, after)
@@ -121,7 +123,7 @@ def test_r_hon_2_option_honours_never_win_a_game() -> None:
 
 def test_r_hon_2_honours_points_refuses_bad_input() -> None:
     good = {"before": (0, 0), "after_tricks": (1, 0), "target": 5}
-    assert wr.honours_points((3, 1), **good) == (2, 0)  # type: ignore[arg-type]
+    assert wr.rules.honours_points((3, 1), **good) == (2, 0)  # type: ignore[arg-type]
     for bad in (
         {"held": (5, 0)},
         {"held": (1, 2, 1)},
@@ -137,7 +139,7 @@ def test_r_hon_2_honours_points_refuses_bad_input() -> None:
         args: dict[str, Any] = {"held": (3, 1), **good, **bad}
         held = args.pop("held")
         with pytest.raises(wr.ConfigurationError) as info:
-            wr.honours_points(held, **args)
+            wr.rules.honours_points(held, **args)
         assert info.value.field in bad
         assert len(str(info.value)) < 300
 
@@ -153,13 +155,13 @@ def test_r_hon_3_honours_are_read_from_the_hands_as_dealt() -> None:
     )
     assert deal.trump is Suit.HEARTS
     # Side 0 (seats 0, 2) holds Ah Kh Qh; the dealer, seat 3, holds the Jh.
-    assert wr.honours_held(deal.hands, Suit.HEARTS) == (3, 1)
+    assert wr.rules.honours_held(deal.hands, Suit.HEARTS) == (3, 1)
     played = wr.random_playout(deal, seed=8)
     assert played.is_over
     assert not any(played.remaining)
-    assert wr.honours_held(played.hands, Suit.HEARTS) == (3, 1)
+    assert wr.rules.honours_held(played.hands, Suit.HEARTS) == (3, 1)
     with pytest.raises(wr.ConfigurationError, match="four hands") as info:
-        wr.honours_held(deal.hands[:3], Suit.HEARTS)
+        wr.rules.honours_held(deal.hands[:3], Suit.HEARTS)
     assert info.value.rule == "R-HON-3"
 
 
@@ -222,8 +224,10 @@ def test_r_rubber_1_best_of_three_and_no_third_game_after_two_nil() -> None:
 
 
 def test_r_rubber_2_game_values_and_the_rubber_bonus() -> None:
-    assert [wr.game_value(target=5, losers=n) for n in range(5)] == [3, 2, 2, 1, 1]
-    assert [wr.game_value(target=10, losers=n) for n in range(10)] == [3, 2, 2, 2, 2] + [1] * 5
+    assert [wr.rules.game_value(target=5, losers=n) for n in range(5)] == [3, 2, 2, 1, 1]
+    assert [wr.rules.game_value(target=10, losers=n) for n in range(10)] == [3, 2, 2, 2, 2] + [
+        1
+    ] * 5
     assert RUBBER_BONUS == 2
     # 2-0 with a treble and a single: 3 + 1 + 2 = 6 against 0.
     won = Rubber(
@@ -245,9 +249,9 @@ def test_r_rubber_2_game_values_and_the_rubber_bonus() -> None:
     assert Rubber().points == (0, 0)
     assert Rubber().result is None
     with pytest.raises(wr.ConfigurationError, match="R-RUBBER-3"):
-        wr.game_value(target=6, losers=0)
+        wr.rules.game_value(target=6, losers=0)
     with pytest.raises(wr.ConfigurationError, match="0 to 9"):
-        wr.game_value(target=10, losers=10)
+        wr.rules.game_value(target=10, losers=10)
 
 
 def test_rubber_values_keep_their_own_tuples_and_hash() -> None:
@@ -271,7 +275,7 @@ def test_rubber_values_keep_their_own_tuples_and_hash() -> None:
 
 
 def test_r_rubber_3_games_follow_on_from_0_0_and_target_7_is_long() -> None:
-    assert [wr.game_value(target=7, losers=n) for n in range(7)] == [3, 2, 2, 2, 2, 1, 1]
+    assert [wr.rules.game_value(target=7, losers=n) for n in range(7)] == [3, 2, 2, 2, 2, 1, 1]
     match = wr.Match.new(variants.CLASSIC_RUBBER, players=4, seed=1)
     dealers = []
     while len(match.games) < 1:
@@ -366,13 +370,13 @@ def test_r_rank_8_classic_sides_are_ranked_on_match_points() -> None:
     side 1 nothing.  Two seats tie on top and two at the bottom, so the
     rating system gives (20 + 16) / 2 = 18 and -18."""
     match = _play(variants.CLASSIC_RUBBER, 4)
-    standings = match.standings(wr.Rating())
+    standings = match.standings(wr.ranking.Rating())
     assert [row.total for row in standings] == [7, 0, 7, 0]
     assert standings.places == (1, 3, 1, 3)
     assert standings.points == (Fraction(18), Fraction(-18), Fraction(18), Fraction(-18))
     assert match.standings().points == (Fraction(40), Fraction(-40), Fraction(40), Fraction(-40))
     with pytest.raises(wr.ConfigurationError, match="R-RANK-4"):
-        match.standings(wr.TablePoints(zero_win=True))
+        match.standings(wr.ranking.TablePoints(zero_win=True))
     single = _play(variants.CLASSIC, 4)
     game = single.games[0]
     shown = [row.total for row in single.standings()]
@@ -632,4 +636,4 @@ def test_random_rubbers_keep_the_rubber_rules(variant: wr.Variant, seed: int) ->
         assert previous == game.scores
         assert max(previous) >= target > min(previous)
         assert game.winner == (0 if previous[0] >= target else 1)
-        assert game.value == wr.game_value(target=target, losers=previous[game.loser])
+        assert game.value == wr.rules.game_value(target=target, losers=previous[game.loser])

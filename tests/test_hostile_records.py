@@ -347,7 +347,7 @@ SEED_ENTRY_POINTS: dict[str, Callable[[object], object]] = {
         ROM, players=3, dealer=0, hand_size=2, seed=untyped(seed)
     ),
     "random_playout": lambda seed: wr.random_playout(MATCH, seed=untyped(seed)),
-    "tournament": lambda seed: wr.tournament(
+    "tournament": lambda seed: wr.tournaments.tournament(
         ROM, [wr.bots.RandomBot] * 3, seeds=untyped([1, seed]), workers=1
     ),
     "RandomBot": lambda seed: wr.bots.RandomBot(seed=untyped(seed)),

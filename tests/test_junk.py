@@ -213,23 +213,25 @@ CASES: list[tuple[str, Call]] = [
         [field.name for field in attrs.fields(Variant)],
     ),
     ("variants.get", variants.get),
-    ("ranking_from_dict(junk)", wr.ranking_from_dict),
-    *keyword_cases("ranking_from_dict", lambda **data: wr.ranking_from_dict(data), {}, ["system"]),
+    ("ranking_from_dict(junk)", wr.ranking.ranking_from_dict),
+    *keyword_cases(
+        "ranking_from_dict", lambda **data: wr.ranking.ranking_from_dict(data), {}, ["system"]
+    ),
     *keyword_cases(
         "ranking_from_dict(table)",
-        lambda **data: wr.ranking_from_dict(data),
+        lambda **data: wr.ranking.ranking_from_dict(data),
         {"system": "table"},
         ["per_player", "zero_win"],
     ),
     *keyword_cases(
         "ranking_from_dict(stake)",
-        lambda **data: wr.ranking_from_dict(data),
+        lambda **data: wr.ranking.ranking_from_dict(data),
         {"system": "stake", "amount": 5},
         ["amount", "zero_win"],
     ),
-    *keyword_cases("TablePoints", wr.TablePoints, {}, ["per_player", "zero_win"]),
-    *keyword_cases("Stake", wr.Stake, {"amount": 5}, ["amount", "zero_win"]),
-    *keyword_cases("Rating", wr.Rating, {}, ["zero_win"]),
+    *keyword_cases("TablePoints", wr.ranking.TablePoints, {}, ["per_player", "zero_win"]),
+    *keyword_cases("Stake", wr.ranking.Stake, {"amount": 5}, ["amount", "zero_win"]),
+    *keyword_cases("Rating", wr.ranking.Rating, {}, ["zero_win"]),
     # deals and rounds
     *keyword_cases("Deal", Deal, {"variant": ROM, **DEAL}, ["variant", *DEAL]),
     ("Deal(hands=[junk, ...])", lambda junk: Deal(ROM, hands=[junk, *HANDS[1:]], dealer=2)),
@@ -259,12 +261,12 @@ CASES: list[tuple[str, Call]] = [
     # results
     *keyword_cases(
         "GameResult",
-        wr.GameResult,
+        wr.results.GameResult,
         {"number": 1, "winner": 0, "scores": [5, 0], "value": 3},
         ["number", "winner", "scores", "value", "conceded"],
     ),
-    ("Rubber(games=junk)", lambda junk: wr.Rubber(games=junk)),
-    *keyword_cases("Streak", wr.Streak, {}, ["made", "missed"]),
+    ("Rubber(games=junk)", lambda junk: wr.results.Rubber(games=junk)),
+    *keyword_cases("Streak", wr.rules.Streak, {}, ["made", "missed"]),
     # playouts and the kernels (n is left out: a drawn count would only make the run long)
     ("random_playout(junk)", wr.random_playout),
     ("random_playout(seed=junk)", lambda junk: wr.random_playout(BIDDING, seed=junk)),

@@ -469,7 +469,7 @@ API_CASES: dict[str, tuple[Callable[[], object], str, str]] = {
         "romanian se joacă în 3 până la 6 jucători, nu în 7 (R-DECK-2)",
     ),
     "zero-win": (
-        lambda: wr.variants.check_zero_win(wr.Rating(zero_win=True), wr.variants.INVERTED),
+        lambda: wr.variants.check_zero_win(wr.ranking.Rating(zero_win=True), wr.variants.INVERTED),
         "the zero win is a 1-8-1 rule; variant 'inverted' is an 8-1-8 game, and only",
         "câștigul la zero este o regulă 1-8-1; varianta 'inverted' este un joc 8-1-8, și doar",
     ),

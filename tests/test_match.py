@@ -175,12 +175,12 @@ def test_seeded_deals_do_not_depend_on_the_process() -> None:
 # -- R-RANK-9: the winners are the first place of the standings ----------------------
 
 RANKINGS = [
-    pytest.param(wr.TablePoints(), id="table-points"),
-    pytest.param(wr.Stake(200), id="stake"),
-    pytest.param(wr.Rating(), id="rating"),
-    pytest.param(wr.TablePoints(zero_win=True), id="table-points-zero-win"),
-    pytest.param(wr.Stake(200, zero_win=True), id="stake-zero-win"),
-    pytest.param(wr.Rating(zero_win=True), id="rating-zero-win"),
+    pytest.param(wr.ranking.TablePoints(), id="table-points"),
+    pytest.param(wr.ranking.Stake(200), id="stake"),
+    pytest.param(wr.ranking.Rating(), id="rating"),
+    pytest.param(wr.ranking.TablePoints(zero_win=True), id="table-points-zero-win"),
+    pytest.param(wr.ranking.Stake(200, zero_win=True), id="stake-zero-win"),
+    pytest.param(wr.ranking.Rating(zero_win=True), id="rating-zero-win"),
 ]
 
 
@@ -190,7 +190,7 @@ def first_place(match: wr.Match) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("ranking", RANKINGS)
 def test_r_rank_9_winners_are_the_first_place_under_every_ranking_system(
-    ranking: wr.RankingSystem,
+    ranking: wr.ranking.RankingSystem,
 ) -> None:
     """Seed 33 ends on totals (-37, 18, 2, 0): seat 1 has the best total, but
     with the zero win on, seat 3 ends on exactly 0 and wins outright (R-RANK-4)."""

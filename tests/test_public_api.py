@@ -80,6 +80,7 @@ PUBLIC_MODULES = (
     "whist_ro.errors",
     "whist_ro.ranking",
     "whist_ro.rules",
+    "whist_ro.results",
     "whist_ro.views",
     "whist_ro.svg",
     "whist_ro.agents",

@@ -60,23 +60,19 @@ from whist_ro import (
     Rank,
     Round,
     Schedule,
-    Streak,
     Suit,
     Trick,
     Variant,
     WrongPhaseError,
-    classic_points,
-    exact_points,
     legal_bids,
     legal_cards,
-    next_streak,
     records,
     sim,
     trick_winner,
-    trump_source,
     variants,
 )
-from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
+from whist_ro.rules import Streak, classic_points, exact_points, next_streak, trump_source
+from whist_ro.rules.scheduling import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import round_points
 
 ROM = variants.ROMANIAN

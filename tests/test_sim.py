@@ -520,7 +520,7 @@ def test_a_python_policy_sees_its_own_view() -> None:
 
 def test_outcome_is_immutable_and_scored_by_the_rules() -> None:
     o = sim.Outcome(V.ROMANIAN, bids=(2, 0, 1), tricks_won=(2, 1, 0))
-    assert o.points == wr.exact_round_points(V.ROMANIAN, bids=(2, 0, 1), tricks=(2, 1, 0))
+    assert o.points == wr.rules.exact_round_points(V.ROMANIAN, bids=(2, 0, 1), tricks=(2, 1, 0))
     with pytest.raises(AttributeError):
         o.bids = (0, 0, 0)  # type: ignore[misc]
 

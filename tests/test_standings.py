@@ -25,16 +25,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import whist_ro as wr
-from whist_ro import (
-    RankingSystem,
-    Rating,
-    Stake,
-    TablePoints,
-    display_points,
-    rank_totals,
-    variants,
-)
+from whist_ro import display_points, variants
 from whist_ro.errors import ImmutableError
+from whist_ro.ranking import RankingSystem, Rating, Stake, TablePoints
+from whist_ro.results import rank_totals
 
 F = Fraction
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -370,7 +364,7 @@ def test_r_end_3_a_conceding_classic_side_loses_the_game() -> None:
     assert ended.winners == (1, 3)
     assert ended.totals == (3, 0, 3, 0)
     assert ended.games == (
-        wr.GameResult(number=1, winner=1, scores=(3, 0), value=1, conceded=True),
+        wr.results.GameResult(number=1, winner=1, scores=(3, 0), value=1, conceded=True),
     )
     standings = ended.standings()
     assert standings.places == (3, 1, 3, 1)
@@ -493,19 +487,21 @@ def test_rank_totals_takes_the_cap() -> None:
 
 def test_values_keep_their_own_tuples() -> None:
     rows = list(rank_totals([1, 2, 3]))
-    standings = wr.Standings(rows=rows, system=TablePoints())
+    standings = wr.results.Standings(rows=rows, system=TablePoints())
     rows.pop()
     assert len(standings) == 3
     assert isinstance(standings.rows, tuple)
     assert hash(standings) == hash(rank_totals([1, 2, 3]))
-    seats = [wr.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6)]
-    row = wr.ScoreRow(number=1, hand_size=1, dealer=0, trump=None, turn_up=None, seats=seats)
+    seats = [wr.results.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6)]
+    row = wr.results.ScoreRow(
+        number=1, hand_size=1, dealer=0, trump=None, turn_up=None, seats=seats
+    )
     seats.append(seats[0])
-    assert row.seats == (wr.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6),)
+    assert row.seats == (wr.results.SeatScore(bid=1, tricks=1, points=6, bonus=0, total=6),)
     assert isinstance(hash(row), int)
     for bad in (None, 5, "ab"):
         with pytest.raises(wr.ConfigurationError):
-            wr.Standings(rows=bad, system=TablePoints())  # type: ignore[arg-type]
+            wr.results.Standings(rows=bad, system=TablePoints())  # type: ignore[arg-type]
 
 
 def test_rank_totals_refuses_bad_input() -> None:
@@ -546,7 +542,7 @@ RANKING_JUNK: list[object] = [
 
 @pytest.mark.parametrize("data", RANKING_JUNK, ids=range(len(RANKING_JUNK)))
 def test_ranking_from_dict_refuses_junk(data: object) -> None:
-    for load in (wr.ranking_from_dict, RankingSystem.from_dict):
+    for load in (wr.ranking.ranking_from_dict, RankingSystem.from_dict):
         with pytest.raises(wr.ConfigurationError) as info:
             load(data)  # type: ignore[arg-type]
         assert len(str(info.value)) < 400
@@ -576,7 +572,7 @@ json_values = st.recursive(
 def test_ranking_from_dict_lets_only_configuration_errors_out(data: object) -> None:
     loaded = _load_ranking(data)
     if isinstance(loaded, RankingSystem):
-        assert wr.ranking_from_dict(loaded.to_dict()) == loaded
+        assert wr.ranking.ranking_from_dict(loaded.to_dict()) == loaded
     else:
         assert len(str(loaded)) < 400
 
@@ -584,7 +580,7 @@ def test_ranking_from_dict_lets_only_configuration_errors_out(data: object) -> N
 def _load_ranking(data: object) -> RankingSystem | wr.ConfigurationError:
     """The system, or the ConfigurationError; any other exception fails the test."""
     try:
-        return wr.ranking_from_dict(data)  # type: ignore[arg-type]
+        return wr.ranking.ranking_from_dict(data)  # type: ignore[arg-type]
     except wr.ConfigurationError as error:
         return error
 
@@ -593,12 +589,12 @@ def test_ranking_systems_are_frozen_and_serialisable() -> None:
     for system in SYSTEMS + ZERO_WIN_SYSTEMS:
         data = system.to_dict()
         assert json.loads(json.dumps(data)) == data
-        assert wr.ranking_from_dict(data) == system
-        assert hash(system) == hash(wr.ranking_from_dict(data))
+        assert wr.ranking.ranking_from_dict(data) == system
+        assert hash(system) == hash(wr.ranking.ranking_from_dict(data))
         with pytest.raises(ImmutableError):
             system.zero_win = True
     with pytest.raises(wr.ConfigurationError, match="unknown Stake setting"):
-        wr.ranking_from_dict({"system": "stake", "amount": 200, "currency": "lei"})
+        wr.ranking.ranking_from_dict({"system": "stake", "amount": 200, "currency": "lei"})
     with pytest.raises(wr.ConfigurationError, match="per_player"):
         TablePoints(0)
     with pytest.raises(wr.ConfigurationError, match="zero_win"):

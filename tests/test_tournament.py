@@ -245,10 +245,12 @@ def test_seat_statistics_count_every_match_once() -> None:
 def test_points_follow_the_standings() -> None:
     row = tournament(ROMANIAN, [RandomBot] * 4, seeds=[9], workers=0).matches[0]
     assert row.points == tuple(
-        s.points for s in sorted(wr.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
+        s.points
+        for s in sorted(wr.results.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
     )
     assert row.places == tuple(
-        s.place for s in sorted(wr.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
+        s.place
+        for s in sorted(wr.results.rank_totals(row.totals, ROMANIAN.ranking), key=lambda s: s.seat)
     )
 
 

@@ -40,7 +40,7 @@ PROGRAMS = {
             def act(self, view: wr.PlayerView) -> wr.Action:
                 return view.legal_actions[0]
 
-        wr.tournament(wr.variants.ROMANIAN, [RandomBot, RandomBot, NoSeed], seeds=[1])
+        wr.tournaments.tournament(wr.variants.ROMANIAN, [RandomBot, RandomBot, NoSeed], seeds=[1])
         """,
         "BotFactory",
     ),
@@ -57,7 +57,9 @@ PROGRAMS = {
                 return view.legal_actions[0]
 
         wr.Table(wr.variants.ROMANIAN, agents=[First(seed=1), RandomBot(), RuleBot()])
-        wr.tournament(wr.variants.ROMANIAN, [First, RandomBot, RuleBot], seeds=[1], workers=0)
+        wr.tournaments.tournament(
+            wr.variants.ROMANIAN, [First, RandomBot, RuleBot], seeds=[1], workers=0
+        )
         wr.tournaments.Entrant(First, name="first")
         """,
         None,

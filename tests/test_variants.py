@@ -30,16 +30,13 @@ from whist_ro import (
     Play,
     Round,
     Schedule,
-    Streak,
     Variant,
     legal_cards,
-    next_streak,
-    next_streaks,
-    trump_source,
     variants,
 )
 from whist_ro._check import MAX_WHOLE
 from whist_ro.errors import ImmutableError
+from whist_ro.rules import Streak, next_streak, next_streaks, trump_source
 from whist_ro.rules.scoring import advance_runs
 
 ROM = variants.ROMANIAN

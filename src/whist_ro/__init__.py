@@ -1,20 +1,42 @@
 """whist-ro: the rules of Romanian whist (1-8-1 and 8-1-8) and classic whist.
 
-The package, layer by layer (each imports only the ones above it):
+The top level holds what a program that plays a game names (docs/stability.md
+gives the rule): the vocabulary (cards, actions, the deck and the schedule),
+the variants, the states (``Deal``, ``Round``, ``Match`` and their parts),
+the player views, who plays a seat (``Agent``, ``Table``, ``random_playout``),
+the four rule functions the design binds here (``legal_bids``,
+``legal_cards``, ``trick_winner``, ``display_points``) and every error class.
+The rest lives in its part: the rule functions in :mod:`whist_ro.rules`,
+score sheets, standings and rubbers in :mod:`whist_ro.results`, ranking
+systems in :mod:`whist_ro.ranking`, tournaments in
+:mod:`whist_ro.tournaments`.
 
-- ``errors``, ``cards``, ``actions``, ``variants``, ``ranking``, ``schedule``:
-  the vocabulary, with the ``Variant`` configuration object;
+The package, layer by layer, lowest first; each imports only from its own
+layer and the ones below (tests/test_architecture.py keeps it so):
+
+- ``locale``: the message catalogues, English and Romanian (it imports
+  nothing of ours, so errors can render themselves);
+- the base: ``errors`` and the private helpers (``_check``, ``_immutable``,
+  ``_text``, ``_deprecation``);
+- ``cards``, ``actions``, ``ranking``, ``variants``, ``schedule``: the
+  vocabulary, with the ``Variant`` configuration object and its ranking
+  systems;
 - ``rules``: the rule book as pure functions, one per rule ID;
 - ``results``: score sheets, standings and rubbers;
 - ``engine``: the immutable state machines ``Deal``, ``Round``, ``Match``
   and what a step did (``Step``);
-- ``sim``: playout kernels, many rounds at once without the public objects;
-- ``views``, ``agents``, ``bots``, ``table``, ``tournaments``: what a seat
-  may see, who plays it, and bots measured against each other; ``svg``
-  (above the views): cards, hands, tricks, views and score charts as pictures;
-- ``records``: match records, adjudication, audit and perft; ``cli``: the
-  ``whist-ro`` command; ``interop``: the OpenSpiel and PettingZoo adapters
-  (optional extras).
+- ``sim``, ``playout``: playout kernels, many rounds at once without the
+  public objects, and one random playout of a public state;
+- ``views``: what a seat may see; ``svg``: cards, hands, tricks, views and
+  score charts as pictures;
+- ``agents``, ``bots``, ``table``, ``tournaments``: who plays a seat, the
+  table that seats them, and bots measured against each other;
+- ``remote``: the wire format and the engine protocol (any agent in
+  another process);
+- ``records``: match records, notation, adjudication, audit and perft;
+- ``web``: the web table behind ``whist-ro serve``;
+- ``cli``: the ``whist-ro`` command; ``interop``: the OpenSpiel and
+  PettingZoo adapters and the vectorised environment (optional extras).
 
 Importing the package loads the vocabulary and the rules only; the layers
 above load when one of their names is first used (``wr.Match``, ``from
@@ -25,6 +47,8 @@ whist_ro import Table``), so ``import whist_ro.rules`` stays small.
 >>> m.to_act == m.round.first_hand
 True
 >>> m = m.apply(m.legal_actions()[0])
+>>> wr.rules.honours_points is wr.rules.scoring.honours_points  # the rule book, whole
+True
 """
 
 from __future__ import annotations
@@ -32,20 +56,30 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Final
 
+# The rule book loads with the package: whist_ro.rules is where its functions live.
+from whist_ro import rules as rules
 from whist_ro import variants
+from whist_ro._deprecation import warn_deprecated
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, CardSet, Rank, Suit
 from whist_ro.errors import (
     ActionParseError,
     ActionTypeError,
     ActionValueError,
+    AgentError,
     BidOutOfRangeError,
     CardNotHeldError,
     CardParseError,
     ConfigurationError,
+    EngineCrashedError,
+    EngineError,
+    EngineProtocolError,
+    EngineStartError,
+    EngineTimeoutError,
     ForbiddenBidError,
     GameOverError,
     IllegalActionError,
+    ImmutableError,
     InvalidDealError,
     InvalidTrickError,
     MatchEndError,
@@ -55,26 +89,33 @@ from whist_ro.errors import (
     NotOverError,
     OutOfDealsError,
     OutOfTurnError,
+    RecordError,
+    TableBusyError,
     WhistError,
+    WireError,
     WrongPhaseError,
-)
-from whist_ro.ranking import RankingSystem, Rating, Stake, TablePoints, ranking_from_dict
-from whist_ro.rules.dealing import trump_source
-from whist_ro.rules.scoring import (
-    Streak,
-    classic_points,
-    exact_points,
-    exact_round_points,
-    game_value,
-    honours_held,
-    honours_points,
-    next_streak,
-    next_streaks,
 )
 from whist_ro.schedule import Deck, Schedule
 from whist_ro.variants import Variant
 
 if TYPE_CHECKING:  # what the lazy names below are, for the type checker
+    # The parts ``whist_ro.<part>`` reaches without an import (_PARTS, below):
+    # named here so that a type checker knows them too.
+    from whist_ro import (  # noqa: F401
+        agents,
+        bots,
+        cli,
+        engine,
+        interop,
+        playout,
+        ranking,
+        records,
+        results,
+        sim,
+        table,
+        tournaments,
+        views,
+    )
     from whist_ro.agents import Agent
     from whist_ro.engine.deal import Deal
     from whist_ro.engine.match import Match
@@ -83,12 +124,9 @@ if TYPE_CHECKING:  # what the lazy names below are, for the type checker
     from whist_ro.engine.step import Step
     from whist_ro.engine.tricks import Trick, trick_winner
     from whist_ro.playout import random_playout
-    from whist_ro.results.rubber import GameResult, Rubber, match_points
-    from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
-    from whist_ro.results.standings import Standing, Standings, display_points, rank_totals
+    from whist_ro.results.standings import display_points
     from whist_ro.table import Table
-    from whist_ro.tournaments import Entrant, TournamentResult, tournament
-    from whist_ro.views import PlayerView
+    from whist_ro.views import PlayerView, view_of
 
 # The layers above the rules load when a name of theirs is first used, so
 # that importing the vocabulary or the rules (``import whist_ro.rules``) does
@@ -106,21 +144,54 @@ _LAZY: Final = {
     "Trick": "whist_ro.engine.tricks",
     "trick_winner": "whist_ro.engine.tricks",
     "random_playout": "whist_ro.playout",
-    "GameResult": "whist_ro.results.rubber",
-    "Rubber": "whist_ro.results.rubber",
-    "match_points": "whist_ro.results.rubber",
-    "ScoreRow": "whist_ro.results.scoresheet",
-    "ScoreSheet": "whist_ro.results.scoresheet",
-    "SeatScore": "whist_ro.results.scoresheet",
-    "Standing": "whist_ro.results.standings",
-    "Standings": "whist_ro.results.standings",
     "display_points": "whist_ro.results.standings",
-    "rank_totals": "whist_ro.results.standings",
     "Table": "whist_ro.table",
-    "Entrant": "whist_ro.tournaments",
-    "TournamentResult": "whist_ro.tournaments",
-    "tournament": "whist_ro.tournaments",
     "PlayerView": "whist_ro.views",
+    "view_of": "whist_ro.views",
+}
+# Names that left the top level in 0.2.0 (docs/stability.md: the top holds what a
+# program that plays a game names; the rest lives in its part).  Each still works
+# from here until 0.3.0, warning with its new home; none is ever stored in the
+# module's globals, so walking the package (doctest collection, help) stays quiet.
+# Old name -> "new.module:name".
+_MOVED: Final = {
+    **{
+        name: f"whist_ro.rules:{name}"
+        for name in (
+            "Streak",
+            "classic_points",
+            "exact_points",
+            "exact_round_points",
+            "game_value",
+            "honours_held",
+            "honours_points",
+            "next_streak",
+            "next_streaks",
+            "trump_source",
+        )
+    },
+    **{
+        name: f"whist_ro.results:{name}"
+        for name in (
+            "GameResult",
+            "Rubber",
+            "ScoreRow",
+            "ScoreSheet",
+            "SeatScore",
+            "Standing",
+            "Standings",
+            "match_points",
+            "rank_totals",
+        )
+    },
+    **{
+        name: f"whist_ro.ranking:{name}"
+        for name in ("RankingSystem", "Rating", "Stake", "TablePoints", "ranking_from_dict")
+    },
+    **{
+        name: f"whist_ro.tournaments:{name}"
+        for name in ("Entrant", "TournamentResult", "tournament")
+    },
 }
 # The package's parts, which ``whist_ro.<part>`` reaches without an import.
 _PARTS: Final = frozenset(
@@ -131,6 +202,7 @@ _PARTS: Final = frozenset(
         "engine",
         "interop",
         "playout",
+        "ranking",
         "records",
         "results",
         "rules",
@@ -143,12 +215,14 @@ _PARTS: Final = frozenset(
 
 __version__ = "0.1.0"
 
+# The rule of docs/stability.md, whose groups tests/test_public_surface.py checks.
 __all__ = [
     "Action",
     "ActionParseError",
     "ActionTypeError",
     "ActionValueError",
     "Agent",
+    "AgentError",
     "Bid",
     "BidOutOfRangeError",
     "Card",
@@ -158,11 +232,15 @@ __all__ = [
     "ConfigurationError",
     "Deal",
     "Deck",
-    "Entrant",
+    "EngineCrashedError",
+    "EngineError",
+    "EngineProtocolError",
+    "EngineStartError",
+    "EngineTimeoutError",
     "ForbiddenBidError",
     "GameOverError",
-    "GameResult",
     "IllegalActionError",
+    "ImmutableError",
     "InvalidDealError",
     "InvalidTrickError",
     "Match",
@@ -177,61 +255,50 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
-    "RankingSystem",
-    "Rating",
+    "RecordError",
     "Round",
-    "Rubber",
     "Schedule",
-    "ScoreRow",
-    "ScoreSheet",
-    "SeatScore",
-    "Stake",
-    "Standing",
-    "Standings",
     "Step",
-    "Streak",
     "Suit",
     "Table",
-    "TablePoints",
+    "TableBusyError",
     "Takeover",
-    "TournamentResult",
     "Trick",
     "Variant",
     "WhistError",
+    "WireError",
     "WrongPhaseError",
     "__version__",
     "action_from_dict",
-    "classic_points",
     "display_points",
-    "exact_points",
-    "exact_round_points",
-    "game_value",
-    "honours_held",
-    "honours_points",
     "legal_bids",
     "legal_cards",
-    "match_points",
-    "next_streak",
-    "next_streaks",
     "random_playout",
-    "rank_totals",
-    "ranking_from_dict",
-    "tournament",
     "trick_winner",
-    "trump_source",
     "variants",
+    "view_of",
 ]
 
 
 if not TYPE_CHECKING:  # at run time only: the type checker reads the imports above
 
     def __getattr__(name: str) -> object:
-        """Load a name of an upper layer (or a part of the package) when first used."""
+        """Load a name of an upper layer (or a part of the package) when first used.
+
+        A name that moved (``_MOVED``) warns, naming its new home, every time it
+        is read or imported from here, and is never cached.
+        """
         module = _LAZY.get(name)
         if module is not None:
             value = getattr(importlib.import_module(module), name)
         elif name in _PARTS:
             value = importlib.import_module(f"{__name__}.{name}")
+        elif name in _MOVED:
+            home, _, attribute = _MOVED[name].partition(":")
+            # stacklevel 3 (the default): past warn_deprecated and this
+            # function, to the line that read the name.
+            warn_deprecated(f"whist_ro.{name}", use=f"{home}.{attribute}")
+            return getattr(importlib.import_module(home), attribute)
         else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         globals()[name] = value  # found once: later reads skip this function

@@ -49,7 +49,7 @@ __all__ = [
     "read_field",
     "read_list",
     "read_object",
-    "read_text",
+    "read_string",
     "read_whole",
     "rng_of",
     "seat",
@@ -623,10 +623,10 @@ def read_bool(value: object, path: str) -> bool:
     raise wire_error(path, _EXPECTED_BOOL, evidence={"value": excerpt(value)})
 
 
-def read_text(value: object, path: str, *, most: int = MAX_NAME) -> str:
-    """``value`` if it is text of at most ``most`` characters.
+def read_string(value: object, path: str, *, most: int = MAX_NAME) -> str:
+    """``value`` if it is a JSON string of at most ``most`` characters.
 
-    >>> read_text(7, "hello.name")
+    >>> read_string(7, "hello.name")
     Traceback (most recent call last):
     ...
     whist_ro.errors.WireError: hello.name: expected text of at most 100 characters, not 7
@@ -720,7 +720,7 @@ class WireObject:
         value = self.data.get(key, default)
         if type(value) is str and len(value) <= most:
             return value
-        return read_text(self.get(key, default), self.at(key), most=most)
+        return read_string(self.get(key, default), self.at(key), most=most)
 
     def items(
         self, key: str, *, length: int | None = None, most: int = 1000, default: object = _REQUIRED

@@ -2,7 +2,7 @@
 
 A ranking system is a small frozen value that a :class:`~whist_ro.Variant`
 carries (``Variant.ranking``) and that :meth:`Match.standings
-<whist_ro.Match.standings>` or :func:`~whist_ro.rank_totals` accept.  Three
+<whist_ro.Match.standings>` or :func:`~whist_ro.results.rank_totals` accept.  Three
 are built in, one per convention of the rule book:
 
 * :class:`TablePoints`: ``±10N`` for the ends, a straight line in between
@@ -156,7 +156,7 @@ class RankingSystem(Immutable, abc.ABC):
         return Fraction(0)
 
     def bounds(self, players: int) -> tuple[Fraction, Fraction]:
-        """The lowest and highest points :meth:`points` can give ``players`` players.
+        """The lowest and highest ranking points :meth:`points` can give ``players`` players.
 
         >>> Rating().bounds(4), Rating(zero_win=True).bounds(4)
         ((Fraction(-20, 1), Fraction(20, 1)), (Fraction(-20, 1), Fraction(20, 1)))

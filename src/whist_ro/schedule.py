@@ -1,5 +1,8 @@
 """The deck in play and the schedule of hand sizes for a game.
 
+These are the values; the schedule's rules (which rule sets the sizes, who
+deals each round, whether a deal fits) are :mod:`whist_ro.rules.scheduling`.
+
 >>> from whist_ro import variants
 >>> len(Deck.for_game(variants.ROMANIAN, 4)), str(Deck.for_game(variants.ROMANIAN, 3)[-1])
 (32, '9c')

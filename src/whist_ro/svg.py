@@ -1239,7 +1239,7 @@ def score_chart(
     """A line chart of the running totals over the rounds (natural size 400 pixels wide).
 
     ``source`` is a :class:`~whist_ro.Match`, a match's
-    :class:`~whist_ro.PlayerView` or a :class:`~whist_ro.ScoreSheet`.  Each
+    :class:`~whist_ro.PlayerView` or a :class:`~whist_ro.results.ScoreSheet`.  Each
     seat has a line with its own colour and marker (so the lines differ
     without colour too) and a legend entry with its name (``names``, one per
     seat) and total.  In classic whist partners share a total, so each side

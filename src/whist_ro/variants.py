@@ -280,7 +280,7 @@ def check_zero_win(system: RankingSystem, variant: Variant) -> None:
     rounds is refused, and classic whist (no schedule) always is.
 
     >>> import attrs
-    >>> from whist_ro import Rating
+    >>> from whist_ro.ranking import Rating
     >>> check_zero_win(Rating(zero_win=True), ROMANIAN)
     >>> check_zero_win(Rating(zero_win=True), INVERTED)
     Traceback (most recent call last):

@@ -268,7 +268,7 @@ def _choose_bid(view: PlayerView) -> int:
     return below if below in allowed else allowed[0]
 
 
-class _Table:
+class _SeatKnowledge:
     """What the seat knows of the trick on the table and of the cards out."""
 
     __slots__ = ("best", "led", "players", "seat", "to_come", "trump", "unseen", "voids", "winner")
@@ -356,24 +356,24 @@ def rule_card(view: PlayerView, legal: int) -> int:
     >>> str(Card.from_bit(rule_card(r.view(0), r.view(0).hand.mask)))  # a sure trick: the As
     'As'
     """
-    table = _Table(view)
+    known = _SeatKnowledge(view)
     if view.variant.is_classic:
-        return _classic_card(view, table, legal)
+        return _classic_card(view, known, legal)
     seat = view.seat
     bid = view.bids[seat]
     need = (bid if bid is not None else 0) - view.tricks_won[seat]
     left = len(view.hand)
-    if table.led < 0:
-        return _lead(table, legal, need, left)
-    return _follow(table, legal, need)
+    if known.led < 0:
+        return _lead(known, legal, need, left)
+    return _follow(known, legal, need)
 
 
-def _lead(table: _Table, legal: int, need: int, left: int) -> int:
-    trump = table.trump
-    unseen = table.unseen
+def _lead(known: _SeatKnowledge, legal: int, need: int, left: int) -> int:
+    trump = known.trump
+    unseen = known.unseen
     cards = list(iter_bits(legal))
     if need > 0:
-        sure = [b for b in cards if table.sure(b, suit_of(b))]
+        sure = [b for b in cards if known.sure(b, suit_of(b))]
         if sure:
             # Cash side winners before trumps; the cheapest of them.
             return min(sure, key=lambda b: (suit_of(b) == trump, rank_of(b)))
@@ -391,12 +391,12 @@ def _lead(table: _Table, legal: int, need: int, left: int) -> int:
     return min(cards, key=cover)
 
 
-def _follow(table: _Table, legal: int, need: int) -> int:
-    trump = table.trump
-    best = table.best
+def _follow(known: _SeatKnowledge, legal: int, need: int) -> int:
+    trump = known.trump
+    best = known.best
     cards = list(iter_bits(legal))
     winners, losers = split_by_beats(cards, best, trump)
-    last = not table.to_come
+    last = not known.to_come
 
     def risk(b: int) -> tuple[int, int]:
         return danger(b, trump)
@@ -405,7 +405,7 @@ def _follow(table: _Table, legal: int, need: int) -> int:
         if winners:
             if last:
                 return min(winners, key=risk)
-            sure = [b for b in winners if table.sure(b, table.led)]
+            sure = [b for b in winners if known.sure(b, known.led)]
             if sure:
                 return min(sure, key=risk)
             return max(winners, key=risk)
@@ -417,16 +417,16 @@ def _follow(table: _Table, legal: int, need: int) -> int:
     return min(cards, key=risk)
 
 
-def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
-    trump = table.trump
+def _classic_card(view: PlayerView, known: _SeatKnowledge, legal: int) -> int:
+    trump = known.trump
     cards = list(iter_bits(legal))
     partner = partner_of(view.seat)
 
     def risk(b: int) -> tuple[int, int]:
         return danger(b, trump)
 
-    if table.led < 0:
-        sure = [b for b in cards if table.sure(b, suit_of(b)) and suit_of(b) != trump]
+    if known.led < 0:
+        sure = [b for b in cards if known.sure(b, suit_of(b)) and suit_of(b) != trump]
         if sure:
             return min(sure, key=rank_of)
         # Lead the top of a run of honours, else low from the longest side suit.
@@ -436,19 +436,19 @@ def _classic_card(view: PlayerView, table: _Table, legal: int) -> int:
                 return b
         side = [b for b in cards if suit_of(b) != trump] or cards
         return min(side, key=lambda b: (-(hand & SUIT_MASKS[suit_of(b)]).bit_count(), rank_of(b)))
-    best = table.best
+    best = known.best
     winners, losers = split_by_beats(cards, best, trump)
-    if table.winner == partner:
+    if known.winner == partner:
         # Never overtake a partner's winning card when another card will do.
         pool = losers or cards
         return min(pool, key=risk)
     if not winners:
         return min(cards, key=risk)
-    if not table.to_come:
+    if not known.to_come:
         return min(winners, key=risk)
-    sure = [b for b in winners if table.sure(b, table.led)]
+    sure = [b for b in winners if known.sure(b, known.led)]
     if sure:
         return min(sure, key=risk)
-    if len(view.current_trick.cards) == 1 and suit_of(best) == table.led:
+    if len(view.current_trick.cards) == 1 and suit_of(best) == known.led:
         return min(cards, key=risk)  # second hand low
     return max(winners, key=risk)  # third hand high

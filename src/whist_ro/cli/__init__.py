@@ -13,7 +13,7 @@ and the winner.  The commands:
 - ``rules [VARIANT]``: the rules of a variant with their IDs, or one rule
   in full (``--rule R-PLAY-2``);
 - ``play``: a person against bots at the terminal (:mod:`whist_ro.cli.play`);
-- ``simulate``: many bot matches through :func:`whist_ro.tournament`, summarised;
+- ``simulate``: many bot matches through :func:`whist_ro.tournaments.tournament`, summarised;
 - ``stats``: bulk statistics of random or policy playouts (the kernels of
   :mod:`whist_ro.sim`);
 - ``engine NAME``, ``match``, ``engine-test``: engines over the engine

@@ -349,7 +349,7 @@ def run_seeds(args: argparse.Namespace) -> Sequence[int | str]:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    """``whist-ro simulate``: bot matches through :func:`whist_ro.tournament`, then a summary.
+    """``whist-ro simulate``: bot matches (:func:`whist_ro.tournaments.tournament`), summarised.
 
     ``--bots`` names one bot per seat (``rule,lowrisk,lowrisk,lowrisk``), or
     one bot for every seat.  ``--duplicate`` deals each seed once for every

@@ -3,7 +3,7 @@
 ``whist-ro engine NAME`` serves a built-in bot over the engine protocol
 (:func:`whist_ro.remote.serve`), so ``whist-ro engine rule`` is an engine
 any table can seat; ``whist-ro match --engine NAME=COMMAND ...`` plays
-engines against each other through :func:`whist_ro.tournament`;
+engines against each other through :func:`whist_ro.tournaments.tournament`;
 ``whist-ro engine-test COMMAND`` runs the conformance test
 (:func:`whist_ro.remote.conformance.check_engine`).
 
@@ -290,7 +290,7 @@ def _seats(variant: Variant, engines: int, players: int | None) -> int:
 
 
 def match(args: argparse.Namespace) -> int:
-    """``whist-ro match``: engines against each other through :func:`whist_ro.tournament`."""
+    """``whist-ro match``: engines against each other (:func:`whist_ro.tournaments.tournament`)."""
     variant = variant_of(args)
     engines = parse_engines(args.engine or [])
     if not engines:

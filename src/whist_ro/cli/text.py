@@ -243,10 +243,10 @@ WINNER: Final = N_("Winner: {who} with {points} points")
 SIMULATE_HELP: Final = N_("play many bot matches and summarise them")
 SIMULATE_DESCRIPTION: Final = N_("""\
 Play bot matches (one bot per seat, or one kind at every seat) through
-whist_ro.tournament and print each bot's and seat's mean total and win
-rate with 95% confidence intervals, and how many of its seats were taken
-over by the fallback bot. A bot that does not play the variant is refused
-before the first match.""")
+whist_ro.tournaments.tournament and print each bot's and seat's mean
+total and win rate with 95% confidence intervals, and how many of its
+seats were taken over by the fallback bot. A bot that does not play the
+variant is refused before the first match.""")
 SIMULATE_BOTS_HELP: Final = N_("one bot per seat, comma-separated, or one for all; bots: {bots}")
 SIMULATE_MATCHES_HELP: Final = N_("seeds to play, 1 to {most:,}; default 20")
 SIMULATE_DUPLICATE_HELP: Final = N_("deal each seed once per rotation of the seats")
@@ -500,11 +500,11 @@ SERVE_POSITIVE: Final = N_("expected a number above 0, not {value}")
 MATCH_HELP: Final = N_("play engines against each other and summarise the matches")
 MATCH_DESCRIPTION: Final = N_("""\
 Play engines (programs that speak the engine protocol, see whist-ro protocol)
-against each other through whist_ro.tournament, and print each engine's and
-seat's mean total and win rate with 95% confidence intervals and the seats
-taken over by the fallback bot, then every takeover's reason. Each match
-starts its engines afresh: an engine remembers nothing from one match to
-the next, and a crash costs one match only. With --record-dir, each
+against each other through whist_ro.tournaments.tournament, and print each
+engine's and seat's mean total and win rate with 95% confidence intervals
+and the seats taken over by the fallback bot, then every takeover's reason.
+Each match starts its engines afresh: an engine remembers nothing from one
+match to the next, and a crash costs one match only. With --record-dir, each
 match's record (takeovers and engines included) is written there, for
 'whist-ro check' to read.""")
 MATCH_ENGINE_HELP: Final = N_(

@@ -51,7 +51,7 @@ from whist_ro.ranking import RankingSystem
 from whist_ro.results.rubber import GameResult, Rubber
 from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, check_disconnected, match_standings
-from whist_ro.rules.schedule import deal_faults, dealer_of
+from whist_ro.rules.scheduling import deal_faults, dealer_of
 from whist_ro.rules.scoring import (
     Streak,
     advance_runs,
@@ -909,12 +909,13 @@ class Match(Immutable):
 
         ``system`` defaults to the variant's ``ranking``.  In the exact-bid
         family the final totals are ranked; an abandoned match has its
-        points scaled by the share of scheduled rounds completed and its
+        ranking points scaled by the share of scheduled rounds completed and its
         disconnected seats flagged (R-RANK-5).  Classic sides are ranked by
         their match points: the values of the games they won, plus the
         rubber bonus (R-RANK-8).
 
-        >>> from whist_ro import Rating, variants
+        >>> from whist_ro import variants
+        >>> from whist_ro.ranking import Rating
         >>> m = Match.new(variants.ROMANIAN, players=4, seed=3)
         >>> m.standings()
         Traceback (most recent call last):

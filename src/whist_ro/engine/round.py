@@ -128,7 +128,7 @@ def _refused(s: Round, action: object) -> IllegalActionError | None:
             return None
         return s._play_error(action)
     if type(action) is Bid:
-        t = s._table
+        t = s._facts
         if (
             s._phase == _BIDDING
             and action.seat == s._to_act
@@ -228,8 +228,8 @@ _NO_CARD: Final = -1
 """``Round._best`` while no card is on the table."""
 
 
-class _TableFields:
-    """The fields of a :class:`_Table`, by name.  Private to the engine."""
+class _DealFactsFields:
+    """The fields of a :class:`_DealFacts`, by name.  Private to the engine."""
 
     __slots__ = (
         "beats",
@@ -264,13 +264,13 @@ class _TableFields:
     beats: tuple[bool, ...]
 
 
-class _TableDraft(_TableFields):
-    """A :class:`_Table` while :func:`_table_of` fills it in (see :class:`_Draft`)."""
+class _DealFactsDraft(_DealFactsFields):
+    """A :class:`_DealFacts` while :func:`_facts_of` fills it in (see :class:`_Draft`)."""
 
     __slots__ = ()
 
 
-class _Table(Immutable, _TableFields):
+class _DealFacts(Immutable, _DealFactsFields):
     """What every state of one round reads: its deal, and rule answers worked out once.
 
     The engine asks the rules on every step; the answers that depend only
@@ -278,18 +278,18 @@ class _Table(Immutable, _TableFields):
     after each seat (R-BID-1, R-PLAY-1), whether a card beats the card
     winning a trick, indexed ``card << 6 | best`` (R-PLAY-6), and the
     variant's duties (R-BID-2, R-PLAY-3, R-PLAY-8).  Private to the engine:
-    built by :func:`_table_of`, a value like the round that holds it.
+    built by :func:`_facts_of`, a value like the round that holds it.
     """
 
     __slots__ = ()
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Rebuilt from the deal, so a pickled round does not carry the tables.
-        return (_table_of, (self.deal,))
+        # Rebuilt from the deal, so a pickled round does not carry the lookup tables.
+        return (_facts_of, (self.deal,))
 
 
-def _table_of(deal: Deal) -> _Table:
-    t = _TableDraft()
+def _facts_of(deal: Deal) -> _DealFacts:
+    t = _DealFactsDraft()
     variant = deal.variant
     turn_up = deal.turn_up
     t.deal = deal
@@ -306,7 +306,7 @@ def _table_of(deal: Deal) -> _Table:
     t.must_overtrump = variant.must_overtrump
     t.clockwise = _clockwise(deal.players)
     t.beats = _beats_table(t.trump)
-    t.__class__ = _Table  # type: ignore[assignment]  # sealed (see _Draft)
+    t.__class__ = _DealFacts  # type: ignore[assignment]  # sealed (see _Draft)
     return t  # type: ignore[return-value]
 
 
@@ -332,17 +332,17 @@ class _Fields:
     __slots__ = (
         "_best",
         "_bids",
+        "_facts",
         "_history",
         "_legal",
         "_phase",
         "_played",
-        "_table",
         "_to_act",
         "_trick",
         "_won",
     )
 
-    _table: _Table
+    _facts: _DealFacts
     _phase: int  # _BIDDING, _PLAYING or _OVER
     _to_act: int  # the seat to act (after the last trick: its winner)
     _bids: tuple[int | None, ...]  # None until that seat bids
@@ -396,7 +396,7 @@ class _DealAttribute:
         if obj is None:
             assert owner is not None
             return owner.shuffled
-        return obj._table.deal
+        return obj._facts.deal
 
     def __set__(self, obj: Round, value: object) -> None:
         # A data descriptor, so that assignment is refused here too.
@@ -443,7 +443,7 @@ class Round(Immutable, _Fields):
             raise ActionTypeError(
                 f"a round starts from a Deal (see whist_ro.Deal), not {excerpt(deal)}"
             )
-        return _start(_table_of(deal))
+        return _start(_facts_of(deal))
 
     @classmethod
     def from_hands(
@@ -503,7 +503,7 @@ class Round(Immutable, _Fields):
         deal = Deal.shuffled(
             variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed
         )
-        return _start(_table_of(deal))
+        return _start(_facts_of(deal))
 
     # -- reading the state ----------------------------------------------------
 
@@ -512,32 +512,32 @@ class Round(Immutable, _Fields):
     @property
     def variant(self) -> Variant:
         """The rules this round is played under."""
-        return self._table.variant
+        return self._facts.variant
 
     @property
     def players(self) -> int:
         """Number of seats."""
-        return self._table.players
+        return self._facts.players
 
     @property
     def dealer(self) -> int:
         """The dealing seat; it bids last (R-BID-1)."""
-        return self._table.dealer
+        return self._facts.dealer
 
     @property
     def first_hand(self) -> int:
         """The seat left of the dealer: it bids first and leads first (R-PLAY-1)."""
-        return self._table.first_hand
+        return self._facts.first_hand
 
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self._table.hand_size
+        return self._facts.hand_size
 
     @property
     def turn_up(self) -> Card | None:
         """The face-up card that set trump, or None (R-TRUMP-*)."""
-        return self._table.turn_up
+        return self._facts.turn_up
 
     @property
     def trump(self) -> Suit | None:
@@ -553,7 +553,7 @@ class Round(Immutable, _Fields):
     def remaining(self) -> tuple[CardSet, ...]:
         """The cards each seat still holds."""
         played = self._played
-        return tuple(CardSet.from_mask(m & ~played) for m in self._table.masks)
+        return tuple(CardSet.from_mask(m & ~played) for m in self._facts.masks)
 
     @property
     def bids(self) -> tuple[int | None, ...]:
@@ -578,13 +578,13 @@ class Round(Immutable, _Fields):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks in play order."""
-        players = self._table.players
+        players = self._facts.players
         return tuple(_trick(leader, bits, players) for leader, bits in self._history)
 
     @property
     def current_trick(self) -> Trick:
         """The trick on the table (empty before the lead, and once the round is over)."""
-        return _trick(_leader(self), self._trick, self._table.players)
+        return _trick(_leader(self), self._trick, self._facts.players)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -594,7 +594,7 @@ class Round(Immutable, _Fields):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action so far in order: the bids, then the plays."""
-        t = self._table
+        t = self._facts
         players = t.players
         out: list[Action] = []
         made = sum(b is not None for b in self._bids)
@@ -612,13 +612,13 @@ class Round(Immutable, _Fields):
 
     @property
     def points(self) -> tuple[int, ...]:
-        """This round's points per seat (R-SCORE-*), without streak bonuses.
+        """Each seat's round points (R-SCORE-*), without streak bonuses or honours.
 
-        In classic whist both partners show their side's points.
+        In classic whist both partners show their side's round points.
         """
         if self._phase != _OVER:
             raise NotOverError("the round is not over: its points are not known yet")
-        return round_points(self._table.variant, bids=self._bids, tricks=self._won)
+        return round_points(self._facts.variant, bids=self._bids, tricks=self._won)
 
     @property
     def last_step(self) -> Step | None:
@@ -639,7 +639,7 @@ points=None, bonuses=None, totals=None, match_over=False)
             return Step(action=action)
         # A play that leaves the table empty completed a trick: the last one.
         leader, bits = self._history[-1]
-        trick = _trick(leader, bits, self._table.players)
+        trick = _trick(leader, bits, self._facts.players)
         if self._phase != _OVER:
             return Step(action=action, trick=trick, trick_winner=self._to_act)
         return Step(
@@ -662,7 +662,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         ...     Bid(seat=1, tricks=0)).forbidden_bid()
         (True, 1)
         """
-        t = self._table
+        t = self._facts
         if self._phase != _BIDDING or self._to_act != t.dealer:
             return None
         return forbidden_bid(hand_size=t.hand_size, earlier=_bids_total(self), hook=t.hook)
@@ -684,7 +684,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         if phase == _OVER:
             return ()
         row = BIDS[self._to_act]
-        size = self._table.hand_size
+        size = self._facts.hand_size
         forbidden = self.forbidden_bid()
         if forbidden is None:
             return row[: size + 1]
@@ -720,7 +720,7 @@ points=None, bonuses=None, totals=None, match_over=False)
         elif type(action) is Bid:
             seat = action.seat
             tricks = action.tricks
-            t = self._table
+            t = self._facts
             if (
                 self._phase == _BIDDING
                 and seat == self._to_act
@@ -843,7 +843,7 @@ finished, seat 0 bids next (R-PLAY-7)
         if error is not None:
             raise error
         seat = action.seat
-        only = PLAYS[seat][(self._table.masks[seat] & ~self._played).bit_length() - 1]
+        only = PLAYS[seat][(self._facts.masks[seat] & ~self._played).bit_length() - 1]
         assert only is not None
         return only
 
@@ -869,7 +869,7 @@ finished, seat 0 bids next (R-PLAY-7)
         >>> other.deal != r.deal, r.with_deal(other.deal) == other
         (True, True)
         """
-        t = self._table
+        t = self._facts
         if not isinstance(deal, Deal):
             raise ConfigurationError(f"with_deal takes a Deal, not {excerpt(deal)}", field="deal")
         masks = deal.masks
@@ -898,11 +898,11 @@ finished, seat 0 bids next (R-PLAY-7)
                 raise InvalidDealError(
                     f"{why}, which another seat played (R-DECK-4)", rule="R-DECK-4"
                 )
-        table = _table_of(deal)  # the same game, so only the hands differ
+        facts = _facts_of(deal)  # the same game, so only the hands differ
         n = _copy(self)
-        n._table = table
+        n._facts = facts
         if self._phase == _PLAYING:
-            n._legal = _playable_of(table, self._to_act, self._played, self._trick, self._best)[0]
+            n._legal = _playable_of(facts, self._to_act, self._played, self._trick, self._best)[0]
         return _sealed(n)
 
     # -- refusals: the rule functions again, asked why ------------------------------
@@ -915,14 +915,14 @@ finished, seat 0 bids next (R-PLAY-7)
         seat = play.seat
         if self._phase != _PLAYING or seat != self._to_act:
             return self._play_error(play)  # by the phase or the turn, naming no card
-        count = (self._table.masks[seat] & ~self._played).bit_count()
+        count = (self._facts.masks[seat] & ~self._played).bit_count()
         if count != 1:
             return _refusal(CardNotHeldError, _ONLY_CARD, "R-PLAY-7", play, seat=seat, count=count)
         return None
 
     def _bid_error(self, bid: Bid) -> IllegalActionError:
         seat, tricks = bid.seat, bid.tricks
-        t = self._table
+        t = self._facts
         shown = tricks  # a Bid holds a whole number within bounds: evidence as the int itself
         if self._phase == _OVER:
             return _refusal(GameOverError, _BID_OVER, "R-END-4", bid, seat=seat, bid=shown)
@@ -980,7 +980,7 @@ finished, seat 0 bids next (R-PLAY-7)
                 OutOfTurnError, why, "R-PLAY-7", play, seat=seat, to_act=to_act, **named
             )
         assert card is not None  # resolve_play has resolved "my only card" by now
-        hand = self._table.masks[seat] & ~self._played
+        hand = self._facts.masks[seat] & ~self._played
         if not hand >> card.bit & 1:
             return _refusal(CardNotHeldError, _NOT_HELD, "R-PLAY-7", play, seat=seat, card=card)
         # The card is held but not playable: ask the rule which clause excluded it.
@@ -1023,7 +1023,7 @@ finished, seat 0 bids next (R-PLAY-7)
 
     def _playable(self) -> tuple[int, str]:
         """The playable cards of the seat to act, and the clause that decided them."""
-        return _playable_of(self._table, self._to_act, self._played, self._trick, self._best)
+        return _playable_of(self._facts, self._to_act, self._played, self._trick, self._best)
 
     # -- what a seat may see ----------------------------------------------------
 
@@ -1046,7 +1046,7 @@ finished, seat 0 bids next (R-PLAY-7)
         # The rest of the state (the trick's winner so far, tricks won, the
         # playable cards, the last action) follows from these.
         return (
-            self._table.deal,
+            self._facts.deal,
             self._phase,
             self._to_act,
             self._bids,
@@ -1064,7 +1064,7 @@ finished, seat 0 bids next (R-PLAY-7)
         return hash(self._key())
 
     def __repr__(self) -> str:
-        deal = self._table.deal
+        deal = self._facts.deal
         trump = "no trump" if deal.turn_up is None else f"trump {deal.turn_up.suit}"
         state = (
             "over"
@@ -1079,12 +1079,12 @@ finished, seat 0 bids next (R-PLAY-7)
 
 def _leader(s: Round) -> int:
     """The seat that led the trick on the table (the seat to lead, before the lead)."""
-    return (s._to_act - len(s._trick)) % s._table.players
+    return (s._to_act - len(s._trick)) % s._facts.players
 
 
 def _last(s: Round) -> Action | None:
     """The action that made the state ``s``, or None for a round's first state."""
-    t = s._table
+    t = s._facts
     players = t.players
     if s._trick:  # a card to the trick on the table, by the seat right of the one to act
         return PLAYS[(s._to_act - 1) % players][s._trick[-1]]
@@ -1112,7 +1112,7 @@ def _sealed(n: _Draft) -> Round:
 def _copy(s: Round) -> _Draft:
     """A draft with every field of ``s``, for a transition to change some of them."""
     n = _Draft()
-    n._table = s._table
+    n._facts = s._facts
     n._phase = s._phase
     n._to_act = s._to_act
     n._bids = s._bids
@@ -1125,10 +1125,10 @@ def _copy(s: Round) -> _Draft:
     return n
 
 
-def _start(t: _Table) -> Round:
+def _start(t: _DealFacts) -> Round:
     """The round before its first action: bidding, or in classic the first lead."""
     s = _Draft()
-    s._table = t
+    s._facts = t
     s._to_act = t.first_hand
     s._bids = (None,) * t.players
     s._played = 0
@@ -1145,12 +1145,12 @@ def _start(t: _Table) -> Round:
 
 def _bid(s: Round, action: Bid) -> Round:
     """The round after ``action``, a bid: every field written here, as in :func:`_play`."""
-    t = s._table
+    t = s._facts
     seat = action.seat
     bids = list(s._bids)
     bids[seat] = action.tricks
     n = _Draft()
-    n._table = t
+    n._facts = t
     n._bids = tuple(bids)
     n._played = s._played
     n._trick = s._trick
@@ -1174,7 +1174,7 @@ _playable_cards: Final = play_rules.playable_cards
 
 
 def _playable_of(
-    t: _Table, seat: int, played: int, trick: tuple[int, ...], best: int
+    t: _DealFacts, seat: int, played: int, trick: tuple[int, ...], best: int
 ) -> tuple[int, str]:
     """Ask the rule (rules.play.playable_cards) what ``seat`` may play to ``trick``.
 
@@ -1202,7 +1202,7 @@ def _play(s: Round, seat: int, bit: int) -> Round:
     Every card of every round comes through here, from :meth:`Round.apply`
     once it has checked the card and from :meth:`Round.apply_legal`.
     """
-    t = s._table
+    t = s._facts
     played = s._played | 1 << bit
     trick = s._trick
     if trick:
@@ -1214,7 +1214,7 @@ def _play(s: Round, seat: int, bit: int) -> Round:
         trick = (bit,)
         best = bit
     n = _Draft()
-    n._table = t
+    n._facts = t
     n._bids = s._bids
     n._played = played
     if len(trick) < t.players:

@@ -63,7 +63,7 @@ class Step(Immutable):
 
     ``trick`` and ``trick_winner`` are set when the action completed a
     trick (R-PLAY-6).  ``round_over`` is True when it ended the round; then
-    ``points`` holds the round's points per seat (R-SCORE-*), and on a
+    ``points`` holds each seat's round points (R-SCORE-*), and on a
     :class:`~whist_ro.Match` ``bonuses`` holds the streak bonuses (honours in
     classic) and ``totals`` the running totals after the round.
     ``match_over`` is True when the action ended the match (R-END-1,
@@ -87,7 +87,7 @@ class Step(Immutable):
     round_over: bool = False
     """True when this action ended the round."""
     points: tuple[int, ...] | None = attrs.field(default=None, converter=_ints)
-    """The finished round's points per seat, without bonuses; None unless it ended."""
+    """Each seat's round points in the finished round, without bonuses; None unless it ended."""
     bonuses: tuple[int, ...] | None = attrs.field(default=None, converter=_ints)
     """In a match: the round's streak bonuses (classic: honours) per seat."""
     totals: tuple[int, ...] | None = attrs.field(default=None, converter=_ints)

@@ -77,7 +77,7 @@ from whist_ro.interop.encoding import (
     score_scale,
 )
 from whist_ro.rules.dealing import dealt_to, trump_card_index, trump_source
-from whist_ro.rules.schedule import dealer_of
+from whist_ro.rules.scheduling import dealer_of
 from whist_ro.schedule import Deck, Schedule, check_players
 from whist_ro.variants import Variant
 from whist_ro.views.view import PlayerView, blind_mode

@@ -2,9 +2,10 @@
 
 :func:`adjudicate` never raises on a rule violation: it names the first
 illegal action (or deal) in a :class:`Report`, with the rule, the evidence
-and the position.  When everything is legal it recomputes every round's
-points, the streak bonuses, the totals and the standings, and lists each
-difference from the totals the table claimed.  Only a record that cannot
+and the position, and recomputes nothing after it.  When everything is
+legal it recomputes every round's round points, the bonuses, the totals
+and, once the match is over, the standings, and lists each difference from
+the totals the table claimed.  Only a record that cannot
 be read at all raises :class:`~whist_ro.errors.RecordError`.
 
 >>> import whist_ro as wr
@@ -178,11 +179,18 @@ class Report(Immutable):
     """What :func:`adjudicate` found.  Immutable; ``str(report)`` is for people.
 
     ``violation`` is the first illegal action or deal (None when all is
-    legal); ``differences`` the claimed totals that disagree with the
-    recomputed ``totals``.  ``rounds`` is the number of rounds completed
-    in the replay, ``score_sheet`` their recomputed rows (None for a lone
-    round), ``standings`` the final standings when the match is over.
-    ``ok`` is True when there is neither a violation nor a difference.
+    legal); nothing after it is recomputed, so with a violation
+    ``totals``, ``score_sheet`` and ``standings`` are None and
+    ``differences`` is empty.  Otherwise ``totals`` are the recomputed
+    totals (of a lone round, its round points once it is over) and
+    ``differences`` the claimed totals (``claimed_totals``, None when the
+    record claims none) that disagree with them.  ``rounds`` is the number
+    of rounds completed in the replay (before the violation, if any),
+    ``score_sheet`` their recomputed rows (None for a lone round),
+    ``standings`` the final standings when the match is over, and ``over``
+    whether the replay reached the end of the match (or of the lone
+    round).  ``ok`` is True when there is neither a violation nor a
+    difference.
     ``heading`` is the title as a sentence, so that :meth:`render` can
     write the whole report in Romanian (``title`` is its English text).
     ``names`` are the record's players, so that a difference names its
@@ -265,7 +273,7 @@ def totals_lines(
 ) -> list[str]:
     """The report's tail: recomputed totals (if any), claimed ones, differences, standings.
 
-    Shared by :class:`AdjudicationReport` and the audit's report, which
+    Shared by :class:`Report` and the audit's report, which
     labels the claimed totals ``claimed_label`` and names the seats ``who``
     (one label per seat) in the differences.
 

@@ -57,7 +57,7 @@ from whist_ro.results.scoresheet import ScoreRow, ScoreSheet, SeatScore
 from whist_ro.results.standings import Standings, rank_totals
 from whist_ro.rules.bidding import bid_in_range, forbidden_bid
 from whist_ro.rules.play import trick_count
-from whist_ro.rules.schedule import deal_faults, dealer_of
+from whist_ro.rules.scheduling import deal_faults, dealer_of
 from whist_ro.rules.scoring import advance_runs, exact_round_points
 from whist_ro.schedule import Schedule, check_players
 from whist_ro.variants import Variant, check_variant

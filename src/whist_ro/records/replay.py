@@ -51,7 +51,7 @@ from whist_ro.records.record import (
     preset_name,
 )
 from whist_ro.records.schema import child, quoting
-from whist_ro.rules.schedule import deal_faults, dealer_of
+from whist_ro.rules.scheduling import deal_faults, dealer_of
 from whist_ro.schedule import Schedule
 from whist_ro.variants import Variant
 

@@ -1032,8 +1032,9 @@ class EngineCommand(Immutable):
     >>> import whist_ro as wr
     >>> rule = EngineCommand(command=[sys.executable, "-m", "whist_ro", "engine", "rule"],
     ...                      name="rule-engine", time_limit=5)
-    >>> result = wr.tournament(wr.variants.ROMANIAN, [wr.Entrant(rule, name="rule-engine"),
-    ...                        wr.bots.RuleBot, wr.bots.RuleBot], seeds=[1], workers=0)
+    >>> from whist_ro.tournaments import Entrant, tournament
+    >>> result = tournament(wr.variants.ROMANIAN, [Entrant(rule, name="rule-engine"),
+    ...                     wr.bots.RuleBot, wr.bots.RuleBot], seeds=[1], workers=0)
     >>> result.matches[0].bots[0], result.bots[0].taken_over
     ('rule-engine', 0)
     """
@@ -1050,7 +1051,7 @@ class EngineCommand(Immutable):
         """Where the engine started for ``seed`` keeps its stderr (with ``log_dir``), else None.
 
         In a tournament's match the file is ``match-0001-seat0-NAME.log``
-        (match and seat counted as :func:`whist_ro.tournament` does, from 1
+        (match and seat counted as :func:`whist_ro.tournaments.tournament` does, from 1
         and 0); called outside one, ``NAME-seed-SEED.log``.  ``NAME`` is
         the engine's name (or its program's), with anything but letters,
         digits, ``.``, ``_`` and ``-`` made ``_``.

@@ -54,9 +54,10 @@ def _games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
 class GameResult(Immutable):
     """One finished game of classic whist.
 
-    ``winner`` is the winning side, ``scores`` both sides' points when the
-    game ended (side 0 first), ``value`` the game value (R-RUBBER-2), and
-    ``conceded`` is set when the losers gave the game up (R-END-3).
+    ``winner`` is the winning side, ``scores`` both sides' totals (round
+    points and honours) when the game ended (side 0 first), ``value`` the
+    game value (R-RUBBER-2), and ``conceded`` is set when the losers gave
+    the game up (R-END-3).
 
     >>> game = GameResult(number=1, winner=0, scores=[5, 2], value=2)
     >>> game.scores, game.winning_seats
@@ -153,12 +154,12 @@ class Rubber(Immutable):
 
     @property
     def points(self) -> tuple[int, int]:
-        """Each side's game values, plus :data:`RUBBER_BONUS` for the winners (R-RUBBER-2)."""
+        """Each side's match points: its game values, plus :data:`RUBBER_BONUS` for the winners."""
         return match_points(self.games, rubber=True)
 
     @property
     def result(self) -> int | None:
-        """The winners' points minus the losers' points, or None while undecided."""
+        """The winners' match points minus the losers', or None while undecided (R-RUBBER-2)."""
         winner = self.winner
         if winner is None:
             return None

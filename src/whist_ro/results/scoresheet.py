@@ -63,8 +63,8 @@ def _seats(value: Iterable[SeatScore]) -> tuple[SeatScore, ...]:
 class SeatScore(Immutable):
     """One seat's line in one round of the score sheet.
 
-    ``bid`` is None in classic whist (no bidding).  ``points`` is the round
-    score (R-SCORE-*), ``bonus`` what the round pays on top of it: the
+    ``bid`` is None in classic whist (no bidding).  ``points`` are its round
+    points (R-SCORE-*), ``bonus`` what the round pays on top of it: the
     streak bonus in the exact family (R-STREAK-5), honours in classic whist
     (R-HON-1).  ``total`` is the running total after the round; in a rubber
     it is the total of the game the round belongs to.

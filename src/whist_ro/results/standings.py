@@ -1,7 +1,7 @@
 """Final standings: places and ranking points from the totals a match ends on (R-RANK-*).
 
-The ranking systems themselves (:class:`~whist_ro.TablePoints`,
-:class:`~whist_ro.Stake`, :class:`~whist_ro.Rating`) are settings and live
+The ranking systems themselves (:class:`~whist_ro.ranking.TablePoints`,
+:class:`~whist_ro.ranking.Stake`, :class:`~whist_ro.ranking.Rating`) are settings and live
 in :mod:`whist_ro.ranking`; this module turns a match's totals into
 :class:`Standings` under one of them: places, ties, the zero win, scaling
 for a match that stopped early, and the winners (R-RANK-9).
@@ -11,7 +11,7 @@ rule, for display only, is :func:`display_points` (R-RANK-7).
 
 The worked example of R-RANK-3 (four players):
 
->>> from whist_ro import Rating
+>>> from whist_ro.ranking import Rating
 >>> table = rank_totals([60, 72, 90, 112], Rating())
 >>> [row.points for row in table]
 [Fraction(-20, 1), Fraction(-112, 13), Fraction(32, 13), Fraction(20, 1)]
@@ -85,7 +85,8 @@ class Standing(Immutable):
 
     ``place`` is 1 for the top; tied seats share the best place they occupy
     and ``tied`` is set (the next place is skipped, as in "1, 1, 3").
-    ``points`` are exact; ``str`` shows them rounded (R-RANK-7).  The flags
+    ``points`` are the seat's ranking points, exact; ``str`` shows them as
+    displayed points, rounded (R-RANK-7).  The flags
     say why the line looks as it does: a zero win (R-RANK-4), an abandoned
     match (R-RANK-5), a disconnected seat (R-RANK-5), a conceding side
     (R-END-3).  ``name`` is the player's name when the standings were
@@ -153,7 +154,7 @@ class Standings(Immutable, Sequence[Standing]):
     """The final standings: one :class:`Standing` per seat, in seat order.
 
     ``completed`` is the share of the scheduled rounds that were played
-    (1 for a finished match); the points are already scaled by it.
+    (1 for a finished match); the ranking points are already scaled by it.
     ``str()`` lists the seats from first place down.
 
     >>> s = rank_totals([10, 30, 20], TablePoints(), played=5, scheduled=20)
@@ -182,7 +183,7 @@ class Standings(Immutable, Sequence[Standing]):
 
     @property
     def abandoned(self) -> bool:
-        """True when the points were scaled for a match that stopped early (R-RANK-5)."""
+        """True when the ranking points were scaled for a match that stopped early (R-RANK-5)."""
         return any(row.abandoned for row in self.rows)
 
     @property
@@ -193,7 +194,7 @@ class Standings(Immutable, Sequence[Standing]):
         even against higher totals; seats tied on top all win.  Classic
         standings name both seats of the winning side.
 
-        >>> from whist_ro import TablePoints
+        >>> from whist_ro.ranking import TablePoints
         >>> rank_totals([-37, 18, 2, 0]).winners
         (1,)
         >>> rank_totals([-37, 18, 2, 0], TablePoints(zero_win=True)).winners
@@ -261,14 +262,14 @@ def rank_totals(
 
     ``totals`` holds one final total per seat.  ``system`` defaults to
     :class:`TablePoints`.  For a match that stopped early, give ``played``
-    and ``scheduled`` (rounds): the points are scaled by ``played /
+    and ``scheduled`` (rounds): the ranking points are scaled by ``played /
     scheduled`` (R-RANK-5).  Seats in ``disconnected`` are flagged, and
     under :class:`Rating` each loses ``5N`` scaled the same way.  It
     takes 2 to ``MAX_SEATS`` (10,000) totals, each within ``±MAX_TOTAL``
     (see :mod:`whist_ro.ranking`), and its cost grows as ``n log n``.
     ``names`` (one per seat) puts the players' names in the rows.
 
-    >>> from whist_ro import Rating
+    >>> from whist_ro.ranking import Rating
     >>> s = rank_totals([60, 72, 90, 112], Rating(), played=12, scheduled=24,
     ...                 disconnected=[0])
     >>> [str(display_points(p)) for p in s.points]

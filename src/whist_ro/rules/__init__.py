@@ -2,9 +2,9 @@
 
 A referee looking for a rule opens the module of its section:
 
-- :mod:`whist_ro.rules.schedule`: R-SCHED-1..3 (:func:`~whist_ro.rules.schedule.schedule_rule`),
-  R-SCHED-4 (:func:`~whist_ro.rules.schedule.dealer_of`), and whether a deal fits the
-  schedule (:func:`~whist_ro.rules.schedule.deal_faults`);
+- :mod:`whist_ro.rules.scheduling`: R-SCHED-1..3 (:func:`~whist_ro.rules.scheduling.schedule_rule`),
+  R-SCHED-4 (:func:`~whist_ro.rules.scheduling.dealer_of`), and whether a deal fits the
+  schedule (:func:`~whist_ro.rules.scheduling.deal_faults`);
 - :mod:`whist_ro.rules.dealing`: R-DEAL-1 (:func:`~whist_ro.rules.dealing.deal_hands`,
   :func:`~whist_ro.rules.dealing.dealt_to`),
   R-TRUMP-1..3 (:func:`~whist_ro.rules.dealing.trump_source`);
@@ -28,6 +28,7 @@ docs/rules.md links every rule ID to its function and to its test.
 3
 """
 
+from whist_ro._deprecation import moved_names
 from whist_ro.rules.bidding import (
     bid_in_range,
     bidding_order,
@@ -46,8 +47,9 @@ from whist_ro.rules.play import (
     trick_count,
     trick_winner_index,
 )
-from whist_ro.rules.schedule import deal_faults, dealer_of, schedule_rule
+from whist_ro.rules.scheduling import deal_faults, dealer_of, schedule_rule
 from whist_ro.rules.scoring import (
+    Streak,
     advance_runs,
     classic_points,
     exact_points,
@@ -55,12 +57,15 @@ from whist_ro.rules.scoring import (
     game_value,
     honours_held,
     honours_points,
+    next_streak,
+    next_streaks,
     partner_of,
     round_points,
     side_of,
 )
 
 __all__ = [
+    "Streak",
     "advance_runs",
     "beats",
     "bid_in_range",
@@ -80,6 +85,8 @@ __all__ = [
     "honours_points",
     "next_leader",
     "next_seat",
+    "next_streak",
+    "next_streaks",
     "overtrumps",
     "partner_of",
     "playable_cards",
@@ -92,3 +99,7 @@ __all__ = [
     "trump_card_index",
     "trump_source",
 ]
+
+# ``rules.schedule`` was the schedule rules' module (whist_ro.rules.schedule, a
+# shim now): read from the package, it warns and gives the module it became.
+__getattr__ = moved_names(__name__, {"schedule": "whist_ro.rules.scheduling"})

@@ -27,7 +27,7 @@ from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
 from whist_ro.locale import N_, render, translation
 from whist_ro.locale import check as check_lang
-from whist_ro.rules.schedule import schedule_rule
+from whist_ro.rules.scheduling import schedule_rule
 from whist_ro.variants import Variant
 
 __all__ = [

@@ -51,7 +51,7 @@ _HONOURS_LANE: Final = 0xF << 11
 
 
 def exact_points(variant: Variant, *, bid: int, tricks: int) -> int:
-    """One seat's points in the exact-bid family (R-SCORE-1, R-SCORE-2).
+    """One seat's round points in the exact-bid family (R-SCORE-1, R-SCORE-2).
 
     A made bid scores ``made_base + made_per_trick * tricks``; a miss loses
     ``miss_per_trick`` per trick of difference.  A variant's ``scorer``, if
@@ -67,7 +67,7 @@ def exact_points(variant: Variant, *, bid: int, tricks: int) -> int:
 def exact_round_points(
     variant: Variant, *, bids: Sequence[int | None], tricks: Sequence[int]
 ) -> tuple[int, ...]:
-    """Every seat's points for one exact-bid round (R-SCORE-1, R-SCORE-2).
+    """Every seat's round points for one exact-bid round (R-SCORE-1, R-SCORE-2).
 
     >>> from whist_ro import variants
     >>> exact_round_points(variants.ROMANIAN, bids=(0, 2, 1), tricks=(0, 1, 1))
@@ -136,7 +136,7 @@ def partner_of(seat: int) -> int:
 
 
 def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's points in partnership whist (R-SCORE-3).
+    """Each seat's round points in partnership whist (R-SCORE-3).
 
     Seats 0 and 2 play against seats 1 and 3.  The side taking 7 or more of
     the 13 tricks scores one point per trick over six; both partners show it.
@@ -154,7 +154,7 @@ def classic_points(tricks_won: Sequence[int]) -> tuple[int, ...]:
 def round_points(
     variant: Variant, *, bids: Sequence[int | None], tricks: Sequence[int]
 ) -> tuple[int, ...]:
-    """Every seat's points for one finished round, by the variant's family, without bonuses.
+    """Every seat's round points for one finished round, by the variant's family, no bonuses.
 
     The one place the family picks the scoring rule: the exact-bid family
     scores each seat's bid (R-SCORE-1, R-SCORE-2, :func:`exact_round_points`),

@@ -47,7 +47,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules import play as play_rules
-from whist_ro.rules.schedule import dealer_of
+from whist_ro.rules.scheduling import dealer_of
 from whist_ro.schedule import Deck
 from whist_ro.views.view import PlayerView
 
