@@ -14,9 +14,10 @@ systems in :mod:`whist_ro.ranking`, tournaments in
 The package, layer by layer, lowest first; each imports only from its own
 layer and the ones below (tests/test_architecture.py keeps it so):
 
-- ``locale``: the message catalogues, English and Romanian (it imports
-  nothing of ours, so errors can render themselves);
-- the base: ``errors`` and the private helpers (``_check``, ``_immutable``,
+- ``_messages``: what the errors need to speak a language (the catalogues,
+  a template filled in a language); it imports nothing of ours;
+- the base: ``errors``, ``locale`` (the English and Romanian catalogues and
+  choosing a language) and the private helpers (``_check``, ``_immutable``,
   ``_text``, ``_deprecation``);
 - ``cards``, ``actions``, ``ranking``, ``variants``, ``schedule``: the
   vocabulary, with the ``Variant`` configuration object and its ranking
@@ -82,14 +83,18 @@ from whist_ro.errors import (
     ImmutableError,
     InvalidDealError,
     InvalidTrickError,
+    KernelMismatchError,
     MatchEndError,
     MustFollowSuitError,
     MustOvertrumpError,
     MustTrumpError,
+    NotationError,
     NotOverError,
     OutOfDealsError,
     OutOfTurnError,
     RecordError,
+    RoomError,
+    StoreError,
     TableBusyError,
     WhistError,
     WireError,
@@ -243,12 +248,14 @@ __all__ = [
     "ImmutableError",
     "InvalidDealError",
     "InvalidTrickError",
+    "KernelMismatchError",
     "Match",
     "MatchEndError",
     "MustFollowSuitError",
     "MustOvertrumpError",
     "MustTrumpError",
     "NotOverError",
+    "NotationError",
     "OutOfDealsError",
     "OutOfTurnError",
     "Phase",
@@ -256,9 +263,11 @@ __all__ = [
     "PlayerView",
     "Rank",
     "RecordError",
+    "RoomError",
     "Round",
     "Schedule",
     "Step",
+    "StoreError",
     "Suit",
     "Table",
     "TableBusyError",
