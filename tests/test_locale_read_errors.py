@@ -567,5 +567,5 @@ def test_r_sched_5_counts_the_deck_s_cards_with_de_in_romanian() -> None:
         wr.Match.new(attrs.evolve(wr.variants.ROMANIAN, schedule=(1, 9)), players=4, seed=1)
     assert "cere 36 de cărți, dar pachetul de 32 de cărți" in info.value.explain("ro")
     with pytest.raises(wr.ConfigurationError) as info:
-        wr.Round.deal(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
+        wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
     assert "decât cele 32 de cărți ale pachetului" in info.value.explain("ro")

@@ -1,0 +1,169 @@
+"""One way to do each thing (issue 26, item 3): the deprecated duplicates warn and agree.
+
+Each deprecated spelling warns when it is called or imported, naming its
+replacement, and gives the replacement's result; reading a name without
+using it (``help``, doctest collection, walking the package) warns of
+nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+import whist_ro as wr
+from whist_ro import Bid, Card, Play, Round, Suit, variants
+from whist_ro.rules import book
+from whist_ro.rules import schedule as schedule_rules
+from whist_ro.rules.play import trick_winner_index
+
+KWARGS = {"players": 4, "dealer": 1, "hand_size": 5, "seed": 3}
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Fail on any DeprecationWarning inside."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        yield
+
+
+WARNS = "is deprecated since whist-ro 0.2.0"
+
+
+def deprecated(call: Callable[[], object], *, use: str, where: str = __file__) -> object:
+    """``call()``'s result, checking it warned once, naming ``use``, at the line in ``where``."""
+    with pytest.warns(DeprecationWarning, match=WARNS) as caught:
+        result = call()
+    assert len(caught) == 1, [str(w.message) for w in caught]
+    message = str(caught[0].message)
+    assert "deprecated since whist-ro 0.2.0 and goes in 0.3.0" in message
+    assert f"use {use}" in message
+    assert caught[0].filename == where  # the warning points at the caller's line
+    return result
+
+
+# -- Round.deal(...) ----------------------------------------------------------------------
+
+
+def test_round_deal_called_on_the_class_warns_and_deals_what_shuffled_deals() -> None:
+    r = deprecated(lambda: Round.deal(variants.ROMANIAN, **KWARGS), use="Round.shuffled(...)")
+    assert r == Round.shuffled(variants.ROMANIAN, **KWARGS)
+    for seed in (1.5, None, True, [1]):  # refused as Round.shuffled refuses them
+        with pytest.warns(DeprecationWarning, match=WARNS), pytest.raises(wr.ConfigurationError):
+            Round.deal(variants.ROMANIAN, players=4, dealer=0, hand_size=5, seed=seed)  # type: ignore[arg-type]
+
+
+def test_round_deal_read_on_a_round_is_its_deal_and_warns_of_nothing() -> None:
+    r = Round.shuffled(variants.ROMANIAN, **KWARGS)
+    with quiet():
+        assert isinstance(r.deal, wr.Deal)
+        assert Round.from_deal(r.deal) == r
+        assert r.deal == wr.Deal.shuffled(variants.ROMANIAN, **KWARGS)
+        Round.deal  # noqa: B018  # read, not called: help() and doctest collection do this
+        assert Round.deal.__doc__
+
+
+# -- views.resolve_play -------------------------------------------------------------------
+
+
+def _hidden_one_card() -> Round:
+    r = Round.from_hands(variants.ROMANIAN_HIDDEN, hands=["Ah", "Kh", "Qh"], dealer=2, turn_up="Jh")
+    for seat in (0, 1, 2):
+        r = r.apply(Bid(seat=seat, tricks=0))
+    return r
+
+
+def test_views_resolve_play_warns_and_agrees_with_round_resolve_play() -> None:
+    from whist_ro.views import resolve_play  # noqa: PLC0415  # importing a function warns not
+
+    r = _hidden_one_card()
+    only = Play(seat=0, card=None)
+    use = "Round.resolve_play(action) (for a Match: match.round.resolve_play(action))"
+    assert deprecated(lambda: resolve_play(r, only), use=use) == r.resolve_play(only)
+    bid = Bid(seat=1, tricks=0)
+    assert deprecated(lambda: resolve_play(r, bid), use=use) == r.resolve_play(bid) == bid
+    m = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
+    first = m.legal_actions()[0]
+    assert deprecated(lambda: resolve_play(m, first), use=use) == m.round.resolve_play(first)
+
+
+# -- engine.tricks.winning_index ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("trump", [None, Suit.SPADES, Suit.HEARTS])
+@pytest.mark.parametrize("cards", ["7h Ah 7s", "Kh", "2c Ac 3d Qs", "9d 10d Jd"])
+def test_winning_index_warns_and_agrees_with_trick_winner_index(
+    cards: str, trump: Suit | None
+) -> None:
+    from whist_ro.engine.tricks import winning_index  # noqa: PLC0415
+
+    parsed = [Card.parse(c) for c in cards.split()]
+    use = "whist_ro.rules.play.trick_winner_index([card.bit for card in cards], trump=...)"
+    index = deprecated(lambda: winning_index(parsed, trump), use=use)
+    bits = [c.bit for c in parsed]
+    assert index == trick_winner_index(bits, trump=None if trump is None else int(trump))
+
+
+def test_trick_winner_asks_the_rule_and_warns_of_nothing() -> None:
+    trick = wr.Trick(leader=3, cards=["Kh", "Ah", "2s"], players=4)
+    with quiet():
+        assert wr.trick_winner(trick, Suit.SPADES) == (3 + 2) % 4
+        assert wr.trick_winner(trick, None) == (3 + 1) % 4
+        with pytest.raises(wr.NotOverError, match="an empty trick has no winner yet"):
+            wr.trick_winner(wr.Trick(leader=0, cards=[], players=4), None)
+
+
+# -- the records.rulebook shim ------------------------------------------------------------
+
+SHIM = {
+    "RULES": book.RULES,
+    "Rule": book.Rule,
+    "format_rule": book.format_rule,
+    "format_rules": book.format_rules,
+    "rules_for": book.rules_for,
+    "schedule_rule": schedule_rules.schedule_rule,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHIM))
+def test_records_rulebook_names_warn_when_imported_and_are_the_rules_layer_s(name: str) -> None:
+    home = "whist_ro.rules.schedule" if name == "schedule_rule" else "whist_ro.rules.book"
+
+    def import_it() -> object:
+        namespace: dict[str, object] = {}
+        exec(f"from whist_ro.records.rulebook import {name}", namespace)
+        return namespace[name]
+
+    # The warning points at the importing line, here the exec'd statement's.
+    assert deprecated(import_it, use=f"{home}.{name}", where="<string>") is SHIM[name]
+
+
+def test_records_rulebook_answers_as_before() -> None:
+    from whist_ro.records import rulebook  # noqa: PLC0415  # the module alone: quiet
+
+    with pytest.warns(DeprecationWarning, match=WARNS):
+        assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)  # type: ignore[operator]
+    with pytest.warns(DeprecationWarning, match=WARNS):
+        assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"  # type: ignore[operator]
+
+
+def test_importing_and_reading_the_deprecated_names_warns_of_nothing() -> None:
+    # A fresh interpreter, every warning an error: importing the modules, importing the
+    # deprecated functions (they warn when called) and help() on Round stay quiet.
+    code = (
+        "import pydoc, whist_ro, whist_ro.records.rulebook as shim;"
+        "from whist_ro.views import resolve_play;"
+        "from whist_ro.engine.tricks import winning_index;"
+        "pydoc.render_doc(whist_ro.Round); whist_ro.Round.deal;"
+        "assert 'RULES' not in vars(shim)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
