@@ -18,6 +18,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import Bid, Card, Play, Round, Suit, variants
+from whist_ro.remote import MatchResult
 from whist_ro.rules import book
 from whist_ro.rules import schedule as schedule_rules
 from whist_ro.rules.play import trick_winner_index
@@ -167,3 +168,45 @@ def test_importing_and_reading_the_deprecated_names_warns_of_nothing() -> None:
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+# -- one standings implementation ---------------------------------------------------------
+
+
+NAMES = ["Ana", "Bogdan", "Cici", "Dan"]
+
+
+def _ended(family: str, names: list[str] | None, *, early: bool) -> wr.Match:
+    variant = variants.CLASSIC if family == "classic" else variants.ROMANIAN
+    players = 4 if family == "classic" else 3
+    given = None if names is None else names[:players]
+    m = wr.Match.new(variant, players=players, seed=7, names=given)
+    if not early:
+        return wr.random_playout(m, seed=7)
+    if family == "classic":  # classic ends early by a side's concession (R-END-5)
+        for _ in range(6):
+            m = m.apply(m.legal_actions()[0])
+        return m.concede(side=1)
+    for _ in range(12):  # two 1-card rounds of 3 bids and 3 cards, then abandoned (R-RANK-5)
+        m = m.apply(m.legal_actions()[0])
+    return m.abandon(disconnected=[1])
+
+
+@pytest.mark.parametrize("early", [False, True], ids=["played", "ended early"])
+@pytest.mark.parametrize(
+    "names", [None, ["Ana", "Bogdan", "Cici", "Dan"]], ids=["unnamed", "named"]
+)
+@pytest.mark.parametrize("family", ["exact", "classic"])
+def test_a_match_s_standings_are_its_result_s_and_its_views(
+    family: str, names: list[str] | None, early: bool
+) -> None:
+    m = _ended(family, names, early=early)
+    assert m.is_over
+    standings = m.standings()
+    assert MatchResult.from_match(m).standings == standings
+    for seat in range(m.players):
+        assert MatchResult.from_view(m.view(seat)).standings == standings
+    # The rows carry the players' names; an unnamed match's "seat 0" ... name nobody.
+    expected = [None] * m.players if names is None else NAMES[: m.players]
+    assert [row.name for row in standings] == expected
+    assert MatchResult.from_dict(MatchResult.from_match(m).to_dict()).standings == standings
