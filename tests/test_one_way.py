@@ -210,3 +210,17 @@ def test_a_match_s_standings_are_its_result_s_and_its_views(
     expected = [None] * m.players if names is None else NAMES[: m.players]
     assert [row.name for row in standings] == expected
     assert MatchResult.from_dict(MatchResult.from_match(m).to_dict()).standings == standings
+
+
+# -- GameResult.to_dict, once -------------------------------------------------------------
+
+
+def test_a_game_is_written_once_by_game_result_to_dict_and_read_back_alike() -> None:
+    m = _ended("classic", None, early=False)
+    assert m.games
+    written = [game.to_dict() for game in m.games]
+    assert MatchResult.from_match(m).to_dict()["games"] == written
+    view = m.view(1)
+    assert view.to_dict()["match"]["games"] == written
+    assert wr.PlayerView.from_dict(view.to_dict()).games == m.games
+    assert MatchResult.from_dict(MatchResult.from_match(m).to_dict()).games == m.games

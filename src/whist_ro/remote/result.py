@@ -211,16 +211,7 @@ class MatchResult(Immutable):
             "names": list(self.names),
             "rounds": self.rounds,
             "totals": list(self.totals),
-            "games": [
-                {
-                    "number": g.number,
-                    "winner": g.winner,
-                    "scores": list(g.scores),
-                    "value": g.value,
-                    "conceded": g.conceded,
-                }
-                for g in self.games
-            ],
+            "games": [g.to_dict() for g in self.games],
             "abandoned": self.abandoned,
             "disconnected": list(self.disconnected),
             "conceded": self.conceded,

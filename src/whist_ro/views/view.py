@@ -610,16 +610,7 @@ class PlayerView(Immutable, Generic[State_co]):
                 "schedule": list(self._schedule),
                 "schedule_repeats": self._schedule.repeats,
                 "totals": list(self._totals),
-                "games": [
-                    {
-                        "number": g.number,
-                        "winner": g.winner,
-                        "scores": list(g.scores),
-                        "value": g.value,
-                        "conceded": g.conceded,
-                    }
-                    for g in self._games
-                ],
+                "games": [g.to_dict() for g in self._games],
                 "over": self._match_over,
                 "abandoned": self._abandoned,
                 "disconnected": list(self._disconnected),
