@@ -8,6 +8,8 @@ nothing.
 
 from __future__ import annotations
 
+import functools
+import json
 import subprocess
 import sys
 import warnings
@@ -17,8 +19,11 @@ from contextlib import contextmanager
 import pytest
 
 import whist_ro as wr
-from whist_ro import Bid, Card, Play, Round, Suit, variants
-from whist_ro.remote import MatchResult
+from whist_ro import Bid, Card, Play, Round, Suit, records, variants
+from whist_ro._check import WireObject, read_list, read_object, read_text, read_whole
+from whist_ro.errors import RecordError, WireError
+from whist_ro.records import schema
+from whist_ro.remote import MatchResult, wire
 from whist_ro.rules import book
 from whist_ro.rules import schedule as schedule_rules
 from whist_ro.rules.play import trick_winner_index
@@ -224,3 +229,100 @@ def test_a_game_is_written_once_by_game_result_to_dict_and_read_back_alike() -> 
     assert view.to_dict()["match"]["games"] == written
     assert wr.PlayerView.from_dict(view.to_dict()).games == m.games
     assert MatchResult.from_dict(MatchResult.from_match(m).to_dict()).games == m.games
+
+
+# -- one strict JSON reader ---------------------------------------------------------------
+#
+# records.schema's readers are whist_ro._check's, told to raise RecordError; the engine
+# protocol's wire.decode parses with the same hooks as records.loads.  Each test below is
+# one of the details in which the two readers disagreed before.
+
+
+class _Dict(dict):  # type: ignore[type-arg]
+    """A dict subclass: it could answer [] and len() otherwise than the data it holds."""
+
+
+class _List(list):  # type: ignore[type-arg]
+    pass
+
+
+class _Text(str):
+    pass
+
+
+def _refusal(call: Callable[[], object], error: type[Exception]) -> str:
+    with pytest.raises(error) as info:
+        call()
+    return str(info.value)
+
+
+def test_both_readers_refuse_a_dict_subclass_as_an_object() -> None:
+    # Before: the record reader took any dict subclass, the wire reader none.
+    record = _refusal(lambda: schema.mapping(_Dict(seat=1), "a", required=("seat",)), RecordError)
+    wire = _refusal(lambda: read_object(_Dict(seat=1), "a"), WireError)
+    assert record == wire == "a: expected an object, not {'seat': 1}"
+
+
+def test_both_readers_refuse_a_list_subclass_and_word_a_bad_list_alike() -> None:
+    # Before: the record reader took a list subclass, and said "expected a list, not 'abc'"
+    # where the wire said "expected a list of at most 8 items, not 'abc'".
+    for value in (_List([1]), "abc", [1] * 9):
+        record = _refusal(functools.partial(schema.listed, value, "p", high=8), RecordError)
+        wire = _refusal(functools.partial(read_list, value, "p", most=8), WireError)
+        assert record == wire
+        assert record.startswith("p: expected a list of at most 8 items, not ")
+    assert _refusal(lambda: schema.listed([], "p", low=1, high=8), RecordError) == (
+        "p: expected a list of 1 to 8 items, not []"
+    )
+
+
+def test_both_readers_refuse_an_int_subclass_as_a_whole_number() -> None:
+    # Before: the record reader took Suit.HEARTS (an IntEnum) as 2.
+    record = _refusal(lambda: schema.integer(Suit.HEARTS, "d", low=0, high=3), RecordError)
+    wire = _refusal(lambda: read_whole(Suit.HEARTS, "d", high=3), WireError)
+    assert record == wire
+    assert "expected a whole number from 0 to 3" in record
+
+
+@pytest.mark.parametrize("value", [_Text("Ana"), "Ana\udc80"], ids=["str subclass", "surrogate"])
+def test_both_readers_refuse_text_that_is_no_plain_valid_str(value: str) -> None:
+    # Before: the record reader took a str subclass, and the wire reader text holding a lone
+    # surrogate (JSON's "\udc80" escape makes one), which cannot be written back as UTF-8.
+    record = _refusal(lambda: schema.text(value, "n", high=100), RecordError)
+    wire = _refusal(lambda: read_text(value, "n"), WireError)
+    assert record == wire
+    fast = _refusal(lambda: WireObject({"n": value}, "").text("n"), WireError)
+    assert fast == wire
+
+
+def test_a_message_with_a_lone_surrogate_is_refused_where_its_text_is_read() -> None:
+    m = wr.random_playout(wr.Match.new(variants.ROMANIAN, players=3, seed=2), seed=2)
+    data = json.loads(wire.encode(MatchResult.from_match(m).to_dict()))
+    data["variant"] = "romanian\udc80"
+    data["type"] = "match_end"  # a message, as decode wants one; from_dict reads the rest
+    line = json.dumps(data)  # ASCII, with the escape \udc80
+    with pytest.raises(WireError, match=r"^result.variant: .* is not valid Unicode text"):
+        MatchResult.from_dict(wire.decode(line))
+
+
+def test_both_parsers_refuse_a_key_given_twice() -> None:
+    # Before: wire.decode kept the last "type", where records.loads refused the text.
+    text = '{"type": "quit", "type": "action"}'
+    record = _refusal(lambda: records.loads(text), RecordError)
+    message = _refusal(lambda: wire.decode(text), WireError)
+    assert record == message == "the key 'type' appears twice in one object"
+
+
+def test_both_parsers_word_nan_alike() -> None:
+    record = _refusal(lambda: records.loads('{"a": NaN}'), RecordError)
+    message = _refusal(lambda: wire.decode('{"type": "x", "a": NaN}'), WireError)
+    assert record == message == "NaN is not a JSON number"
+
+
+def test_a_line_given_as_text_is_measured_in_bytes() -> None:
+    # Before: a str line was measured in characters, so 'ă' counted one byte, not two.
+    line = '{"type": "' + "ă" * 20 + '"}'
+    assert len(line) <= 40 < len(line.encode())
+    with pytest.raises(WireError, match="at most 40 are read"):
+        wire.decode(line, max_size=40)
+    assert wire.decode(line.encode(), max_size=len(line.encode())) == wire.decode(line)
