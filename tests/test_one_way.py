@@ -326,3 +326,13 @@ def test_a_line_given_as_text_is_measured_in_bytes() -> None:
     with pytest.raises(WireError, match="at most 40 are read"):
         wire.decode(line, max_size=40)
     assert wire.decode(line.encode(), max_size=len(line.encode())) == wire.decode(line)
+
+
+def test_a_result_reads_a_game_as_its_schema_and_a_view_read_it() -> None:
+    # Before: MatchResult.from_dict required a game's "number", which the protocol's schema
+    # (common.schema.json, game) and the view's reader leave optional (its place, from 1).
+    m = _ended("classic", None, early=False)
+    data = MatchResult.from_match(m).to_dict()
+    for game in data["games"]:
+        del game["number"]
+    assert MatchResult.from_dict(data).games == m.games

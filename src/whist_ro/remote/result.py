@@ -33,6 +33,7 @@ from whist_ro.errors import NotOverError, WhistError
 from whist_ro.ranking import MAX_TOTAL, RankingSystem, ranking_from_dict
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.standings import Standing, Standings, display_points, match_standings
+from whist_ro.views.from_data import read_game
 from whist_ro.views.view import PlayerView
 
 __all__ = ["MatchResult"]
@@ -253,18 +254,10 @@ class MatchResult(Immutable):
             names = check_names(obj.get("names"), players=players)
         except WhistError as error:
             raise wire_error(obj.at("names"), str(error)) from None
-        games = []
-        for i, item in enumerate(obj.items("games")):
-            game = WireObject(item, sub_path(obj.at("games"), i))
-            games.append(
-                GameResult(
-                    number=game.whole("number", low=1),
-                    winner=game.whole("winner", high=1),
-                    scores=game.wholes("scores", length=2, low=-MAX_TOTAL, high=MAX_TOTAL),
-                    value=game.whole("value"),
-                    conceded=game.flag("conceded", False),
-                )
-            )
+        games = [
+            read_game(item, sub_path(obj.at("games"), i), i)
+            for i, item in enumerate(obj.items("games"))
+        ]
         table = obj.object("standings")
         system_data = table.get("system")
         try:
