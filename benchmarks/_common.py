@@ -301,7 +301,7 @@ def mib(n: float) -> str:
 def round_playouts(
     variant: Variant, *, players: int, hand_size: int, step: Step = Round.apply
 ) -> Workload:
-    """Random single-round playouts: a seeded ``Round.deal``, then uniformly
+    """Random single-round playouts: a seeded ``Round.shuffled``, then uniformly
     random legal actions applied with ``step`` until the round is over."""
 
     def run(hands: int, seed: int) -> float:

@@ -9,11 +9,12 @@ Part 2, the match layer overhead: the same random 4-player ROMANIAN match,
 timed as a ``Match``, and as its 24 rounds played as bare ``Round`` objects
 dealt the way the match deals them (a ``random.Random`` seeded from the match
 seed and the round number shuffles the deck, then ``Round._from_order``; it
-falls back to the public ``Round.deal`` with the same seed string if that
+falls back to the public ``Round.shuffled`` with the same seed string if that
 private constructor is renamed).  Both sides consume one ``rng`` identically,
 so they play the very same games (checked before timing).  A third,
 informative row deals the bare rounds through the public, validating
-``Round.deal``.  Overhead = median of paired time ratios, match / bare rounds;
+``Round.shuffled`` (``Round.deal`` on a checkout that predates it).
+Overhead = median of paired time ratios, match / bare rounds;
 the target is <= 1.15.
 
 Run ``python benchmarks/matches.py`` (``--help`` for options).
@@ -75,7 +76,7 @@ def deal_like_match(variant: Variant, players: int, dealer: int, size: int, seed
 
 
 def deal_public(variant: Variant, players: int, dealer: int, size: int, seed: str) -> Round:
-    """The same deal through the public, validating ``Round.deal``."""
+    """The same deal through the public, validating ``Round.shuffled``."""
     shuffled = getattr(Round, "shuffled", None) or Round.deal  # type: ignore[attr-defined]
     return shuffled(variant, players=players, dealer=dealer, hand_size=size, seed=seed)  # type: ignore[no-any-return]
 
@@ -219,7 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     overhead_loads = {
         "Match (24 rounds)": match_workload(variant),
         "bare Rounds, match's dealing": bare_rounds_workload(variant, like_match),
-        "bare Rounds, Round.deal": bare_rounds_workload(variant, deal_public),
+        "bare Rounds, Round.shuffled": bare_rounds_workload(variant, deal_public),
     }
     o_times = _common.alternate(
         overhead_loads,
@@ -235,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"match layer overhead: 4-player ROMANIAN, {args.overhead_matches} matches per rep, "
         f"bare rounds dealt via {how}; identical games: {'yes' if same else 'NO'} "
-        f"(Round.deal row: {'yes' if same_public else 'NO'})"
+        f"(Round.shuffled row: {'yes' if same_public else 'NO'})"
     )
     _common.print_table(
         ["workload", "matches/s median", "min-max", "Match time / its time"],

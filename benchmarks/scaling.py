@@ -1,7 +1,7 @@
 """Single-round playout speed by player count and hand size (ROMANIAN rules).
 
 For 3, 4, 5 and 6 players and hands of 1, 4 and 8 cards: random legal
-playouts exactly as in ``playout.py`` (``Round.deal`` with a seeded
+playouts exactly as in ``playout.py`` (``Round.shuffled`` with a seeded
 ``random.Random``, uniform random legal actions, the checked ``Round.apply``).
 The deck has 8 cards per player, so 8-card hands deal it out and are played
 without trump (R-TRUMP-2); 1- and 4-card hands turn up a trump.

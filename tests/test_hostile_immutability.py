@@ -47,9 +47,9 @@ from whist_ro._immutable import FrozenMapping, Immutable, ImmutableIntEnum
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ImmutableError, WhistError
 from whist_ro.interop import Layout
-from whist_ro.records.rulebook import RULES
 from whist_ro.remote import EngineCommand, MatchResult, wire
 from whist_ro.remote.conformance import Check, ConformanceReport
+from whist_ro.rules.book import RULES
 from whist_ro.table import Table
 from whist_ro.tournaments import tournament
 from whist_ro.views import public_view

@@ -107,8 +107,8 @@ CHECK_CASES: dict[str, tuple[str, str, str]] = {
     ),
     "players-list": (
         edited(_set(("players",), "abc")),
-        "players: expected a list, not 'abc'",
-        "players: se aștepta o listă, nu 'abc'",
+        "players: expected a list of 1 to 8 items, not 'abc'",
+        "players: se aștepta o listă de 1 până la 8 elemente, nu 'abc'",
     ),
     "too-few-players": (
         edited(_set(("players",), ["a", "b"])),
@@ -368,8 +368,8 @@ API_CASES: dict[str, tuple[Callable[[], object], str, str]] = {
     ),
     "loads-nan": (
         lambda: records.loads('{"a": NaN}'),
-        "NaN is not a JSON number a record may hold",
-        "NaN nu este un număr JSON pe care să-l poată conține o înregistrare",
+        "NaN is not a JSON number",
+        "NaN nu este un număr JSON",
     ),
     "loads-utf8": (
         lambda: records.loads(b'{"a": "\xff"}'),
@@ -567,5 +567,5 @@ def test_r_sched_5_counts_the_deck_s_cards_with_de_in_romanian() -> None:
         wr.Match.new(attrs.evolve(wr.variants.ROMANIAN, schedule=(1, 9)), players=4, seed=1)
     assert "cere 36 de cărți, dar pachetul de 32 de cărți" in info.value.explain("ro")
     with pytest.raises(wr.ConfigurationError) as info:
-        wr.Round.deal(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
+        wr.Round.shuffled(wr.variants.ROMANIAN, players=4, dealer=0, hand_size=9, seed=1)
     assert "decât cele 32 de cărți ale pachetului" in info.value.explain("ro")

@@ -158,7 +158,7 @@ CASES: dict[str, tuple[str, Callable[[], object]]] = {
     ),
     "hand too big for the deck": (
         "R-SCHED-5",
-        lambda: wr.Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=9, seed=1),
+        lambda: wr.Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=9, seed=1),
     ),
 }
 TRUMP_RULE_CITED = {

@@ -14,7 +14,6 @@ import pytest
 
 from whist_ro import variants
 from whist_ro.errors import ConfigurationError
-from whist_ro.records import rulebook
 from whist_ro.rules import book
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,11 +64,7 @@ def test_the_book_and_the_reference_give_each_rule_the_same_family() -> None:
     assert checked >= 20
 
 
-def test_old_names_stay_importable_from_the_records_layer() -> None:
-    assert rulebook.RULES is book.RULES
-    assert rulebook.Rule is book.Rule
-    assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)
-    assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"
+def test_a_rule_keeps_its_old_three_field_form() -> None:
     assert book.Rule("R-X-1", "all", "a summary").text == ""  # the old three-field form
 
 

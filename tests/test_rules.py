@@ -673,7 +673,7 @@ def test_R_SCHED_5_a_schedule_the_deck_cannot_supply_names_the_round(
         assert f"pachetul de {deck} de cărți" in error.explain("ro")
     # A single round too large for the deck is refused under the same rule.
     with pytest.raises(ConfigurationError) as info:
-        Round.deal(ROM, players=players, dealer=0, hand_size=size, seed=1)
+        Round.shuffled(ROM, players=players, dealer=0, hand_size=size, seed=1)
     assert (info.value.rule, info.value.field) == ("R-SCHED-5", "hand_size")
     assert f"{players} hands of {size} cards" in str(info.value)
 

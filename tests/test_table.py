@@ -181,9 +181,13 @@ def test_R_VIEW_3_a_blind_match_plays_through_with_my_only_card() -> None:
 
 def test_table_refuses_bad_settings() -> None:
     bots = [RandomBot(seed=1)] * 3
-    with pytest.raises(ConfigurationError, match=r"romanian is played by 3 to 6 players, not 7 \(R-DECK-2\)"):
+    with pytest.raises(
+        ConfigurationError, match=r"romanian is played by 3 to 6 players, not 7 \(R-DECK-2\)"
+    ):
         Table(variants.ROMANIAN, agents=[RandomBot()] * 7)
-    with pytest.raises(ConfigurationError, match=r"classic is played by 4 players, not 3 \(R-DECK-3\)"):
+    with pytest.raises(
+        ConfigurationError, match=r"classic is played by 4 players, not 3 \(R-DECK-3\)"
+    ):
         Table(variants.CLASSIC, agents=bots)
     with pytest.raises(ConfigurationError, match=r"agents\[1\] must be an agent"):
         Table(variants.ROMANIAN, agents=[bots[0], "bot", bots[0]])  # type: ignore[list-item]

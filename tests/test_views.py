@@ -13,7 +13,7 @@ from conftest import bid_in_turn, play_in_turn, play_random, reachable
 from whist_ro import Bid, Card, CardSet, Match, Play, Round, variants
 from whist_ro.engine.deal import Deal
 from whist_ro.errors import CardNotHeldError, ConfigurationError, WrongPhaseError
-from whist_ro.views import PlayerView, blind_mode, resolve_play, view_of
+from whist_ro.views import PlayerView, blind_mode, view_of
 
 ALL_PRESETS = tuple(dict.fromkeys(variants.get(n) for n in variants.names()))
 CLASSIC_HANDS = [
@@ -270,7 +270,7 @@ def test_R_VIEW_3_hidden_shows_no_card_and_bids_stay_public() -> None:
     assert view_of(r, 1).bids == (1, 0, 1)
     v = view_of(r, 0)
     assert v.legal_actions == (Play(seat=0, card=None),)  # the one play names no card
-    r = r.apply(resolve_play(r, v.legal_actions[0]))
+    r = r.apply(r.resolve_play(v.legal_actions[0]))
     assert view_of(r, 1).current_trick.cards == (Card.parse("Ah"),)  # public once played
 
 
@@ -322,12 +322,12 @@ def test_R_VIEW_3_variant_option_is_checked_and_serialised() -> None:
 
 def test_R_VIEW_3_my_only_card_resolves_only_with_one_card() -> None:
     r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
-    assert resolve_play(r, Bid(seat=1, tricks=0)) == Bid(seat=1, tricks=0)
+    assert r.resolve_play(Bid(seat=1, tricks=0)) == Bid(seat=1, tricks=0)
     with pytest.raises(WrongPhaseError):  # by the phase first, naming no card (R-VIEW-4)
-        resolve_play(r, Play(seat=1, card=None))
+        r.resolve_play(Play(seat=1, card=None))
     r = bid_in_turn(r, 0, 0, 0)
     with pytest.raises(CardNotHeldError, match=r"holds 2 cards \(R-PLAY-7\)"):
-        resolve_play(r, Play(seat=1, card=None))
+        r.resolve_play(Play(seat=1, card=None))
 
 
 def test_play_with_no_card_is_a_value() -> None:

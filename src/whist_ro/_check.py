@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 from whist_ro._messages import excerpt  # quoted the same way by the errors below
 from whist_ro._text import Sentence
-from whist_ro.errors import ConfigurationError, WireError
+from whist_ro.errors import ConfigurationError, RecordError, WhistError, WireError
 from whist_ro.locale import N_, NP_
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_WHOLE",
     "MAX_WORKERS",
+    "PathError",
     "Seed",
     "WireObject",
     "check_seed",
@@ -45,6 +46,7 @@ __all__ = [
     "items",
     "located",
     "names",
+    "no_constant",
     "read_bool",
     "read_field",
     "read_list",
@@ -56,6 +58,7 @@ __all__ = [
     "shown_name",
     "shown_names",
     "sub_path",
+    "unique_keys",
     "valid_text",
     "whole",
     "whole_setting",
@@ -485,13 +488,28 @@ def rng_of(seed: object, *, name: str = "seed", fresh: bool = False) -> random.R
     return checked if isinstance(checked, random.Random) else random.Random(checked)
 
 
-# -- data from the wire ---------------------------------------------------------------
+# -- JSON-shaped data: the one strict reader ------------------------------------------
 #
-# The readers of JSON-shaped data that came from another process (views,
-# steps, results and protocol messages): each takes the JSON path of the
-# value it checks and raises WireError naming it, so junk never escapes as
-# a KeyError or a TypeError.  Unknown keys are left alone: the wire format
-# grows by adding fields.
+# The readers of JSON-shaped data that came from outside: a record (records/),
+# a view, a step, a result or a protocol message (remote/).  Each takes the JSON
+# path of the value it checks and the error class to raise (WireError unless
+# told, RecordError for a record), so junk never escapes as a KeyError or a
+# TypeError and both readers refuse the same values the same way:
+#
+# - a JSON value is of its exact type: a dict, a list, a str, an int (not a
+#   bool), never a subclass, which could answer len() or [] otherwise than the
+#   data it seems to hold (json.loads never makes one);
+# - text is valid Unicode: a lone surrogate (which JSON's "\ud800" escape
+#   makes) could not be written back as UTF-8;
+# - an object never holds a key twice, and NaN and Infinity are no numbers
+#   (the hooks unique_keys and no_constant, for json.loads).
+#
+# Unknown keys are the format's choice, not the reader's: the protocol's
+# messages grow by adding fields, so the wire leaves them alone, and a
+# record refuses them (records.schema.mapping).
+
+PathError = type[WireError] | type[RecordError]
+"""The errors a reader raises: each names the JSON path of the value it refuses."""
 
 
 LOCATED: Final = N_("{where}: {what}")
@@ -557,32 +575,43 @@ def wire_error(
     return WireError(template, path=path, rule=rule, evidence=fields)
 
 
+def _refused(error: PathError, path: str, template: str, **fields: object) -> WhistError:
+    where, evidence = located(path, template, **fields)
+    return error(where, path=path, evidence=evidence)
+
+
 _EXPECTED_OBJECT: Final = N_("expected an object, not {value}")
 _MISSING: Final = N_("missing")
 _EXPECTED_WHOLE: Final = N_("expected a whole number from {low} to {high}, not {value}")
 _EXPECTED_BOOL: Final = N_("expected true or false, not {value}")
 _EXPECTED_TEXT: Final = N_("expected text of at most {most} characters, not {value}")
+_NOT_UNICODE: Final = N_("{value} is not valid Unicode text (it holds a lone surrogate)")
 _EXPECTED_LIST: Final = N_("expected a list of {size}, not {value}")
+_KEY_TWICE: Final = N_("the key {key} appears twice in one object")
+_NOT_A_NUMBER: Final = N_("{name} is not a JSON number")
 # English says "1 items" too: the wording predates the catalogue and is pinned.
 _ITEMS: Final = NP_("{n} items", "{n} items")
 _AT_MOST_ITEMS: Final = N_("at most {most} items")
+_ITEMS_BETWEEN: Final = N_("{low} to {most} items")
 
 
-def read_object(value: object, path: str) -> dict[str, Any]:
-    """``value`` if it is a JSON object (a dict with text keys).
+def read_object(value: object, path: str, *, error: PathError = WireError) -> dict[str, Any]:
+    """``value`` if it is a JSON object: a ``dict`` itself, not a subclass.
 
     >>> read_object([], "step")
     Traceback (most recent call last):
     ...
     whist_ro.errors.WireError: step: expected an object, not []
+    >>> read_object({}, "rounds[0]", error=RecordError)
+    {}
     """
     if type(value) is dict:
         return value
-    raise wire_error(path, _EXPECTED_OBJECT, evidence={"value": excerpt(value)})
+    raise _refused(error, path, _EXPECTED_OBJECT, value=excerpt(value))
 
 
-def read_field(data: dict[str, Any], key: str, path: str) -> Any:
-    """``data[key]``, or a :class:`~whist_ro.errors.WireError` naming the missing key.
+def read_field(data: dict[str, Any], key: str, path: str, *, error: PathError = WireError) -> Any:
+    """``data[key]``, or an error naming the missing key.
 
     >>> read_field({}, "seat", "view")
     Traceback (most recent call last):
@@ -592,11 +621,18 @@ def read_field(data: dict[str, Any], key: str, path: str) -> Any:
     try:
         return data[key]
     except KeyError:
-        raise wire_error(sub_path(path, key), _MISSING, evidence={}) from None
+        raise _refused(error, sub_path(path, key), _MISSING) from None
 
 
-def read_whole(value: object, path: str, *, low: int = 0, high: int = MAX_WHOLE) -> int:
-    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``.
+def read_whole(
+    value: object,
+    path: str,
+    *,
+    low: int = 0,
+    high: int = MAX_WHOLE,
+    error: PathError = WireError,
+) -> int:
+    """``value`` if it is a whole number (an ``int``, not a bool) from ``low`` to ``high``.
 
     >>> read_whole(True, "view.seat", high=3)
     Traceback (most recent call last):
@@ -605,12 +641,10 @@ def read_whole(value: object, path: str, *, low: int = 0, high: int = MAX_WHOLE)
     """
     if type(value) is int and low <= value <= high:
         return value
-    raise wire_error(
-        path, _EXPECTED_WHOLE, evidence={"low": low, "high": high, "value": excerpt(value)}
-    )
+    raise _refused(error, path, _EXPECTED_WHOLE, low=low, high=high, value=excerpt(value))
 
 
-def read_bool(value: object, path: str) -> bool:
+def read_bool(value: object, path: str, *, error: PathError = WireError) -> bool:
     """``value`` if it is ``true`` or ``false``.
 
     >>> read_bool(1, "step.round_over")
@@ -620,40 +654,102 @@ def read_bool(value: object, path: str) -> bool:
     """
     if value is True or value is False:
         return value
-    raise wire_error(path, _EXPECTED_BOOL, evidence={"value": excerpt(value)})
+    raise _refused(error, path, _EXPECTED_BOOL, value=excerpt(value))
 
 
-def read_string(value: object, path: str, *, most: int = MAX_NAME) -> str:
-    """``value`` if it is a JSON string of at most ``most`` characters.
+def read_string(
+    value: object, path: str, *, most: int = MAX_NAME, error: PathError = WireError
+) -> str:
+    """``value`` if it is text (a ``str``) of at most ``most`` characters, valid Unicode.
 
     >>> read_string(7, "hello.name")
     Traceback (most recent call last):
     ...
     whist_ro.errors.WireError: hello.name: expected text of at most 100 characters, not 7
+    >>> read_string("Ana\\udc80", "players[0]", error=RecordError)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: players[0]: 'Ana\\udc80' is not valid Unicode text (it holds ...
     """
     if type(value) is str and len(value) <= most:
-        return value
-    raise wire_error(path, _EXPECTED_TEXT, evidence={"most": most, "value": excerpt(value)})
+        if valid_text(value):
+            return value
+        raise _refused(error, path, _NOT_UNICODE, value=excerpt(value))
+    raise _refused(error, path, _EXPECTED_TEXT, most=most, value=excerpt(value))
 
 
 def read_list(
-    value: object, path: str, *, length: int | None = None, most: int = 1000
+    value: object,
+    path: str,
+    *,
+    length: int | None = None,
+    low: int = 0,
+    most: int = 1000,
+    error: PathError = WireError,
 ) -> list[Any]:
-    """``value`` if it is a JSON array of exactly ``length`` (else at most ``most``) items.
+    """``value`` if it is a JSON array (a ``list``) of ``length`` items, else ``low`` to ``most``.
 
     >>> read_list([1, 2], "view.bids", length=3)
     Traceback (most recent call last):
     ...
     whist_ro.errors.WireError: view.bids: expected a list of 3 items, not [1, 2]
+    >>> read_list("abc", "players", low=1, most=8, error=RecordError)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: players: expected a list of 1 to 8 items, not 'abc'
     """
-    if type(value) is list and (len(value) == length if length is not None else len(value) <= most):
+    if type(value) is list and (
+        len(value) == length if length is not None else low <= len(value) <= most
+    ):
         return value
-    size = (
-        Sentence.plural(_ITEMS, length)
-        if length is not None
-        else Sentence(_AT_MOST_ITEMS, most=most)
-    )
-    raise wire_error(path, _EXPECTED_LIST, evidence={"size": size, "value": excerpt(value)})
+    if length is not None:
+        size = Sentence.plural(_ITEMS, length)
+    elif low:
+        size = Sentence(_ITEMS_BETWEEN, low=low, most=most)
+    else:
+        size = Sentence(_AT_MOST_ITEMS, most=most)
+    raise _refused(error, path, _EXPECTED_LIST, size=size, value=excerpt(value))
+
+
+def unique_keys(error: PathError = WireError) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """A ``json.loads`` ``object_pairs_hook`` that refuses a key given twice in one object.
+
+    JSON leaves a repeated key's meaning open (Python keeps the last, other
+    readers the first), so a text that two readers would read differently is
+    refused instead.
+
+    >>> import json
+    >>> json.loads('{"seat": 1, "seat": 2}', object_pairs_hook=unique_keys())
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: the key 'seat' appears twice in one object
+    """
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, item in pairs:
+            if key in out:
+                raise error(_KEY_TWICE, evidence={"key": excerpt(key)})
+            out[key] = item
+        return out
+
+    return hook
+
+
+def no_constant(error: PathError = WireError) -> Callable[[str], Any]:
+    """A ``json.loads`` ``parse_constant`` hook: ``NaN`` and ``Infinity`` are no JSON numbers.
+
+    >>> import json
+    >>> json.loads("[NaN]", parse_constant=no_constant())
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.WireError: NaN is not a JSON number
+    """
+
+    def hook(name: str) -> Any:
+        raise error(_NOT_A_NUMBER, evidence={"name": name})
+
+    return hook
 
 
 _REQUIRED: Final = object()
@@ -718,7 +814,7 @@ class WireObject:
     def text(self, key: str, *, most: int = MAX_NAME, default: object = _REQUIRED) -> str:
         """The text at ``key``, at most ``most`` characters."""
         value = self.data.get(key, default)
-        if type(value) is str and len(value) <= most:
+        if type(value) is str and len(value) <= most and valid_text(value):
             return value
         return read_string(self.get(key, default), self.at(key), most=most)
 

@@ -1,4 +1,4 @@
-"""Helpers the bots share: the trick on the table, the legal cards, the out-of-turn error."""
+"""Helpers the bots share: the legal cards, card ranks, the out-of-turn error."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from whist_ro.actions import Play
 from whist_ro.errors import OutOfTurnError
-from whist_ro.rules.play import beats, trick_winner_index
+from whist_ro.rules.play import beats
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
@@ -18,8 +18,6 @@ __all__ = [
     "rank_of",
     "split_by_beats",
     "trump_number",
-    "winning",
-    "winning_bit",
 ]
 
 
@@ -97,41 +95,3 @@ def split_by_beats(cards: list[int], best: int, trump: int | None) -> tuple[list
     for bit in cards:
         (winners if beats(bit, best, trump) else losers).append(bit)
     return winners, losers
-
-
-def winning(view: PlayerView) -> tuple[int, int]:
-    """The bit of the card winning the trick on the table and the seat that played it.
-
-    ``(-1, -1)`` before the lead.  The rule is
-    :func:`~whist_ro.rules.play.trick_winner_index` (R-PLAY-6).
-
-    >>> import whist_ro as wr
-    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qs Jc"],
-    ...                         dealer=2, turn_up="10s")
-    >>> for _ in range(3):
-    ...     r = r.apply(r.legal_actions()[0])
-    >>> r = r.apply(wr.Play(seat=0, card="9c")).apply(wr.Play(seat=1, card="10c"))
-    >>> winning(r.view(2)) == (wr.Card.parse("10c").bit, 1)
-    True
-    """
-    trick = view.current_trick
-    bits = [card.bit for card in trick.cards]
-    if not bits:
-        return -1, -1
-    index = trick_winner_index(bits, trump=trump_number(view))
-    return bits[index], (trick.leader + index) % view.players
-
-
-def winning_bit(view: PlayerView) -> int:
-    """The bit of the card winning the trick on the table, or -1 before the lead (R-PLAY-6).
-
-    >>> import whist_ro as wr
-    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah 9c", "Kh 10c", "Qs Jc"],
-    ...                         dealer=2, turn_up="10s")
-    >>> for _ in range(3):
-    ...     r = r.apply(r.legal_actions()[0])
-    >>> r = r.apply(wr.Play(seat=0, card="9c"))
-    >>> winning_bit(r.view(1)) == wr.Card.parse("9c").bit
-    True
-    """
-    return winning(view)[0]

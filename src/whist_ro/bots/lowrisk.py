@@ -38,11 +38,10 @@ from whist_ro.bots._common import (
     rank_of,
     split_by_beats,
     trump_number,
-    winning_bit,
 )
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
 from whist_ro.errors import ConfigurationError
-from whist_ro.rules.play import suit_of
+from whist_ro.rules.play import suit_of, trick_winner_index
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
@@ -181,12 +180,11 @@ class LowRiskBot:
         made_so_far = view.tricks_won[seat]
         target = view.bids[seat]
         owes = target is not None and made_so_far < target
-        bit = lowrisk_card(
-            legal_mask(legal),
-            best=winning_bit(view),
-            trump=trump_number(view),
-            owes=owes,
-        )
+        trump = trump_number(view)
+        # The card winning the trick so far (R-PLAY-6), -1 before the lead.
+        played = [card.bit for card in view.current_trick.cards]
+        best = played[trick_winner_index(played, trump=trump)] if played else -1
+        bit = lowrisk_card(legal_mask(legal), best=best, trump=trump, owes=owes)
         return Play(seat=seat, card=Card.from_bit(bit))
 
     def __repr__(self) -> str:

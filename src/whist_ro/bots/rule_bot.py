@@ -45,10 +45,10 @@ from whist_ro.bots._common import (
     rank_of,
     split_by_beats,
     trump_number,
-    winning,
 )
 from whist_ro.bots.lowrisk import danger
 from whist_ro.cards import SUIT_MASKS, Card, iter_bits
+from whist_ro.engine.tricks import trick_winner
 from whist_ro.rules.bidding import bidding_order
 from whist_ro.rules.play import beats, suit_of, trick_winner_index
 from whist_ro.rules.scoring import partner_of, round_points
@@ -279,8 +279,11 @@ class _SeatKnowledge:
         self.trump = trump_number(view)
         self.unseen = unseen_cards(view)
         self.voids = constraints(view)
-        cards = view.current_trick.cards
-        self.best, self.winner = winning(view)
+        trick = view.current_trick
+        cards = trick.cards
+        # The card winning so far and its seat (R-PLAY-6), -1 before the lead.
+        self.winner = trick_winner(trick, view.trump) if cards else -1
+        self.best = cards[(self.winner - trick.leader) % self.players].bit if cards else -1
         self.led = suit_of(cards[0].bit) if cards else -1
         position = len(cards)
         self.to_come = tuple(

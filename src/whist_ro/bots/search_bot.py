@@ -49,10 +49,11 @@ from typing import TYPE_CHECKING, Final
 from whist_ro import sim
 from whist_ro._check import excerpt, rng_of, whole
 from whist_ro.actions import Play
-from whist_ro.bots._common import nothing_to_choose, trump_number, winning
+from whist_ro.bots._common import nothing_to_choose, trump_number
 from whist_ro.cards import CardSet, iter_bits
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
 from whist_ro.rules.scoring import advance_runs, partner_of, round_points
@@ -264,9 +265,13 @@ def _candidates(view: PlayerView, legal: tuple[Action, ...]) -> tuple[Action, ..
     """The actions worth searching: in classic, none that overtakes a partner's winning card."""
     if not view.variant.is_classic or not isinstance(legal[0], Play):
         return legal
-    best, winner = winning(view)
-    if winner != partner_of(view.seat):  # also before the lead (winner -1)
+    trick = view.current_trick
+    if not trick.cards:
         return legal
+    winner = trick_winner(trick, view.trump)  # R-PLAY-6
+    if winner != partner_of(view.seat):
+        return legal
+    best = trick.cards[(winner - trick.leader) % view.players].bit
     t = trump_number(view)
     under = tuple(
         a

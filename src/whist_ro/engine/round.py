@@ -24,10 +24,11 @@ whist_ro.errors.MustFollowSuitError: seat 1 cannot play 10c: it holds Kh and mus
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, overload
 
 from whist_ro._check import Seed, excerpt
+from whist_ro._deprecation import warn_deprecated
 from whist_ro._immutable import Immutable, ImmutableIntEnum
 from whist_ro.actions import BIDS, PLAYS, Action, Bid, Play, parse_action
 from whist_ro.cards import CARD_BY_BIT, SUIT_MASKS, Card, CardSet, Suit, iter_bits
@@ -370,44 +371,62 @@ class _Draft(_Fields):
     __slots__ = ()
 
 
-class _DealAttribute:
-    """``Round.deal(...)`` deals a seeded round; ``a_round.deal`` is the deal it was dealt from.
+def _deal_of(round_: Round) -> Deal:
+    return round_._facts.deal
 
-    One name for the two sides of a deal: called on the class it is
-    :meth:`Round.shuffled` (the name the library has always used for a
-    seeded deal), read on a round it is the round's :class:`~whist_ro.Deal`
-    (dealer, hands as dealt, trump card).
 
+class _DealAttribute(property):
+    """``a_round.deal`` is the deal the round was dealt from; ``Round.deal(...)`` is deprecated.
+
+    Read on a round it is the round's :class:`~whist_ro.Deal` (dealer,
+    hands as dealt, trump card).  Called on the class it once dealt a
+    seeded round, a second spelling of :meth:`Round.shuffled`: it still
+    does, with a ``DeprecationWarning``, until whist-ro 0.3.0.  Reading
+    ``Round.deal`` without calling it (``help``, doctest collection) warns
+    of nothing.
+
+    A ``property`` subclass that defines no ``__get__`` of its own, so a
+    read on a round runs at the speed of any other property (the C slot of
+    ``property``), not through a ``__get__`` written in Python.
+
+    >>> import warnings
     >>> from whist_ro import variants
-    >>> r = Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
-    >>> r == Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
-    True
+    >>> r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
     >>> Round.from_deal(r.deal) == r
     True
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     Round.deal(variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1) == r
+    True
+    >>> print(caught[0].message)
+    Round.deal(...) is deprecated since whist-ro 0.2.0 and goes in 0.3.0; use Round.shuffled(...)
     """
 
-    @overload
-    def __get__(self, obj: None, owner: type[Round]) -> Callable[..., Round]: ...
+    if TYPE_CHECKING:
+        # property's own __get__ at run time (the fast C slot); these say what it returns.
+        @overload
+        def __get__(self, instance: None, owner: type | None = None, /) -> _DealAttribute: ...
 
-    @overload
-    def __get__(self, obj: Round, owner: type[Round] | None = None) -> Deal: ...
+        @overload
+        def __get__(self, instance: Round, owner: type | None = None, /) -> Deal: ...
 
-    def __get__(self, obj: Round | None, owner: type[Round] | None = None) -> object:
-        if obj is None:
-            assert owner is not None
-            return owner.shuffled
-        return obj._facts.deal
+        def __get__(self, instance: Round | None, owner: type | None = None, /) -> object: ...
 
-    def __set__(self, obj: Round, value: object) -> None:
-        # A data descriptor, so that assignment is refused here too.
-        raise AttributeError("Round is immutable; cannot set 'deal'")
+    def __call__(
+        self, variant: Variant, *, players: int, dealer: int, hand_size: int, seed: Seed
+    ) -> Round:
+        """Deprecated: :meth:`Round.shuffled`, with a ``DeprecationWarning``."""
+        warn_deprecated("Round.deal(...)", use="Round.shuffled(...)")
+        return Round.shuffled(
+            variant, players=players, dealer=dealer, hand_size=hand_size, seed=seed
+        )
 
 
 class Round(Immutable, _Fields):
     """One deal: bidding (exact family), then tricks, then points.
 
     Build one with :meth:`from_deal` (or the shortcuts :meth:`from_hands`,
-    :meth:`from_deck` and :meth:`shuffled`, also spelled ``Round.deal(...)``);
+    :meth:`from_deck` and :meth:`shuffled`);
     advance it with :meth:`apply`.
     Every property is read-only and every transition returns a new round,
     so old states stay valid for undo, search and replay.
@@ -507,7 +526,9 @@ class Round(Immutable, _Fields):
 
     # -- reading the state ----------------------------------------------------
 
-    deal = _DealAttribute()
+    deal = _DealAttribute(
+        _deal_of, doc="The deal this round was dealt from: dealer, hands, trump card."
+    )
 
     @property
     def variant(self) -> Variant:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from whist_ro._check import seat, whole
+from whist_ro._deprecation import warn_deprecated
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Play
 from whist_ro.cards import Card, Suit, cards_of
@@ -138,13 +139,27 @@ class Trick(Immutable):
 
 
 def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Position of the winning card: the highest trump, else the highest of the led suit.
+    """Deprecated: use :func:`whist_ro.rules.play.trick_winner_index`, which takes card bits.
 
-    The rule is :func:`whist_ro.rules.play.trick_winner_index` (R-PLAY-6).
+    The position of the winning card (R-PLAY-6), with a
+    ``DeprecationWarning``; goes in whist-ro 0.3.0.  The rule has one home,
+    :func:`~whist_ro.rules.play.trick_winner_index`; :func:`trick_winner`
+    answers for a :class:`Trick`.
 
-    >>> winning_index([Card.parse(c) for c in ("7h", "Ah", "7s")], Suit.SPADES)
+    >>> import warnings
+    >>> from whist_ro.rules.play import trick_winner_index
+    >>> cards = [Card.parse(c) for c in ("7h", "Ah", "7s")]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     winning_index(cards, Suit.SPADES)
+    2
+    >>> trick_winner_index([c.bit for c in cards], trump=int(Suit.SPADES))
     2
     """
+    warn_deprecated(
+        "whist_ro.engine.tricks.winning_index(cards, trump)",
+        use="whist_ro.rules.play.trick_winner_index([card.bit for card in cards], trump=...)",
+    )
     if not cards:
         raise NotOverError("an empty trick has no winner yet")
     return trick_winner_index(
@@ -156,8 +171,15 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
     """The seat that wins ``trick`` with ``trump`` as trumps (``None``: no trump) (R-PLAY-6).
 
     Works on an incomplete trick too: it then names the seat winning so far.
+    The rule is :func:`whist_ro.rules.play.trick_winner_index`.
 
     >>> trick_winner(Trick(leader=0, cards=["2c", "Ac", "3d"], players=3), Suit.DIAMONDS)
     2
     """
-    return (trick.leader + winning_index(trick.cards, trump)) % trick.players
+    cards = trick.cards
+    if not cards:
+        raise NotOverError("an empty trick has no winner yet")
+    index = trick_winner_index(
+        [card.bit for card in cards], trump=None if trump is None else int(trump)
+    )
+    return (trick.leader + index) % trick.players

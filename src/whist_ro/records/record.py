@@ -114,7 +114,6 @@ _MAX_META_DEPTH: Final = MAX_DEPTH - 1  # meta sits one level inside the record
 # The refusals of a record's reading and building, as catalogue templates.
 _LIST_OF: Final = N_("expected a list of {what}, not {value}")
 _AT_MOST: Final = N_("expected at most {high} {what}, not more")
-_LONE_SURROGATE: Final = N_("{value} is not valid Unicode text (it holds a lone surrogate)")
 _META_DEPTH: Final = N_("meta may nest at most {most} levels")
 _META_NUMBER: Final = N_("a number in meta fits in 63 bits, not {value}")
 _NO_SUCH_NUMBER: Final = N_("JSON has no {value}")
@@ -189,14 +188,6 @@ def _sequence(value: object, path: str, *, high: int, what: str) -> tuple[Any, .
     return taken
 
 
-def _name(value: object, path: str, *, high: int) -> str:
-    """Text a record can store: a str of at most ``high`` characters, valid Unicode."""
-    found = text(value, path, high=high)
-    if not valid_text(found):
-        raise fail_at(path, _LONE_SURROGATE, value=excerpt(found))
-    return found
-
-
 def _meta_value(value: object, path: str, depth: int) -> Any:
     """A frozen copy of free JSON data, refusing what JSON cannot carry back exactly."""
     if depth > _MAX_META_DEPTH:
@@ -213,7 +204,7 @@ def _meta_value(value: object, path: str, depth: int) -> Any:
             raise fail_at(path, _NO_SUCH_NUMBER, value=value)
         return value
     if isinstance(value, str):
-        return _name(value, path, high=_MAX_META)
+        return text(value, path, high=_MAX_META)
     if isinstance(value, Mapping):
         frozen = {}
         for key, item in value.items():
@@ -373,7 +364,7 @@ class Ending(Immutable):
 
 def _names(value: object) -> tuple[str, ...]:
     names = _sequence(value, "players", high=_MAX_SEAT_LIST, what=N_("names"))
-    return tuple(_name(n, child("players", i), high=_MAX_NAME) for i, n in enumerate(names))
+    return tuple(text(n, child("players", i), high=_MAX_NAME) for i, n in enumerate(names))
 
 
 def _rounds(value: object) -> tuple[RoundRecord, ...]:
@@ -637,7 +628,7 @@ def _check_record(record: Record) -> None:
         _optional_text(change.agent, child(where, "agent"), high=_MAX_NAME)
     for number, takeover in enumerate(record.takeovers):
         where = child("takeovers", number)
-        _name(takeover.reason, child(where, "reason"), high=_MAX_REASON)
+        text(takeover.reason, child(where, "reason"), high=_MAX_REASON)
         _optional_text(takeover.by, child(where, "by"), high=_MAX_NAME)
         _optional_text(takeover.error, child(where, "error"), high=_MAX_NAME)
         _optional_text(takeover.traceback, child(where, "traceback"), high=MAX_TRACEBACK)
@@ -713,13 +704,13 @@ def _check_size(record: Record) -> None:
 
 
 def _optional_text(value: object, path: str, *, high: int) -> str | None:
-    return None if value is None else _name(value, path, high=high)
+    return None if value is None else text(value, path, high=high)
 
 
 def _read_translations(value: object, path: str) -> dict[str, str]:
     """A takeover's reason in the other languages: ``{"ro": text}``, English being ``reason``."""
     data = mapping(value, path, optional=locale.LANGUAGES[1:])
-    return {lang: _name(data[lang], child(path, lang), high=_MAX_REASON) for lang in data}
+    return {lang: text(data[lang], child(path, lang), high=_MAX_REASON) for lang in data}
 
 
 # -- reading -------------------------------------------------------------------------

@@ -2,7 +2,12 @@
 
 Every reader here takes the JSON path of the value it checks and raises
 :class:`~whist_ro.errors.RecordError` naming that path, so a bad record
-says exactly where it went wrong (``rounds[3].actions[17].card``).  Size
+says exactly where it went wrong (``rounds[3].actions[17].card``).  They
+are the package's one strict reader of JSON-shaped data (the ``read_*``
+functions of :mod:`whist_ro._check`, which the engine protocol reads its
+messages with), told to raise ``RecordError``: a record and a message
+refuse the same values alike, and a record adds only its own rule that
+an object holds no unknown key (:func:`mapping`).  Size
 and depth are capped *before* the text is parsed, so a huge or deeply
 nested file is refused quickly instead of exhausting memory or the stack.
 Nothing is evaluated: the text goes to :func:`json.loads` only, with
@@ -29,7 +34,18 @@ from typing import Any, Final
 
 import attrs
 
-from whist_ro._check import LOCATED, excerpt, is_whole, located, valid_text
+from whist_ro._check import (
+    LOCATED,
+    excerpt,
+    located,
+    no_constant,
+    read_list,
+    read_object,
+    read_string,
+    read_whole,
+    unique_keys,
+    valid_text,
+)
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence, known_reason
 from whist_ro.cards import Card
@@ -190,8 +206,6 @@ _NOT_UTF8: Final = N_("the {what} is not UTF-8: {reason} at byte {at}")
 _NOT_TEXT: Final = N_("expected {what}, not {value}")
 _TOO_LONG: Final = N_("the {what} is {length} characters long; at most {max_chars} are read")
 _LONE_SURROGATE: Final = N_("the {what} is not valid Unicode: it holds the lone surrogate {escape}")
-_NOT_A_NUMBER: Final = N_("{name} is not a JSON number a record may hold")
-_KEY_TWICE: Final = N_("the key {key} appears twice in one object")
 _TOO_DEEP: Final = N_("the JSON is nested {depth} levels deep; a record needs at most {most}")
 _LONE_ESCAPE: Final = N_(
     "not valid Unicode: the escape {escape} is a lone surrogate "
@@ -199,13 +213,8 @@ _LONE_ESCAPE: Final = N_(
 )
 _BAD_JSON_AT: Final = N_("not valid JSON: {reason} (line {line}, column {column})")
 _BAD_JSON: Final = N_("not valid JSON: {reason}")
-_EXPECTED_OBJECT: Final = N_("expected an object, not {value}")
 _UNKNOWN_KEY: Final = N_("unknown key (expected: {keys})")
 _MISSING: Final = N_("missing")
-_EXPECTED_LIST: Final = N_("expected a list, not {value}")
-_ITEM_COUNT: Final = N_("expected {low} to {high} items, not {count}")
-_EXPECTED_WHOLE: Final = N_("expected a whole number from {low} to {high}, not {value}")
-_EXPECTED_STRING: Final = N_("expected a string of at most {most} characters, not {value}")
 _EXPECTED_CARD: Final = N_("expected a card such as 'Ah', not {value}")
 
 
@@ -278,19 +287,6 @@ def decode_text(data: object, *, what: str, max_chars: int, fail: Fail | None = 
     return data
 
 
-def _no_constant(name: str) -> Any:
-    raise RecordError(_NOT_A_NUMBER, evidence={"name": name})
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise RecordError(_KEY_TWICE, evidence={"key": excerpt(key)})
-        out[key] = value
-    return out
-
-
 def parse_json(
     data: str | bytes, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH
 ) -> object:
@@ -307,7 +303,7 @@ def parse_json(
     >>> parse_json('{"a": NaN}')
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: NaN is not a JSON number a record may hold
+    whist_ro.errors.RecordError: NaN is not a JSON number
     >>> parse_json('["\\\\udc00"]')
     Traceback (most recent call last):
     ...
@@ -322,7 +318,11 @@ def parse_json(
         line, column = _place(text, at)
         raise _located(_LONE_ESCAPE, line, column, {"escape": text[at : at + 6]})
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+        return json.loads(
+            text,
+            parse_constant=no_constant(RecordError),
+            object_pairs_hook=unique_keys(RecordError),
+        )
     except WhistError:
         raise
     except json.JSONDecodeError as error:
@@ -392,8 +392,8 @@ def mapping(
     ...
     whist_ro.errors.RecordError: rounds[0].actions[4].cards: unknown key (expected: seat, bid, card)
     """
-    if not isinstance(value, dict):
-        raise fail_at(path, _EXPECTED_OBJECT, value=excerpt(value))
+    read_object(value, path, error=RecordError)
+    assert isinstance(value, dict)
     known = tuple(dict.fromkeys(required + optional))  # each key once in the message
     for key in value:
         if key not in known:
@@ -412,33 +412,31 @@ def listed(value: object, path: str, *, low: int = 0, high: int) -> list[Any]:
     >>> listed("abc", "players", high=6)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: players: expected a list, not 'abc'
+    whist_ro.errors.RecordError: players: expected a list of at most 6 items, not 'abc'
     """
-    if not isinstance(value, list):
-        raise fail_at(path, _EXPECTED_LIST, value=excerpt(value))
-    if not low <= len(value) <= high:
-        raise fail_at(path, _ITEM_COUNT, low=low, high=high, count=len(value))
-    return value
+    return read_list(value, path, low=low, most=high, error=RecordError)
 
 
 def integer(value: object, path: str, *, low: int, high: int) -> int:
-    """``value`` if it is a whole number (not a bool, not a float) from ``low`` to ``high``."""
-    if is_whole(value) and low <= value <= high:  # type: ignore[operator]
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    raise fail_at(path, _EXPECTED_WHOLE, low=low, high=high, value=excerpt(value))
+    """``value`` if it is a whole number (an ``int``: not a bool, not a float), ``low`` to ``high``.
+
+    >>> integer(3.0, "rounds[0].dealer", low=0, high=3)
+    Traceback (most recent call last):
+    ...
+    whist_ro.errors.RecordError: rounds[0].dealer: expected a whole number from 0 to 3, not 3.0
+    """
+    return read_whole(value, path, low=low, high=high, error=RecordError)
 
 
 def text(value: object, path: str, *, high: int) -> str:
-    """``value`` if it is a JSON string of at most ``high`` characters.
+    """``value`` if it is a JSON string of at most ``high`` characters, valid Unicode.
 
     >>> text(7, "players[0]", high=100)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.RecordError: players[0]: expected a string of at most 100 characters, not 7
+    whist_ro.errors.RecordError: players[0]: expected text of at most 100 characters, not 7
     """
-    if isinstance(value, str) and len(value) <= high:
-        return value
-    raise fail_at(path, _EXPECTED_STRING, most=high, value=excerpt(value))
+    return read_string(value, path, most=high, error=RecordError)
 
 
 def card(value: object, path: str) -> Card:
@@ -449,7 +447,7 @@ def card(value: object, path: str) -> Card:
     ...
     whist_ro.errors.RecordError: rounds[0].turn_up: cannot read 'Zz' as a card: unknown suit 'z';...
     """
-    if not isinstance(value, str) or len(value) > 8:
+    if type(value) is not str or len(value) > 8:
         raise fail_at(path, _EXPECTED_CARD, value=excerpt(value))
     try:
         return Card.parse(value)

@@ -33,13 +33,14 @@ from whist_ro.errors import NotOverError, WhistError
 from whist_ro.ranking import MAX_TOTAL, RankingSystem, ranking_from_dict
 from whist_ro.results.rubber import GameResult
 from whist_ro.results.standings import Standing, Standings, display_points, match_standings
-from whist_ro.variants import Variant
+from whist_ro.views.from_data import read_game
 from whist_ro.views.view import PlayerView
 
 __all__ = ["MatchResult"]
 
 _MAX_SEATS: Final = 8
 _MAX_TEXT: Final = 60
+_NOT_OVER: Final = "the match is not over: its result is not known yet"
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -123,8 +124,9 @@ class MatchResult(Immutable):
     def from_match(cls, match: Match) -> MatchResult:
         """The result of ``match``, which must be over (finished or abandoned).
 
-        The standings rows always carry the players' names (the default
-        ``"seat 0"`` ... when the match gave none).
+        Its standings are the match's own, :meth:`Match.standings
+        <whist_ro.Match.standings>`: their rows carry the players' names, or
+        none (None) for a match built without names.
 
         >>> import whist_ro as wr
         >>> MatchResult.from_match(wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1))
@@ -134,17 +136,18 @@ class MatchResult(Immutable):
         """
         if not isinstance(match, Match):
             raise TypeError(f"from_match takes a Match, not {excerpt(match)}")
-        return cls._build(
-            match.variant,
-            over=match.is_over,
+        if not match.is_over:
+            raise NotOverError(_NOT_OVER)
+        return cls(
+            variant=match.variant.name,
             names=match.names,
-            played=len(match.rounds),
-            scheduled=len(match.schedule),
+            rounds=len(match.rounds),
             totals=match.totals,
             games=match.games,
             abandoned=match.is_abandoned,
             disconnected=match.disconnected,
             conceded=match.conceded,
+            standings=match.standings(),  # the one implementation: the match's own
         )
 
     @classmethod
@@ -164,56 +167,28 @@ class MatchResult(Immutable):
         totals = view.totals
         if schedule is None or totals is None:
             raise NotOverError("a lone round's view holds no match result")
-        return cls._build(
+        if not view.is_over:
+            raise NotOverError(_NOT_OVER)
+        # A view holds what Match.standings() ranks, so it ranks them the same way.
+        standings = match_standings(
             view.variant,
-            over=view.is_over,
-            names=view.names,
+            totals=totals,
+            games=view.games,
             played=len(view.past),
             scheduled=len(schedule),
+            disconnected=view.disconnected,
+            conceded=view.conceded,
+            names=view.names,
+        )
+        return cls(
+            variant=view.variant.name,
+            names=view.names,
+            rounds=len(view.past),
             totals=totals,
             games=view.games,
             abandoned=view.abandoned,
             disconnected=view.disconnected,
             conceded=view.conceded,
-        )
-
-    @classmethod
-    def _build(
-        cls,
-        variant: Variant,
-        *,
-        over: bool,
-        names: tuple[str, ...],
-        played: int,
-        scheduled: int,
-        totals: tuple[int, ...],
-        games: tuple[GameResult, ...],
-        abandoned: bool,
-        disconnected: tuple[int, ...],
-        conceded: int | None,
-    ) -> MatchResult:
-        if not over:
-            raise NotOverError("the match is not over: its result is not known yet")
-        standings = match_standings(
-            variant,
-            totals=totals,
-            games=games,
-            played=played,
-            # Classic matches repeat their schedule: they are never scaled.
-            scheduled=max(scheduled, played),
-            disconnected=disconnected,
-            conceded=conceded,
-            names=names,
-        )
-        return cls(
-            variant=variant.name,
-            names=names,
-            rounds=played,
-            totals=totals,
-            games=games,
-            abandoned=abandoned,
-            disconnected=disconnected,
-            conceded=conceded,
             standings=standings,
         )
 
@@ -237,16 +212,7 @@ class MatchResult(Immutable):
             "names": list(self.names),
             "rounds": self.rounds,
             "totals": list(self.totals),
-            "games": [
-                {
-                    "number": g.number,
-                    "winner": g.winner,
-                    "scores": list(g.scores),
-                    "value": g.value,
-                    "conceded": g.conceded,
-                }
-                for g in self.games
-            ],
+            "games": [g.to_dict() for g in self.games],
             "abandoned": self.abandoned,
             "disconnected": list(self.disconnected),
             "conceded": self.conceded,
@@ -288,18 +254,10 @@ class MatchResult(Immutable):
             names = check_names(obj.get("names"), players=players)
         except WhistError as error:
             raise wire_error(obj.at("names"), str(error)) from None
-        games = []
-        for i, item in enumerate(obj.items("games")):
-            game = WireObject(item, sub_path(obj.at("games"), i))
-            games.append(
-                GameResult(
-                    number=game.whole("number", low=1),
-                    winner=game.whole("winner", high=1),
-                    scores=game.wholes("scores", length=2, low=-MAX_TOTAL, high=MAX_TOTAL),
-                    value=game.whole("value"),
-                    conceded=game.flag("conceded", False),
-                )
-            )
+        games = [
+            read_game(item, sub_path(obj.at("games"), i), i)
+            for i, item in enumerate(obj.items("games"))
+        ]
         table = obj.object("standings")
         system_data = table.get("system")
         try:

@@ -47,7 +47,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from whist_ro._check import WireObject, excerpt, sub_path, wire_error
+from whist_ro._check import WireObject, excerpt, no_constant, sub_path, unique_keys, wire_error
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence, known_reason
@@ -120,23 +120,20 @@ _NOT_UTF8: Final = N_("not UTF-8: {reason} at byte {at}")
 _NOT_JSON: Final = N_("not JSON: {reason} at line {line}, column {column}")
 _UNREADABLE: Final = N_("not JSON that can be read: {reason}")
 _NOT_MESSAGE: Final = N_('a message is a JSON object with a "type", not {value}')
-_NOT_NUMBER: Final = N_("{name} is not a JSON number")
 
 
-def _no_constant(name: str) -> Any:
-    raise WireError(_NOT_NUMBER, evidence={"name": name})
-
-
-_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+# The one strict reader's hooks (whist_ro._check): NaN and Infinity are no numbers, and
+# a key given twice is refused, as a record refuses them, not kept as the last one.
+_DECODER: Final = json.JSONDecoder(parse_constant=no_constant(), object_pairs_hook=unique_keys())
 
 
 def decode(line: bytes | str, *, max_size: int = MAX_MESSAGE) -> dict[str, Any]:
     """One message read from a line: a JSON object with a text ``"type"``.
 
-    Anything else (text that is not UTF-8 or not JSON, ``NaN``, a number
-    too long to read, nesting too deep, a line longer than ``max_size``
-    bytes, a value that is not an object or has no ``type``) raises
-    :class:`~whist_ro.errors.WireError`.
+    Anything else (text that is not UTF-8 or not JSON, ``NaN``, a key
+    given twice in one object, a number too long to read, nesting too deep,
+    a line longer than ``max_size`` bytes of UTF-8, a value that is not an
+    object or has no ``type``) raises :class:`~whist_ro.errors.WireError`.
 
     >>> decode('{"type": "action", "id": 3}')
     {'type': 'action', 'id': 3}
@@ -145,8 +142,13 @@ def decode(line: bytes | str, *, max_size: int = MAX_MESSAGE) -> dict[str, Any]:
     ...
     whist_ro.errors.WireError: a message is a JSON object with a "type", not [1, 2]
     """
-    if len(line) > max_size:
-        raise WireError(_TOO_LONG, evidence={"size": len(line), "most": max_size})
+    # The limit counts bytes, as MAX_MESSAGE says, also in a line given as text: one
+    # character takes up to four bytes of UTF-8 (cheap to bound before encoding).
+    size = len(line)
+    if isinstance(line, str) and size > max_size // 4 and not line.isascii():
+        size = len(line.encode("utf-8", "surrogatepass"))
+    if size > max_size:
+        raise WireError(_TOO_LONG, evidence={"size": size, "most": max_size})
     if isinstance(line, (bytes, bytearray)):
         try:
             line = bytes(line).decode("utf-8")

@@ -16,7 +16,7 @@ up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -72,6 +72,20 @@ class GameResult(Immutable):
     scores: tuple[int, int] = attrs.field(converter=_scores)
     value: int
     conceded: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data, as a player view and a match result write it.
+
+        >>> GameResult(number=2, winner=1, scores=(3, 5), value=2).to_dict()
+        {'number': 2, 'winner': 1, 'scores': [3, 5], 'value': 2, 'conceded': False}
+        """
+        return {
+            "number": self.number,
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "value": self.value,
+            "conceded": self.conceded,
+        }
 
     @property
     def loser(self) -> int:

@@ -31,7 +31,7 @@ from typing import Final, overload
 
 import attrs
 
-from whist_ro._check import excerpt, is_whole, items, whole
+from whist_ro._check import default_names, excerpt, is_whole, items, whole
 from whist_ro._check import names as check_names
 from whist_ro._immutable import Immutable
 from whist_ro.errors import ConfigurationError
@@ -90,7 +90,9 @@ class Standing(Immutable):
     say why the line looks as it does: a zero win (R-RANK-4), an abandoned
     match (R-RANK-5), a disconnected seat (R-RANK-5), a conceding side
     (R-END-3).  ``name`` is the player's name when the standings were
-    given names (a match always gives them), else None.
+    given names, else None; the default names ``"seat 0"``, ``"seat 1"``
+    ... (an unnamed match's :attr:`Match.names <whist_ro.Match.names>`)
+    name nobody, so they give None too.
 
     >>> row = rank_totals([10, 30, 30, -5])[1]
     >>> row.seat, row.place, row.tied, row.points, row.name
@@ -267,7 +269,8 @@ def rank_totals(
     under :class:`Rating` each loses ``5N`` scaled the same way.  It
     takes 2 to ``MAX_SEATS`` (10,000) totals, each within ``±MAX_TOTAL``
     (see :mod:`whist_ro.ranking`), and its cost grows as ``n log n``.
-    ``names`` (one per seat) puts the players' names in the rows.
+    ``names`` (one per seat) puts the players' names in the rows, unless
+    they are the default ``"seat 0"``, ``"seat 1"`` ... (:class:`Standing`).
 
     >>> from whist_ro.ranking import Rating
     >>> s = rank_totals([60, 72, 90, 112], Rating(), played=12, scheduled=24,
@@ -293,8 +296,11 @@ def rank_totals(
     completed = _completed(played, scheduled)
     abandoned = completed != 1
     gone = check_disconnected(disconnected, players)
+    given = None if names is None else check_names(names, players=players)
+    # "seat 0", "seat 1" ... is what an unnamed seat is called (Match.names, a view's
+    # names): no names, so a match, its views and its result rank to equal standings.
     seat_names: Sequence[str | None] = (
-        (None,) * players if names is None else check_names(names, players=players)
+        (None,) * players if given is None or given == default_names(players) else given
     )
     base = system.points(values)
     penalty = system.disconnect_penalty(players)

@@ -38,7 +38,7 @@ from whist_ro.variants import Variant
 from whist_ro.variants import get as preset
 from whist_ro.views.view import PlayerView, blind_mode, fill_match, fill_view
 
-__all__ = ["read_card", "read_score_row", "view_from_dict"]
+__all__ = ["read_card", "read_game", "read_score_row", "view_from_dict"]
 
 _PHASE_BY_NAME: Final = {phase.name.lower(): phase for phase in Phase}
 _MAX_SEATS: Final = 8
@@ -184,7 +184,21 @@ def read_score_row(value: object, path: str, *, players: int) -> ScoreRow:
     )
 
 
-def _game(value: object, path: str, index: int) -> GameResult:
+def read_game(value: object, path: str, index: int) -> GameResult:
+    """A classic game as ``GameResult.to_dict`` writes it, the ``index``-th of a list.
+
+    The one reader of a game, for a player view and a match result alike;
+    junk raises a ``WireError``.  As the protocol's schema says, ``number``
+    may be left out (the game's place in the list, from 1) and so may
+    ``conceded`` (false).
+
+    >>> from whist_ro.results.rubber import GameResult
+    >>> game = GameResult(number=2, winner=1, scores=(3, 5), value=2)
+    >>> read_game(game.to_dict(), "games[1]", 1) == game
+    True
+    >>> read_game({"winner": 1, "scores": [3, 5], "value": 2}, "games[1]", 1) == game
+    True
+    """
     obj = WireObject(value, path)
     scores = obj.wholes("scores", length=2, low=-MAX_TOTAL, high=MAX_TOTAL)
     return GameResult(
@@ -467,7 +481,8 @@ def view_from_dict(
         past=past,
         totals=match.wholes("totals", length=players, low=-MAX_TOTAL, high=MAX_TOTAL),
         games=tuple(
-            _game(g, sub_path(match.at("games"), i), i) for i, g in enumerate(match.items("games"))
+            read_game(g, sub_path(match.at("games"), i), i)
+            for i, g in enumerate(match.items("games"))
         ),
         match_over=match.flag("over"),
         abandoned=match.flag("abandoned"),

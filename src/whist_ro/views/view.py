@@ -27,6 +27,7 @@ from typing_extensions import TypeVar
 
 from whist_ro._check import default_names, excerpt
 from whist_ro._check import seat as check_seat
+from whist_ro._deprecation import warn_deprecated
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
@@ -82,21 +83,30 @@ def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
 
 
 def resolve_play(state: Round | Match, action: Action) -> Action:
-    """``action`` with "my only card" (``Play(card=None)``) replaced by the card it means.
+    """Deprecated: use :meth:`Round.resolve_play <whist_ro.Round.resolve_play>` (a match's round's).
 
-    Any other action is returned as it is.  Only the seat to play may play
-    "its only card", and only when it holds one card (R-PLAY-7); before
-    that, the refusal names no card (R-VIEW-4): see
-    :meth:`Round.resolve_play <whist_ro.Round.resolve_play>`.
+    ``action`` with "my only card" (``Play(card=None)``) replaced by the
+    card it means, with a ``DeprecationWarning``; goes in whist-ro 0.3.0.
+    The rule has one home, the round's own method: ``r.resolve_play(action)``
+    for a round, ``m.round.resolve_play(action)`` for a match.
 
+    >>> import warnings
     >>> import whist_ro as wr
     >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
     ...                         turn_up="Jh")
     >>> for seat in (0, 1, 2):
     ...     r = r.apply(wr.Bid(seat=seat, tricks=0))
-    >>> resolve_play(r, wr.Play(seat=0, card=None))
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     resolve_play(r, wr.Play(seat=0, card=None))
+    Play(seat=0, card=Card.parse('Ah'))
+    >>> r.resolve_play(wr.Play(seat=0, card=None))
     Play(seat=0, card=Card.parse('Ah'))
     """
+    warn_deprecated(
+        "whist_ro.views.resolve_play(state, action)",
+        use="Round.resolve_play(action) (for a Match: match.round.resolve_play(action))",
+    )
     round_ = state.round if isinstance(state, Match) else state
     return round_.resolve_play(action)
 
@@ -599,16 +609,7 @@ class PlayerView(Immutable, Generic[State_co]):
                 "schedule": list(self._schedule),
                 "schedule_repeats": self._schedule.repeats,
                 "totals": list(self._totals),
-                "games": [
-                    {
-                        "number": g.number,
-                        "winner": g.winner,
-                        "scores": list(g.scores),
-                        "value": g.value,
-                        "conceded": g.conceded,
-                    }
-                    for g in self._games
-                ],
+                "games": [g.to_dict() for g in self._games],
                 "over": self._match_over,
                 "abandoned": self._abandoned,
                 "disconnected": list(self._disconnected),
