@@ -57,7 +57,7 @@ DEFAULT_FIGURES: dict[str, tuple[str, ...]] = {
     "remote": ("*.extra_ms_per_decision",),
 }
 #: Scripts here that are not benchmarks of one tree.
-NOT_BENCHMARKS = frozenset({"_common", "alternate", "checkouts", "run_all"})
+NOT_BENCHMARKS = frozenset({"_common", "alternate", "checkouts", "instructions", "run_all"})
 
 
 def parse_trees(specs: Sequence[str]) -> dict[str, Path]:

@@ -113,7 +113,8 @@ async def play_astep(
     table = Table(variant, agents=agents, seed=seed, time_limit=limit)
     while not (await table.astep()).match_over:
         pass
-    table.close()
+    # No close(): the step that ends the match stops what the table started, and the
+    # synchronous close() is not for a running event loop.
     return table.match, len(table.takeovers)
 
 
