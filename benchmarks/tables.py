@@ -30,6 +30,13 @@ relative to the bare loop, a figure that holds on a noisy machine where
 the absolute rates do not; ``overhead_us`` is the extra time per decision,
 (way - bare) / decisions, in microseconds.  ``takeovers`` must be 0.
 
+The times are this process's CPU time (``time.process_time``, every thread
+of it: the asynchronous ways run a synchronous bot in the table's worker
+thread), which the other processes of a loaded machine do not add to, as
+they add to elapsed time; ``--clock wall`` times elapsed time instead,
+which also counts the waits for the worker thread (read it on a quiet
+machine).
+
 Only the public ``Table`` API that has been there since it exists is used
 (``Table(...)``, ``run``, ``arun``, ``step``, ``astep``, ``close``), so the
 script measures any source tree (``alternate.py --bench tables``).
@@ -41,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +75,10 @@ MODES: dict[str, str] = {
     "astep": "await Table.astep() loop",
     "arun_all": "gather(arun() of all)",
 }
+
+#: The clock every workload reads; ``--clock`` sets it before anything is timed.
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": _common.clock}
+CLOCK: list[Callable[[], float]] = [time.process_time]
 
 #: (match, takeovers) of one match played some way.
 Played = tuple[Match, int]
@@ -152,10 +164,10 @@ def sync_workload(
     def run(matches: int, seed: int) -> float:
         base = seed * 1_000_003
         played = []
-        start = _common.clock()
+        start = CLOCK[0]()
         for k in range(matches):
             played.append(play(variant, agents_for(lineup, seed, k), base + k))
-        elapsed = _common.clock() - start
+        elapsed = CLOCK[0]() - start
         tally.record(mode, seed, played)
         return elapsed
 
@@ -167,7 +179,7 @@ def async_workload(
 ) -> Workload:
     async def timed(matches: int, seed: int) -> tuple[float, list[Played]]:
         base = seed * 1_000_003
-        start = _common.clock()
+        start = CLOCK[0]()
         if together:
             played = list(
                 await asyncio.gather(
@@ -178,7 +190,7 @@ def async_workload(
             played = []
             for k in range(matches):
                 played.append(await play(variant, agents_for(lineup, seed, k), base + k))
-        return _common.clock() - start, played
+        return CLOCK[0]() - start, played
 
     def run(matches: int, seed: int) -> float:
         elapsed, played = asyncio.run(timed(matches, seed))
@@ -259,12 +271,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=list(MODES),
         help="ways to play besides the bare loop (default: all)",
     )
+    parser.add_argument(
+        "--clock",
+        choices=list(CLOCKS),
+        default="cpu",
+        help="cpu: this process's CPU time, all its threads (default; what another "
+        "process's load does not add to); wall: elapsed time",
+    )
     _common.add_common_args(parser, reps=5)
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    CLOCK[0] = CLOCKS[args.clock]
     _common.print_header(f"whole matches through Table, {PLAYERS} players, in-process bots")
     modes: list[str] = args.modes
     cases: dict[str, object] = {}
@@ -325,8 +345,9 @@ def main(argv: list[str] | None = None) -> None:
                 }
             cases[case] = entry
     print(
-        f"{args.reps} alternating repetitions of {args.matches} matches per way; "
-        "ratio = the way's time / the bare loop's time in the same repetition"
+        f"{args.reps} alternating repetitions of {args.matches} matches per way, "
+        f"{args.clock} time; ratio = the way's time / the bare loop's time in the same "
+        "repetition"
     )
     _common.print_table(
         [
@@ -348,6 +369,7 @@ def main(argv: list[str] | None = None) -> None:
             "reps": args.reps,
             "seed": args.seed,
             "time_limit": TIME_LIMIT,
+            "clock": args.clock,
             "unit": "matches/s",
             "cases": cases,
             "env": _common.environment(),
