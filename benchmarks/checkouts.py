@@ -13,6 +13,10 @@ the ratios are compared, since OpenSpiel runs in every process.
     python benchmarks/checkouts.py now=src old=/path/to/old/checkout/src
     python benchmarks/checkouts.py now=src old=../old/src --rounds 5 --reps 3
 
+``alternate.py`` does the same for any benchmark of this folder
+(``--bench tables``, ``matches``, ``web``...); this script is its
+``playout.py`` case, with the table above.
+
 Needs OpenSpiel (``pip install open-spiel``).  An old tree needs only a
 ``Round`` with ``shuffled`` (or the older ``deal``), ``legal_actions`` and
 ``apply``; this directory's ``playout.py`` drives them all.
@@ -21,14 +25,11 @@ Needs OpenSpiel (``pip install open-spiel``).  An old tree needs only a
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
 import _common
+from alternate import check_trees, command, parse_trees, run_once, schedule, tree_revision
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,38 +59,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     args = parser.parse_args(argv)
-    trees: dict[str, Path] = {}
-    for spec in args.trees:
-        name, sep, src = spec.partition("=")
-        if not sep or not name or not src:
-            parser.error(f"expected NAME=SRC, not {spec!r}")
-        path = Path(src).resolve()
-        if not (path / "whist_ro" / "__init__.py").is_file():
-            parser.error(f"{src} holds no whist_ro package")
-        trees[name] = path
-    args.tree_paths = trees
+    try:
+        args.tree_paths = parse_trees(args.trees)
+        check_trees(args.tree_paths)
+    except ValueError as error:
+        parser.error(str(error))
     return args
 
 
 def run_tree(src: Path, args: argparse.Namespace, seed: int) -> dict[str, object]:
     """One process of ``playout.py`` on the tree ``src``: its JSON record."""
-    env = dict(os.environ, PYTHONPATH=str(src))
-    cmd = [
-        sys.executable,
-        str(HERE / "playout.py"),
-        "--reps",
-        str(args.reps),
-        "--hands",
-        str(args.hands),
-        "--seed",
-        str(seed),
-    ]
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
-    for line in out.splitlines():
-        if line.startswith(_common.JSON_PREFIX):
-            record: dict[str, object] = json.loads(line[len(_common.JSON_PREFIX) :])
-            return record
-    raise SystemExit(f"playout.py printed no JSON line for {src}:\n{out}")
+    extra = ["--reps", str(args.reps), "--hands", str(args.hands)]
+    return run_once(command(HERE / "playout.py", extra, seed), src)
 
 
 def samples(record: dict[str, object], key: str) -> list[float]:
@@ -109,17 +90,16 @@ def main(argv: list[str] | None = None) -> None:
         name: {"ratio": [], "ratio_fast": [], "whist_ro": []} for name in names
     }
     revisions: dict[str, object] = {}
-    for round_ in range(args.rounds):
-        shift = round_ % len(names)
-        for name in names[shift:] + names[:shift]:
-            record = run_tree(args.tree_paths[name], args, args.seed + round_ * args.reps)
-            if record.get("ratio") is None:
-                raise SystemExit("OpenSpiel is needed: python -m pip install open-spiel")
-            for key in pooled[name]:
-                pooled[name][key].extend(samples(record, key))
-        print(f"round {round_ + 1}/{args.rounds} done", flush=True)
+    for done, (round_, name) in enumerate(schedule(names, args.rounds), start=1):
+        record = run_tree(args.tree_paths[name], args, args.seed + round_ * args.reps)
+        if record.get("ratio") is None:
+            raise SystemExit("OpenSpiel is needed: python -m pip install open-spiel")
+        for key in pooled[name]:
+            pooled[name][key].extend(samples(record, key))
+        if done % len(names) == 0:
+            print(f"round {round_ + 1}/{args.rounds} done", flush=True)
     for name in names:
-        revisions[name] = _tree_revision(args.tree_paths[name])
+        revisions[name] = tree_revision(args.tree_paths[name])
 
     rows = []
     result: dict[str, object] = {}
@@ -154,9 +134,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     first = names[0]
     for name in names[1:]:
-        a, b = pooled[first]["ratio"], pooled[name]["ratio"]
-        if a and b:
-            print(f"{first}/{name}, Round.apply: {statistics.median(a) / statistics.median(b):.3f}")
+        for key, what in (("ratio", "Round.apply"), ("ratio_fast", "apply_legal")):
+            a, b = pooled[first][key], pooled[name][key]
+            if a and b:
+                print(f"{first}/{name}, {what}: {statistics.median(a) / statistics.median(b):.3f}")
     _common.emit_json(
         True,
         {
@@ -168,19 +149,6 @@ def main(argv: list[str] | None = None) -> None:
             "env": _common.environment(),
         },
     )
-
-
-def _tree_revision(src: Path) -> str | None:
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(src), "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return out or None
 
 
 if __name__ == "__main__":

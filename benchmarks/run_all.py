@@ -28,6 +28,7 @@ JSON_PREFIX = "JSON: "
 SCRIPTS: dict[str, list[str]] = {
     "playout": ["--hands", "500", "--reps", "7"],
     "matches": ["--matches", "20", "--overhead-matches", "20", "--reps", "5"],
+    "tables": ["--matches", "3", "--reps", "3"],
     "calls": ["--repeat", "3", "--min-time", "0.01", "--fresh", "10000"],
     "scaling": ["--hands", "100", "--reps", "3"],
     "memory": ["--matches", "500", "--samples", "3"],
