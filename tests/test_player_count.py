@@ -16,13 +16,13 @@ import pytest
 import whist_ro as wr
 from whist_ro import Table, variants
 from whist_ro.bots import RandomBot
-from whist_ro.errors import WhistError
+from whist_ro.errors import RoomError, WhistError
 from whist_ro.records import dumps, loads, to_record
 from whist_ro.remote.wire import MatchLog, new_match_message
 from whist_ro.schedule import player_count_refusal
 from whist_ro.tournaments import tournament
 from whist_ro.views.from_data import view_from_dict
-from whist_ro.web.room import Lobby, RoomError
+from whist_ro.web.room import Lobby
 from whist_ro.web.store import Store
 
 SEVEN = "romanian is played by 3 to 6 players, not 7 (R-DECK-2)"

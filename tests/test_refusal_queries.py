@@ -159,7 +159,8 @@ def check_position(m: Match, rng: random.Random) -> int:
             on_round, on_match = verdict(r, action), verdict(m, action)
             assert asked(r, action) == on_round, (seat, action)
             assert asked(m, action) == on_match, (seat, action)
-            for judge in (r, m, *views):
+            judges: tuple[Round | Match | PlayerView, ...] = (r, m, *views)
+            for judge in judges:
                 agrees_with_legal_actions(judge, action)
             if not m.is_over:
                 assert on_match == on_round, (seat, action)

@@ -9,6 +9,7 @@ bid``, ``-miss_per_trick`` a trick) and so ignored a house ``scorer``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -28,7 +29,7 @@ def harsh(bid: int, tricks: int) -> int:
     return 1 if bid == tricks else -50
 
 
-HOUSES = {
+HOUSES: dict[str, tuple[Variant, Callable[[int], tuple[int, int]]]] = {
     "generous": (attrs.evolve(variants.ROMANIAN, scorer=generous), lambda n: (-3 * n, 20 * n)),
     "harsh": (attrs.evolve(variants.INVERTED, scorer=harsh), lambda n: (-50, 1)),
 }

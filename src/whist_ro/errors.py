@@ -593,6 +593,21 @@ class SeatTakeover(Protocol):
         """What the agent did, in English."""
         ...
 
+    @property
+    def agent(self) -> str | None:
+        """The name of the agent taken over, when known."""
+        ...
+
+    @property
+    def error(self) -> str | None:
+        """The type of the exception the agent raised, or ``None`` if it raised none."""
+        ...
+
+    @property
+    def traceback(self) -> str | None:
+        """The agent's traceback when its own code raised, else ``None``."""
+        ...
+
     def explain(self, lang: str = ENGLISH) -> str:
         """The reason in ``lang``."""
         ...
