@@ -25,7 +25,7 @@ from whist_ro.errors import RecordError, WireError
 from whist_ro.records import schema
 from whist_ro.remote import MatchResult, wire
 from whist_ro.rules import book
-from whist_ro.rules import schedule as schedule_rules
+from whist_ro.rules import scheduling as schedule_rules
 from whist_ro.rules.play import trick_winner_index
 
 KWARGS = {"players": 4, "dealer": 1, "hand_size": 5, "seed": 3}
@@ -139,7 +139,7 @@ SHIM = {
 
 @pytest.mark.parametrize("name", sorted(SHIM))
 def test_records_rulebook_names_warn_when_imported_and_are_the_rules_layer_s(name: str) -> None:
-    home = "whist_ro.rules.schedule" if name == "schedule_rule" else "whist_ro.rules.book"
+    home = "whist_ro.rules.scheduling" if name == "schedule_rule" else "whist_ro.rules.book"
 
     def import_it() -> object:
         namespace: dict[str, object] = {}

@@ -395,7 +395,9 @@ def test_r_deck_3_classic_uses_the_full_pack_with_four_players() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_r_deck_3_classic_refuses_other_player_counts(players: int) -> None:
-    with pytest.raises(ConfigurationError, match=rf"exactly 4 players, not {players} \(R-DECK-3\)"):
+    with pytest.raises(
+        ConfigurationError, match=rf"classic is played by 4 players, not {players} \(R-DECK-3\)"
+    ):
         Match.new(CLASSIC, players=players, seed=1)
     with pytest.raises(ConfigurationError) as info:
         Deck.for_game(CLASSIC, players)

@@ -165,7 +165,7 @@ def _record_with(translations: object) -> str:
     [
         ({"fr": "a levé"}, "takeovers[0].translations.fr", "unknown key (expected: ro)"),
         ({"en": "raised"}, "takeovers[0].translations.en", "unknown key (expected: ro)"),
-        ({"ro": 5}, "takeovers[0].translations.ro", "expected a string"),
+        ({"ro": 5}, "takeovers[0].translations.ro", "expected text"),
         ({"ro": "x" * 501}, "takeovers[0].translations.ro", "500"),
         (["ro", "text"], "takeovers[0].translations", "expected an object"),
     ],
