@@ -62,8 +62,7 @@ from whist_ro.agents import Agent, Seated
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import Takeover, format_failure
+from whist_ro.engine.seats import Takeover, format_failure, seat_position
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     AgentError,
@@ -1126,16 +1125,13 @@ class Table:
         self._log(m, seat, failure, agent=agent)
 
     def _takeover(self, m: Match, seat: int, failure: _Failure, *, agent: Seated) -> Takeover:
-        round_ = m.round
-        trick = (
-            0 if round_.phase is Phase.BIDDING else min(len(round_.tricks) + 1, round_.hand_size)
-        )
+        round_number, trick = seat_position(m)
         error = traceback = None
         if failure.exception is not None:
             error, traceback = format_failure(failure.exception)
         return Takeover.because(
             failure.said,
-            round=len(m.rounds) + 1,
+            round=round_number,
             trick=trick,
             seat=seat,
             agent=_name_of(agent),

@@ -51,7 +51,7 @@ from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import Reclaim, Takeover
+from whist_ro.engine.seats import Reclaim, Takeover, seat_position
 from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
 from whist_ro.records.record import Record, dumps
@@ -168,12 +168,6 @@ def clip(text: str) -> str:
 
 def _bot_name(bot: str, seat: int) -> str:
     return f"{BOTS[bot].__name__} {seat}"
-
-
-def _where(m: Match) -> tuple[int, int]:
-    """(round, trick) of a takeover or a reclaim, as the record counts them (trick 0: bidding)."""
-    r = m.round
-    return len(m.rounds) + 1, 0 if r.phase is Phase.BIDDING else len(r.tricks) + 1
 
 
 def _seconds(value: object, *, field: str, high: float, allow_none: bool) -> float | None:
@@ -601,7 +595,7 @@ class Room:
             m = self._match
             if m is None or seat.taken_over or self._status != "playing":
                 return None  # the player came back while the table was paused
-            round_, trick = _where(m)
+            round_, trick = seat_position(m)
             takeover = Takeover.because(
                 reason,
                 round=round_,
@@ -638,7 +632,7 @@ class Room:
             m = self._match
             if m is None or not seat.taken_over:
                 return None
-            round_, trick = _where(m)
+            round_, trick = seat_position(m)
             reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
             self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
             return reclaim
