@@ -52,17 +52,17 @@ import time
 import warnings
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 from whist_ro import locale
 from whist_ro._check import Seed, excerpt, flag, is_whole
 from whist_ro._text import Sentence
-from whist_ro.actions import Bid, Play
+from whist_ro.actions import Action, Bid, Play
 from whist_ro.agents import Agent, Seated
 from whist_ro.bots.random_bot import RandomBot
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.seats import Takeover, format_failure, seat_position
+from whist_ro.engine.seats import Reclaim, Takeover, format_failure, seat_position
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     AgentError,
@@ -79,10 +79,22 @@ from whist_ro.views.view import PlayerView, view_of
 if TYPE_CHECKING:
     from whist_ro.records.record import Record
 
-__all__ = ["OnError", "Table", "Takeover", "TakeoverWarning", "decision_limit", "time_left"]
+__all__ = [
+    "Change",
+    "OnError",
+    "Table",
+    "Takeover",
+    "TakeoverWarning",
+    "decision_limit",
+    "time_left",
+]
 
 OnError = Literal["takeover", "raise"]
 """What a :class:`Table` does when an agent fails: hand the seat to the fallback, or raise."""
+
+Change = Step | Takeover | Reclaim
+"""What a :class:`Table`'s ``before_telling`` hook is given: an accepted step, or a seat
+changing hands."""
 
 _MAX_TIME_LIMIT: Final = 1e6
 _MAX_REASON: Final = 200
@@ -90,6 +102,8 @@ _MAX_REASON: Final = 200
 # run() can resume.  Every other exception, SystemExit and GeneratorExit
 # included, is a failure of the agent that raised it.
 _STOPS_THE_HOST: Final = (KeyboardInterrupt, asyncio.CancelledError)
+
+_T = TypeVar("_T")
 
 logger: Final = logging.getLogger("whist_ro.table")
 """The logger every takeover is reported to, at WARNING, with the agent's traceback."""
@@ -208,7 +222,7 @@ class _Said:
 class _Failure(NamedTuple):
     """What went wrong with an agent: the reason (a sentence), and the exception if it raised."""
 
-    said: Sentence | _Said
+    said: Sentence | _Said | str
     exception: BaseException | None = None
 
     def __localized__(self, lang: str) -> str:
@@ -324,6 +338,35 @@ def _check_time_limit(limit: object) -> float | None:
     )
 
 
+def _check_pace(pace: object) -> float:
+    if (is_whole(pace) or isinstance(pace, float)) and 0 <= pace <= _MAX_TIME_LIMIT:  # type: ignore[operator]
+        return float(pace)  # type: ignore[arg-type]
+    raise ConfigurationError(
+        f"pace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, not {excerpt(pace)}",
+        field="pace",
+    )
+
+
+def _seat_changes(
+    values: Iterable[object], kind: type[Takeover] | type[Reclaim], players: int, field: str
+) -> list[Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ConfigurationError(f"{field} must be a list, not {excerpt(values)}", field=field)
+    out = list(values)
+    for value in out:
+        if type(value) is not kind or not 0 <= value.seat < players:
+            raise ConfigurationError(
+                f"{field} holds {kind.__name__} values for seats 0 to {players - 1}, "
+                f"not {_quote(value)}",
+                field=field,
+            )
+    return out
+
+
+async def _await(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
+
+
 def _check_on_error(value: object) -> OnError:
     if value == "takeover":
         return "takeover"
@@ -421,6 +464,10 @@ def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
     )
 
 
+def _nothing() -> None:
+    """What follows a change the table made already (a takeover during a step)."""
+
+
 def _is_engine(agent: object) -> bool:
     """True for an engine process's agent (:class:`~whist_ro.remote.EngineAgent`)."""
     module = sys.modules.get("whist_ro.remote.engine")
@@ -467,6 +514,20 @@ class Table:
     instead, leaving the table as it was, which is what you want while
     writing a bot.
 
+    A server seats people and bots at one table (``whist-ro serve`` does):
+    ``fallbacks`` gives a fallback per seat (None: ``fallback``);
+    ``history``, ``takeovers`` and ``reclaims`` resume a match from its
+    stored actions and seat changes (a seat with more takeovers than
+    reclaims starts played by its fallback); :meth:`play` applies an action
+    decided outside the table (a person's, sent through their connection),
+    :meth:`take_over` hands a seat to its fallback for a reason of the
+    caller's (a dropped connection), and :meth:`reclaim` gives it back
+    (R-SEAT-1).  ``before_telling`` is called with every :data:`Change` (an
+    accepted step, a takeover, a reclaim) before anyone is told of it, so a
+    server can store it first; when it returns an awaitable the table waits
+    for it.  ``pace`` is the least seconds an agent's decision takes, so
+    people can follow the bots' play (0: at once).
+
     An agent is trusted code: see the module documentation.
     ``isolate=True`` runs every agent that is not already an engine in a
     process of its own, started by :mod:`multiprocessing`'s ``spawn``
@@ -501,13 +562,20 @@ class Table:
         "_agents",
         "_busy",
         "_fallback",
+        "_fallbacks",
         "_given",
+        "_held",
+        "_hook",
         "_isolate",
         "_isolated",
         "_match",
         "_on_error",
+        "_own",
+        "_pace",
         "_pending",
+        "_reclaims",
         "_stopper",
+        "_taken",
         "_takeovers",
         "_time_limit",
         "_worker",
@@ -525,6 +593,12 @@ class Table:
         on_error: OnError = "takeover",
         isolate: bool = False,
         names: Sequence[str] | None = None,
+        fallbacks: Sequence[Agent | None] | None = None,
+        history: Iterable[Action] = (),
+        takeovers: Iterable[Takeover] = (),
+        reclaims: Iterable[Reclaim] = (),
+        before_telling: Callable[[Change], Awaitable[object] | None] | None = None,
+        pace: float = 0.0,
     ) -> None:
         check_variant(variant)
         if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
@@ -553,14 +627,53 @@ class Table:
                 _check_picklable(agent, f"agents[{index}]")
         if seed is None and deals is None:
             seed = secrets.randbits(63)
-        match = Match.new(variant, players=len(checked), seed=seed, deals=deals, names=names)
+        players = len(checked)
+        match = Match.new(variant, players=players, seed=seed, deals=deals, names=names)
+        if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+            raise ConfigurationError(
+                f"history must be a list of actions, not {excerpt(history)}", field="history"
+            )
+        for action in history:
+            match = match.apply(action)  # a stored action the rules refuse: refused here
+        past_takeovers = _seat_changes(takeovers, Takeover, players, "takeovers")
+        past_reclaims = _seat_changes(reclaims, Reclaim, players, "reclaims")
         if fallback is None:
             fallback = RandomBot(seed=f"whist-ro:{match.seed}:fallback")
         self._fallback = _check_agent(fallback, "fallback")
+        if fallbacks is not None and (
+            isinstance(fallbacks, (str, bytes))
+            or not isinstance(fallbacks, Sequence)
+            or len(fallbacks) != players
+        ):
+            raise ConfigurationError(
+                f"fallbacks must be a list with one agent (or None) per seat, not "
+                f"{excerpt(fallbacks)}",
+                field="fallbacks",
+            )
+        self._fallbacks = [
+            self._fallback if f is None else _check_agent(f, f"fallbacks[{i}]")
+            for i, f in enumerate(fallbacks or [None] * players)
+        ]
+        if before_telling is not None and not callable(before_telling):
+            raise ConfigurationError(
+                f"before_telling must be None or callable, not {excerpt(before_telling)}",
+                field="before_telling",
+            )
+        self._hook = before_telling
+        self._pace = _check_pace(pace)
+        self._held: asyncio.Task[Any] | None = None  # a change waiting for the hook
         self._given = tuple(checked)
-        self._agents = checked
+        self._own = list(checked)  # each seat's own agent (its engine, once isolated)
+        self._agents = list(checked)
         self._match = match
-        self._takeovers: list[Takeover] = []
+        self._takeovers: list[Takeover] = past_takeovers
+        self._reclaims: list[Reclaim] = past_reclaims
+        self._taken = [False] * players
+        for seat in range(players):
+            held = sum(t.seat == seat for t in past_takeovers)
+            if held > sum(r.seat == seat for r in past_reclaims):
+                self._taken[seat] = True
+                self._agents[seat] = self._fallbacks[seat]
         self._time_limit = limit
         self._on_error: OnError = mode
         self._isolate = isolated
@@ -589,8 +702,45 @@ class Table:
 
     @property
     def fallback(self) -> Seated:
-        """The agent that takes over a failing seat."""
+        """The agent that takes over a failing seat (unless ``fallbacks`` names another)."""
         return self._fallback
+
+    @property
+    def fallbacks(self) -> tuple[Seated, ...]:
+        """The agent that takes over each seat.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot, RuleBot
+        >>> rule = RuleBot()
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 3, seed=1,
+        ...               fallbacks=[rule, None, None])
+        >>> table.fallbacks[0] is rule, table.fallbacks[1] is table.fallback
+        (True, True)
+        """
+        return tuple(self._fallbacks)
+
+    @property
+    def pace(self) -> float:
+        """The least seconds an agent's decision takes (see :class:`Table`)."""
+        return self._pace
+
+    @property
+    def taken_over(self) -> frozenset[int]:
+        """The seats their fallbacks play now (R-SEAT-1).
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 3, seed=1)
+        >>> _ = table.take_over(2, reason="left the room")
+        >>> table.taken_over
+        frozenset({2})
+        """
+        return frozenset(s for s, taken in enumerate(self._taken) if taken)
+
+    @property
+    def held(self) -> bool:
+        """True while a change waits for an awaitable ``before_telling`` (see :meth:`play`)."""
+        return self._held is not None
 
     @property
     def time_limit(self) -> float | None:
@@ -616,6 +766,11 @@ class Table:
     def takeovers(self) -> tuple[Takeover, ...]:
         """Every takeover so far, in order (R-SEAT-1)."""
         return tuple(self._takeovers)
+
+    @property
+    def reclaims(self) -> tuple[Reclaim, ...]:
+        """Every seat taken back so far, in order (R-SEAT-1; see :meth:`reclaim`)."""
+        return tuple(self._reclaims)
 
     @property
     def is_over(self) -> bool:
@@ -732,6 +887,113 @@ class Table:
         finally:
             self._busy = False
 
+    def play(self, action: Action) -> Step | asyncio.Task[Step]:
+        """Play ``action``, decided outside the table, for the seat to act; return the step.
+
+        A server asks a person through their own connection, not through an
+        agent's ``act``: this applies what they sent as an agent's action is
+        applied (refused with the rule book's error, the table unchanged,
+        when illegal), passes the step to ``before_telling`` and tells the
+        observers.  When ``before_telling`` returns an awaitable, the step
+        is made once it is done: ``play`` then returns the
+        :class:`asyncio.Task` that makes it, and the table is :attr:`held`
+        (another ``play`` or step raises
+        :class:`~whist_ro.errors.TableBusyError`) until then.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> seat = table.match.to_act
+        >>> str(table.play(wr.Bid(seat=seat, tricks=0)).action)
+        'seat 2 bids 0'
+        >>> table.play(wr.Bid(seat=seat, tricks=0))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.OutOfTurnError: seat 2 cannot bid 0: it is seat 0's turn to bid (R-BID-3)
+        """
+        self._enter("play")
+        try:
+            if self._held is not None:
+                raise self._busy_error("play")
+            m = self._match
+            if m.is_over:
+                raise MatchEndError(
+                    "the match is over: nothing is left to play (R-END-4)", rule="R-END-4"
+                )
+            after = m.apply(action)  # the rule book's refusal; nothing changes
+            step = after.last_step
+            assert step is not None
+
+            def then() -> Step:
+                self._advance(after)
+                self._tell_pending()
+                return step
+
+            return self._commit(step, then)
+        finally:
+            self._busy = False
+
+    def take_over(self, seat: int, *, reason: str) -> Takeover | asyncio.Task[Takeover]:
+        """Hand ``seat`` to its fallback now, for ``reason`` (R-SEAT-1); return the takeover.
+
+        A server calls it when a person's connection stays away past the
+        grace it gives; the takeover is recorded, logged and passed to
+        ``before_telling`` as an agent's failure is (an awaitable hook: as
+        in :meth:`play`).  A seat taken over already is refused.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> table.take_over(0, reason="did not come back").reason
+        'did not come back'
+        >>> table.take_over(0, reason="again")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: seat 0 is taken over already (R-SEAT-1)
+        """
+        index = self._check_seat(seat, taken=False)
+        m = self._match
+        failure = _Failure(reason)
+        takeover = self._takeover(m, index, failure, agent=self._agents[index])
+
+        def then() -> Takeover:
+            if not self._taken[index]:
+                self._hand_over(m, index, failure, takeover=takeover)
+            return takeover
+
+        return self._commit(takeover, then)
+
+    def reclaim(self, seat: int) -> Reclaim | asyncio.Task[Reclaim]:
+        """Give ``seat`` back to its own agent after a takeover (R-SEAT-1); return the reclaim.
+
+        The reclaim is recorded (:attr:`reclaims`, the record) and passed
+        to ``before_telling`` (an awaitable hook: as in :meth:`play`).  A
+        seat not taken over is refused.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> _ = table.take_over(1, reason="away")
+        >>> table.reclaim(1)
+        Reclaim(round=1, trick=0, seat=1, agent='RandomBot')
+        >>> table.taken_over, len(table.to_record().reclaims)
+        (frozenset(), 1)
+        """
+        index = self._check_seat(seat, taken=True)
+        round_number, trick = seat_position(self._match)
+        back = Reclaim(
+            round=round_number, trick=trick, seat=index, agent=_name_of(self._own[index])
+        )
+
+        def then() -> Reclaim:
+            if self._taken[index]:
+                self._taken[index] = False
+                self._agents[index] = self._own[index]
+                self._reclaims.append(back)
+            return back
+
+        return self._commit(back, then)
+
     def close(self) -> None:
         """Stop what the table started: its isolated processes and its worker thread.
 
@@ -790,6 +1052,7 @@ class Table:
         engines = [_name_of(a) if _is_engine(a) else None for a in self._given]
         return self._match.to_record(
             takeovers=self.takeovers,
+            reclaims=self.reclaims,
             seed=seed,
             claimed_totals=claimed_totals,
             meta=meta,
@@ -804,7 +1067,83 @@ class Table:
                 f"Table.{what}() was called while the table is already playing a step "
                 "(from inside an agent's act or observe); an agent only returns its action"
             )
+        if self._held is not None and what != "play":
+            raise self._busy_error(what)
         self._busy = True
+
+    @staticmethod
+    def _busy_error(what: str) -> TableBusyError:
+        return TableBusyError(
+            f"Table.{what}() was called while the table waits for before_telling to take "
+            "the last change; wait for it (Table.held) first"
+        )
+
+    def _check_seat(self, seat: object, *, taken: bool) -> int:
+        players = self._match.players
+        if not is_whole(seat) or not 0 <= seat < players:  # type: ignore[operator]
+            raise ConfigurationError(
+                f"seat must be a seat number from 0 to {players - 1}, not {excerpt(seat)}",
+                field="seat",
+            )
+        index: int = int(seat)  # type: ignore[call-overload]
+        if self._taken[index] != taken:
+            said = "not taken over: there is nothing to take back" if taken else "taken over"
+            raise ConfigurationError(
+                f"seat {index} is {said}{'' if taken else ' already'} (R-SEAT-1)",
+                field="seat",
+                rule="R-SEAT-1",
+            )
+        if self._match.is_over:
+            raise MatchEndError(
+                "the match is over: no seat changes hands any more (R-END-4)", rule="R-END-4"
+            )
+        return index
+
+    def _commit(self, change: Change, then: Callable[[], _T]) -> _T | asyncio.Task[_T]:
+        """Pass ``change`` to ``before_telling``, then make it (``then``) and return what it gives.
+
+        An awaitable answer holds the table: ``then`` runs in a task once it
+        is done, and the task is returned (with no event loop running, the
+        awaitable is run to its end here).
+        """
+        hook = self._hook
+        told = None if hook is None else hook(change)
+        if told is None or not inspect.isawaitable(told):
+            return then()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(_await(told))
+            return then()
+        waiting: Awaitable[Any] = told
+
+        async def later() -> _T:
+            try:
+                await waiting
+                return then()
+            finally:
+                if self._held is task:
+                    self._held = None
+
+        task = loop.create_task(later())
+        self._held = task
+        return task
+
+    def _commit_now(self, change: Change, then: Callable[[], _T]) -> _T:
+        """:meth:`_commit` for the synchronous steps: an awaitable hook is run to its end."""
+        hook = self._hook
+        told = None if hook is None else hook(change)
+        if told is not None and inspect.isawaitable(told):
+            _run_coroutine(_await(told), None)
+        return then()
+
+    async def _acommit(self, change: Change, then: Callable[[], _T]) -> _T:
+        """:meth:`_commit` for asyncio: once the hook is awaited the change is made, even if
+        the step is cancelled meanwhile."""
+        made = self._commit(change, then)
+        if isinstance(made, asyncio.Task):
+            return await asyncio.shield(made)
+        return made
 
     def _turn(self) -> tuple[Match, int, PlayerView, Seated]:
         m = self._match
@@ -816,10 +1155,10 @@ class Table:
         assert seat is not None
         return m, seat, view_of(m, seat), self._agents[seat]
 
-    def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
-        if self._on_error == "raise" and agent is not self._fallback:
+    def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> Takeover | None:
+        if self._on_error == "raise" and agent is not self._fallbacks[seat]:
             self._refuse(m, seat, agent, failure)
-        self._hand_over(m, seat, failure)
+        return self._hand_over(m, seat, failure)
 
     def _last_resort(self, m: Match, seat: int, failure: _Failure) -> Match:
         # Even the fallback failed: the first legal action keeps the match going,
@@ -828,7 +1167,7 @@ class Table:
             m,
             seat,
             _Failure(Sentence(_FALLBACK_FAILED, reason=failure), failure.exception),
-            agent=self._fallback,
+            agent=self._fallbacks[seat],
         )
         return m.apply(m.legal_actions()[0])
 
@@ -844,13 +1183,17 @@ class Table:
         after, failure = self._ask(agent, view, m)
         if after is None:
             assert failure is not None
-            self._failed(m, seat, agent, failure)
-            if agent is not self._fallback:
-                after, failure = self._ask(self._fallback, view, m)
+            takeover = self._failed(m, seat, agent, failure)
+            if takeover is not None:
+                self._commit_now(takeover, _nothing)
+            fallback = self._fallbacks[seat]
+            if agent is not fallback:
+                after, failure = self._ask(fallback, view, m)
             if after is None:
                 assert failure is not None
                 after = self._last_resort(m, seat, failure)
-        step = self._advance(after)
+        made = after
+        step = self._commit_now(made.last_step, lambda: self._advance(made))  # type: ignore[arg-type]
         self._tell_pending()
         return step
 
@@ -859,13 +1202,17 @@ class Table:
         after, failure = await self._aask(agent, view, m)
         if after is None:
             assert failure is not None
-            self._failed(m, seat, agent, failure)
-            if agent is not self._fallback:
-                after, failure = await self._aask(self._fallback, view, m)
+            takeover = self._failed(m, seat, agent, failure)
+            if takeover is not None:
+                await self._acommit(takeover, _nothing)
+            fallback = self._fallbacks[seat]
+            if agent is not fallback:
+                after, failure = await self._aask(fallback, view, m)
             if after is None:
                 assert failure is not None
                 after = self._last_resort(m, seat, failure)
-        step = self._advance(after)
+        made = after
+        step = await self._acommit(made.last_step, lambda: self._advance(made))  # type: ignore[arg-type]
         await self._atell_pending()
         return step
 
@@ -896,7 +1243,11 @@ class Table:
             return None, _raised(error)
         finally:
             _DEADLINE.reset(token)
-        return self._judge(action, m, time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        verdict = self._judge(action, m, elapsed)
+        if self._pace > elapsed:
+            time.sleep(self._pace - elapsed)
+        return verdict
 
     async def _aask(
         self, agent: Seated, view: PlayerView, m: Match
@@ -932,7 +1283,11 @@ class Table:
             return None, _raised(error)
         finally:
             _DEADLINE.reset(token)
-        return self._judge(action, m, time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        verdict = self._judge(action, m, elapsed)
+        if self._pace > elapsed:
+            await asyncio.sleep(self._pace - elapsed)  # cancelled here: nothing has changed
+        return verdict
 
     def _judge(
         self, action: object, m: Match, elapsed: float
@@ -990,16 +1345,16 @@ class Table:
                     if inspect.iscoroutine(told):
                         _run_coroutine(told, self._time_limit)
             except _OverranError:
-                self._observer_failed(
-                    m,
-                    seat,
-                    agent,
-                    self._overran(observe=True),
-                )
+                failure = self._overran(observe=True)
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
+                failure = _raised(error, observe=True)
+            else:
+                continue
+            takeover = self._observer_failed(m, seat, agent, failure)
+            if takeover is not None:
+                self._commit_now(takeover, _nothing)
 
     async def _atell_pending(self) -> None:
         """:meth:`_tell_pending` for asyncio."""
@@ -1028,29 +1383,31 @@ class Table:
             except _OverranError:
                 if in_thread:
                     self._abandon(seat, agent, "observe")
-                self._observer_failed(
-                    m,
-                    seat,
-                    agent,
-                    self._overran(observe=True),
-                )
+                failure = self._overran(observe=True)
             except asyncio.CancelledError as error:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():
                     raise
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
+                failure = _raised(error, observe=True)
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
+                failure = _raised(error, observe=True)
+            else:
+                continue
+            takeover = self._observer_failed(m, seat, agent, failure)
+            if takeover is not None:
+                await self._acommit(takeover, _nothing)
 
-    def _observer_failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
-        if agent is self._fallback:
+    def _observer_failed(
+        self, m: Match, seat: int, agent: Seated, failure: _Failure
+    ) -> Takeover | None:
+        if agent is self._fallbacks[seat]:
             self._log(m, seat, failure, agent=agent, taken=False)
-        elif self._on_error == "raise":
+            return None
+        if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        else:
-            self._hand_over(m, seat, failure)
+        return self._hand_over(m, seat, failure)
 
     # -- isolated seats ---------------------------------------------------------------
 
@@ -1080,7 +1437,9 @@ class Table:
     def _install(self, seats: list[int], engines: Sequence[Any]) -> None:
         self._isolated = list(engines)
         for seat, engine in zip(seats, engines, strict=True):
-            self._agents[seat] = engine
+            self._own[seat] = engine
+            if not self._taken[seat]:
+                self._agents[seat] = engine
 
     def _stop_worker_only(self) -> None:
         if self._worker is not None:
@@ -1117,12 +1476,16 @@ class Table:
             takeover=takeover,
         ) from failure.exception
 
-    def _hand_over(self, m: Match, seat: int, failure: _Failure) -> None:
+    def _hand_over(
+        self, m: Match, seat: int, failure: _Failure, *, takeover: Takeover | None = None
+    ) -> Takeover | None:
         agent = self._agents[seat]
-        if agent is self._fallback:
-            return
-        self._agents[seat] = self._fallback
-        self._log(m, seat, failure, agent=agent)
+        fallback = self._fallbacks[seat]
+        if agent is fallback:
+            return None
+        self._agents[seat] = fallback
+        self._taken[seat] = True
+        return self._log(m, seat, failure, agent=agent, takeover=takeover)
 
     def _takeover(self, m: Match, seat: int, failure: _Failure, *, agent: Seated) -> Takeover:
         round_number, trick = seat_position(m)
@@ -1135,16 +1498,24 @@ class Table:
             trick=trick,
             seat=seat,
             agent=_name_of(agent),
-            by=_name_of(self._fallback),
+            by=_name_of(self._fallbacks[seat]),
             error=error,
             traceback=traceback,
             exception=failure.exception,
         )
 
     def _log(
-        self, m: Match, seat: int, failure: _Failure, *, agent: Seated, taken: bool = True
-    ) -> None:
-        takeover = self._takeover(m, seat, failure, agent=agent)
+        self,
+        m: Match,
+        seat: int,
+        failure: _Failure,
+        *,
+        agent: Seated,
+        taken: bool = True,
+        takeover: Takeover | None = None,
+    ) -> Takeover:
+        if takeover is None:
+            takeover = self._takeover(m, seat, failure, agent=agent)
         if taken:
             self._takeovers.append(takeover)
         what = "taken over by" if taken else "kept by"
@@ -1170,6 +1541,7 @@ class Table:
                 TakeoverWarning,
                 stacklevel=4,
             )
+        return takeover
 
     def __repr__(self) -> str:
         return f"<Table {self._match!r}, {len(self._takeovers)} takeovers>"
