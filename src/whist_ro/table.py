@@ -933,7 +933,7 @@ class Table:
         finally:
             self._busy = False
 
-    def take_over(self, seat: int, *, reason: str) -> Takeover | asyncio.Task[Takeover]:
+    def take_over(self, seat: int, *, reason: str | Sentence) -> Takeover | asyncio.Task[Takeover]:
         """Hand ``seat`` to its fallback now, for ``reason`` (R-SEAT-1); return the takeover.
 
         A server calls it when a person's connection stays away past the

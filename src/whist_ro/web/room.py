@@ -1,14 +1,19 @@
 """One hosted table: its match, its seats, the connections watching it and the bots that play.
 
-A :class:`Room` lives in the server's event loop.  People act through
-their connections; bots act in worker threads, so a slow bot never
-blocks the loop.  Every accepted action is committed to the
-:class:`~whist_ro.web.store.Store` before anyone hears of it.  A seat
-whose player's connection drops waits ``grace`` seconds, then a bot
-takes it (R-SEAT-1, a :class:`~whist_ro.engine.seats.Takeover` in the
-record); the player takes it back on return (a
-:class:`~whist_ro.engine.seats.Reclaim`).  A room is rebuilt from the
-store after a restart by replaying its actions.  A write the database
+A :class:`Room` lives in the server's event loop and plays its match at
+a :class:`~whist_ro.table.Table`: a bot is the table's agent (in the
+table's worker thread, so a slow bot never blocks the loop), under the
+table's time limit, and one that raises or overruns is taken over by
+its seat's fallback and recorded as any table records it; a person acts
+through their connection (:meth:`Table.play <whist_ro.table.Table.play>`).
+Every accepted action is committed to the
+:class:`~whist_ro.web.store.Store` before anyone hears of it (the table's
+``before_telling``).  A seat whose player's connection drops waits
+``grace`` seconds, then its fallback bot takes it (R-SEAT-1, a
+:class:`~whist_ro.engine.seats.Takeover` in the record); the player takes
+it back on return (a :class:`~whist_ro.engine.seats.Reclaim`).  A room is
+rebuilt from the store after a restart: its table resumes from the
+stored actions and seat changes.  A write the database
 refuses (locked, the disk full) pauses the table: it is tried again with
 a back-off, the connections are told ``paused`` and then ``resumed``,
 and nothing is told before it is stored.
@@ -51,16 +56,17 @@ from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import Reclaim, Takeover, seat_position
+from whist_ro.engine.seats import Reclaim, Takeover
+from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import trick_winner
-from whist_ro.errors import ConfigurationError, IllegalActionError, WhistError
+from whist_ro.errors import ConfigurationError, IllegalActionError, TableBusyError, WhistError
 from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
-from whist_ro.rules.bidding import forbidden_bid
+from whist_ro.table import Change, Table
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
-from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
-from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, StoreError, TableRow
+from whist_ro.views.view import PlayerView, score_row_dict, view_of
+from whist_ro.web.store import SavedTable, SeatRow, Store, StoreError, TableRow
 from whist_ro.web.text import MESSAGES, say
 
 __all__ = ["BOTS", "Client", "Lobby", "Room", "RoomError"]
@@ -211,10 +217,39 @@ def _own_part(view: PlayerView | SpectatorView) -> dict[str, Any]:
     }
 
 
-class _Seat:
-    """One seat: who owns it, who plays it now, and its connection."""
+class _Person:
+    """A person's agent at the room's table: they act through their connection.
 
-    __slots__ = ("agent", "bot", "client", "index", "kind", "name", "taken_over", "timer", "token")
+    The room hands what they send to :meth:`Table.play <whist_ro.table.Table.play>`;
+    the table never asks this agent, and names the person by it in a takeover.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def act(self, view: PlayerView) -> Action:
+        raise RuntimeError("a person acts through their connection, not act()")
+
+
+class _Bot:
+    """A web bot at the room's table, named as the lobby shows it ("RuleBot 2")."""
+
+    __slots__ = ("_bot", "name")
+
+    def __init__(self, bot: str, *, name: str, seed: str) -> None:
+        self._bot = BOTS[bot](seed=seed)
+        self.name = name
+
+    def act(self, view: PlayerView) -> Any:
+        return self._bot.act(view)
+
+
+class _Seat:
+    """One seat: who owns it, its connection and its grace timer."""
+
+    __slots__ = ("bot", "client", "index", "kind", "name", "timer", "token")
 
     def __init__(self, row: SeatRow) -> None:
         self.index = row.seat
@@ -223,28 +258,22 @@ class _Seat:
         # A name stored before bidirectional controls were refused is shown with them visible.
         self.name = None if row.name is None else shown_name(row.name)
         self.token = row.token_hash
-        self.agent: Any = None
-        self.taken_over = False
         self.client: Client | None = None
         self.timer: asyncio.TimerHandle | None = None
-
-    @property
-    def by_bot(self) -> bool:
-        return self.kind == "bot" or self.taken_over
 
     def row(self) -> SeatRow:
         return SeatRow(
             seat=self.index, kind=self.kind, bot=self.bot, name=self.name, token_hash=self.token
         )
 
-    def public(self) -> dict[str, Any]:
+    def public(self, *, taken_over: bool) -> dict[str, Any]:
         return {
             "seat": self.index,
             "name": self.name,
             "kind": self.kind,
             "bot": self.bot,
             "connected": self.client is not None,
-            "taken_over": self.taken_over,
+            "taken_over": taken_over,
         }
 
 
@@ -278,16 +307,15 @@ class Room:
         self.created = table.created
         self._seats = [_Seat(row) for row in saved.seats]
         self._spectators: set[Client] = set()
-        self._takeovers: list[Takeover] = []
-        self._reclaims: list[Reclaim] = []
-        self._match: Match | None = None
+        self._table: Table | None = None  # the match, its bots and its seat changes
         self._seq = 0  # actions played: len(match.history), kept as a count
         self._match_part: tuple[tuple[int, bool] | None, dict[str, Any]] = (None, {})
         # The parts of this position's views every seat shares: as data, and as JSON text.
         self._shared_view: tuple[Match | None, dict[str, Any], str] = (None, {}, "{}")
         self._status: Status = table.status
-        self._turn = 0  # counts decisions asked for, so a late bot answer is dropped
+        self._turn = 0  # counts decisions asked for, so a late person's timer is dropped
         self._bot_task: asyncio.Task[None] | None = None
+        self._bot_storing = False  # the bot's step waits for the database: it is not cancelled
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
         self.address = table.address  # who made it: the lobby counts waiting tables by it
@@ -303,27 +331,61 @@ class Room:
 
     # -- rebuilding -----------------------------------------------------------------
 
-    def _new_match(self) -> Match:
-        names = tuple(s.name or "" for s in self._seats)
-        return Match.new(self.variant, players=self.players, seed=self._row.seed, names=names)
+    def _new_table(
+        self,
+        *,
+        history: Sequence[Action] = (),
+        takeovers: Sequence[Takeover] = (),
+        reclaims: Sequence[Reclaim] = (),
+    ) -> Table:
+        """The table that plays this room's match (from ``history``, after a restart)."""
+        seed = self._row.seed
+        agents: list[Any] = []
+        fallbacks: list[Any] = []
+        for seat in self._seats:
+            if seat.kind == "human":
+                agents.append(_Person(seat.name or ""))
+                fallback = seat.bot
+            else:
+                agents.append(_Bot(seat.bot, name=seat.name or "", seed=f"{seed}:{seat.index}:0"))
+                fallback = "rule"  # a bot seat's bot failing: the bot that plays every family
+            fallbacks.append(
+                _Bot(
+                    fallback,
+                    name=_bot_name(fallback, seat.index),
+                    seed=f"{seed}:{seat.index}:fallback",
+                )
+            )
+        return Table(
+            self.variant,
+            agents=agents,
+            names=tuple(s.name or "" for s in self._seats),
+            seed=seed,
+            fallbacks=fallbacks,
+            time_limit=self.time_limit,
+            pace=self._lobby.bot_delay,
+            before_telling=self._store_change,
+            history=history,
+            takeovers=takeovers,
+            reclaims=reclaims,
+        )
 
     def _replay(self, saved: SavedTable) -> None:
-        m = self._new_match()
-        events = list(saved.events)
-        for seq, data in enumerate(saved.actions):
-            while events and events[0].seq <= seq:
-                self._restore_event(events.pop(0))
-            m = m.apply(action_from_dict(data))
-        for event in events:
-            self._restore_event(event)
-        self._match = m
+        takeovers: list[Takeover] = []
+        reclaims: list[Reclaim] = []
+        for event in saved.events:
+            index = event.data["seat"]
+            if not isinstance(index, int) or not 0 <= index < len(self._seats):
+                raise StoreError(f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}")
+            if event.kind == "takeover":
+                takeovers.append(Takeover(**event.data))
+            else:
+                reclaims.append(Reclaim(**event.data))
+        history = [action_from_dict(data) for data in saved.actions]
+        self._table = self._new_table(history=history, takeovers=takeovers, reclaims=reclaims)
         self._seq = len(saved.actions)
-        if m.is_over:
+        if self._table.is_over:
             self._status = "over"  # the lobby stores its summary if it is not stored yet
-            return  # no bot has anything left to do
-        for seat in self._seats:
-            if seat.by_bot:
-                seat.agent = self._make_agent(seat)
 
     def _finish(self) -> None:
         """At start, a match found over without its stored entry: store it, and leave the open
@@ -388,20 +450,11 @@ class Room:
         log.info("table %s closed unplayed: %s", self.id, reason)
         self._lobby._rooms.pop(self.id, None)
 
-    def _restore_event(self, event: EventRow) -> None:
-        index = event.data["seat"]
-        if not isinstance(index, int) or not 0 <= index < len(self._seats):
-            raise StoreError(f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}")
-        seat = self._seats[index]
-        if event.kind == "takeover":
-            self._takeovers.append(Takeover(**event.data))
-            seat.taken_over = True
-        else:
-            self._reclaims.append(Reclaim(**event.data))
-            seat.taken_over = False
+    def _taken_over(self, seat: _Seat) -> bool:
+        return self._table is not None and seat.index in self._table.taken_over
 
-    def _make_agent(self, seat: _Seat) -> Any:
-        return BOTS[seat.bot](seed=f"{self._row.seed}:{seat.index}:{len(self._takeovers)}")
+    def _by_bot(self, seat: _Seat) -> bool:
+        return seat.kind == "bot" or self._taken_over(seat)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -413,7 +466,12 @@ class Room:
     @property
     def match(self) -> Match | None:
         """The match as it stands (None while waiting for players)."""
-        return self._match
+        return None if self._table is None else self._table.match
+
+    @property
+    def table(self) -> Table | None:
+        """The :class:`~whist_ro.table.Table` that plays the match (None while waiting)."""
+        return self._table
 
     @property
     def names(self) -> tuple[str | None, ...]:
@@ -422,13 +480,13 @@ class Room:
 
     @property
     def takeovers(self) -> tuple[Takeover, ...]:
-        """Every takeover so far (R-SEAT-1)."""
-        return tuple(self._takeovers)
+        """Every takeover so far (R-SEAT-1), as the table records them."""
+        return () if self._table is None else self._table.takeovers
 
     @property
     def reclaims(self) -> tuple[Reclaim, ...]:
-        """Every seat taken back so far (R-SEAT-1)."""
-        return tuple(self._reclaims)
+        """Every seat taken back so far (R-SEAT-1), as the table records them."""
+        return () if self._table is None else self._table.reclaims
 
     @property
     def seq(self) -> int:
@@ -438,15 +496,16 @@ class Room:
     @property
     def paused(self) -> bool:
         """Whether the table waits for the database to take a write again."""
-        return bool(self._pending)
+        return bool(self._pending) or (self._table is not None and self._table.held)
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as the lobby and the table show them (no token)."""
-        return [s.public() for s in self._seats]
+        taken = frozenset() if self._table is None else self._table.taken_over
+        return [s.public(taken_over=s.index in taken) for s in self._seats]
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists about this table."""
-        m = self._match
+        m = self.match
         return {
             "id": self.id,
             "variant": self.variant.name,
@@ -463,14 +522,10 @@ class Room:
 
     def record(self) -> Record:
         """The match record (names, takeovers and reclaims included); only once it is over."""
-        m = self._match
-        if m is None or not m.is_over:
+        table = self._table
+        if table is None or not table.is_over:
             raise RoomError("no_record")
-        return m.to_record(
-            takeovers=self._takeovers,
-            reclaims=self._reclaims,
-            meta={"table": self.id, "server": "whist-ro serve"},
-        )
+        return table.to_record(meta={"table": self.id, "server": "whist-ro serve"})
 
     # -- joining ----------------------------------------------------------------------
 
@@ -506,12 +561,9 @@ class Room:
         self._start()
 
     def _start(self) -> None:
-        self._match = self._new_match()
+        self._table = self._new_table()
         self._status = "playing"
         self._lobby.store.set_status(self.id, "playing")
-        for seat in self._seats:
-            if seat.by_bot:
-                seat.agent = self._make_agent(seat)
         self._broadcast_state()
         self._resume()
 
@@ -556,7 +608,7 @@ class Room:
             seat.timer.cancel()
             seat.timer = None
         self._welcome(client, seat.index)
-        if seat.taken_over and self._status == "playing":
+        if self._taken_over(seat) and self._status == "playing":
             self._reclaim(seat)  # back within or after the grace period: the seat is theirs
         else:
             self._broadcast_seats()
@@ -575,7 +627,7 @@ class Room:
         if (
             self._status != "playing"
             or seat.kind != "human"
-            or seat.taken_over
+            or self._taken_over(seat)
             or seat.client is not None
             or seat.timer is not None
         ):
@@ -585,75 +637,104 @@ class Room:
 
     def _grace_over(self, seat: _Seat) -> None:
         seat.timer = None
-        if seat.client is None and not seat.taken_over and self._status == "playing":
+        if seat.client is None and not self._taken_over(seat) and self._status == "playing":
             self._take_over(seat, Sentence(MESSAGES["reason_dropped"], grace=self.grace))
 
     # -- seats changing hands (R-SEAT-1) ---------------------------------------------
 
     def _take_over(self, seat: _Seat, reason: Sentence) -> None:
-        def write() -> Takeover | None:
-            m = self._match
-            if m is None or seat.taken_over or self._status != "playing":
-                return None  # the player came back while the table was paused
-            round_, trick = seat_position(m)
-            takeover = Takeover.because(
-                reason,
-                round=round_,
-                trick=trick,
-                seat=seat.index,
-                agent=seat.name,
-                by=_bot_name(seat.bot, seat.index),
-            )
-            self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
-            return takeover
+        """The table hands ``seat`` to its fallback bot (stored first: ``_store_change``)."""
+        table = self._table
+        if table is None or self._taken_over(seat) or self._status != "playing":
+            return
 
-        def then(takeover: Takeover | None) -> None:
-            if takeover is None:
-                return
-            self._takeovers.append(takeover)
-            seat.taken_over = True
-            seat.agent = self._make_agent(seat)
+        def then() -> None:
             log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
             self._handed_over(seat)
 
-        self._commit(write, then)
+        self._then(table.take_over(seat.index, reason=reason), then)
 
     def reclaim(self, token: object) -> None:
         """The seat's player takes it back from the bot (R-SEAT-1)."""
         seat = self._seat_of(token)
         if seat is None:
             raise RoomError("bad_token")
-        if not seat.taken_over:
+        if not self._taken_over(seat):
             raise RoomError("not_taken_over")
         self._reclaim(seat)
 
     def _reclaim(self, seat: _Seat) -> None:
-        def write() -> Reclaim | None:
-            m = self._match
-            if m is None or not seat.taken_over:
-                return None
-            round_, trick = seat_position(m)
-            reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
-            self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
-            return reclaim
+        table = self._table
+        if table is None or not self._taken_over(seat) or table.is_over:
+            return
 
-        def then(reclaim: Reclaim | None) -> None:
-            if reclaim is None:
-                return
-            self._reclaims.append(reclaim)
-            seat.taken_over = False
-            seat.agent = None
+        def then() -> None:
             log.info("table %s: seat %d reclaimed", self.id, seat.index)
             self._handed_over(seat)
 
+        self._then(table.reclaim(seat.index), then)
+
+    def _then(self, made: object, then: Callable[[], None]) -> None:
+        """``then()`` once the table has made a change: now, or when its task is done."""
+        if not isinstance(made, asyncio.Task):
+            then()
+            return
+
+        def done(task: asyncio.Task[Any]) -> None:
+            if task.cancelled():
+                return  # the room closed
+            if task.exception() is not None:
+                log.error("table %s: a change failed: %r", self.id, task.exception())
+                return
+            then()
+
+        made.add_done_callback(done)
+
+    def _store_change(self, change: Change) -> asyncio.Future[None] | None:
+        """The table's ``before_telling``: store ``change`` before anyone hears of it.
+
+        None when it is stored at once; while the database refuses writes (the
+        table paused), a future that is done once it is stored.
+        """
+        store = self._lobby.store
+        write: Callable[[], object]
+        if isinstance(change, Step):
+            seq, action = self._seq + 1, change.action.to_dict()
+            write = lambda: store.add_action(self.id, seq, action)  # noqa: E731
+        else:
+            kind: Literal["takeover", "reclaim"] = (
+                "takeover" if isinstance(change, Takeover) else "reclaim"
+            )
+            at, data = self._seq, change.to_dict()
+            write = lambda: store.add_event(self.id, at, kind, data)  # noqa: E731
+        waiting: list[asyncio.Future[None]] = []
+        stored = False
+
+        def then(_: object) -> None:
+            nonlocal stored
+            stored = True
+            if waiting:
+                waiting[0].set_result(None)
+
         self._commit(write, then)
+        if stored:
+            return None
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting.append(future)
+        if isinstance(change, Step) and asyncio.current_task() is self._bot_task:
+            self._bot_storing = True
+        return future
 
     def _handed_over(self, seat: _Seat) -> None:
         """Tell everyone who plays ``seat`` now; ask its new player when it is to act."""
         self._broadcast_seats()
-        m = self._match
-        if m is not None and m.to_act == seat.index:
+        m = self.match
+        if m is None or m.is_over:
+            return
+        if m.to_act == seat.index:
             self._advance()  # a reclaim drops the bot's pending decision; the person decides
+        elif self._bot_task is None and self._by_bot(self._seats[m.to_act]):  # type: ignore[index]
+            self._advance()  # a bot that waited for this change to be stored plays on
 
     # -- playing ----------------------------------------------------------------------
 
@@ -673,15 +754,15 @@ class Room:
                 detail="an action needs its seq, the number of actions played before it, a "
                 f"whole number from 0{'' if seq is None else f', not {excerpt(seq)}'}",
             )
-        m = self._match
+        m = self.match
         if m is None or self._status == "waiting":
             raise RoomError(
                 "not_started",
                 waiting=sum(s.kind == "human" and s.token is None for s in self._seats),
             )
-        if seat.taken_over:
+        if self._taken_over(seat):
             raise RoomError("taken_over")
-        if self._pending:
+        if self.paused:
             raise RoomError("paused", **self._pause_values())
         if seq != self.seq:
             raise RoomError("stale", seq=self.seq)
@@ -702,29 +783,15 @@ class Room:
             refused = m.view(seat.index).refusal(action)
             if refused is not None:
                 raise refused
-        self._apply(m, action)
-
-    def _apply(self, m: Match, action: Action) -> None:
+        assert self._table is not None
         # The action as sent: "my only card" is refused by the phase or the turn, never by
         # naming the card, which a blind seat cannot see (R-VIEW-4); the record names it.
-        after = m.apply(action)  # refuses with the rule; nothing changes
-        resolved = resolve_play(m, action)
+        self._then(self._table.play(action), self._applied)  # stored before anyone is told
 
-        def write() -> bool:
-            if self._match is not m:  # pragma: no cover - one action is decided at a time
-                return False
-            self._lobby.store.add_action(self.id, self._seq + 1, resolved.to_dict())
-            return True
-
-        def then(stored: bool) -> None:
-            if stored:
-                self._applied(after)
-
-        self._commit(write, then)  # committed before anyone hears of it
-
-    def _applied(self, after: Match) -> None:
-        """The action that led to ``after`` is stored: play it and tell everyone."""
-        self._match = after
+    def _applied(self) -> None:
+        """The table has played (and stored) an action: tell everyone."""
+        after = self.match
+        assert after is not None
         self._seq += 1
         if self._decision_timer is not None:
             self._decision_timer.cancel()
@@ -738,6 +805,8 @@ class Room:
                 if seat.timer is not None:
                     seat.timer.cancel()
                     seat.timer = None
+            assert self._table is not None
+            self._table.close()  # its worker thread, if a bot ran in it
         self._advance(broadcast=True)
 
     # -- the database refusing a write ------------------------------------------------
@@ -817,24 +886,26 @@ class Room:
         self._pause_notice = None
         text = _dumps({"type": "resumed", "seq": self._seq})
         self._send_all(lambda seat: text)
-        m = self._match
+        m = self.match
         playing = m is not None and not m.is_over and self._status == "playing"
-        if playing and self.time_limit and not self._seats[m.to_act].by_bot:  # type: ignore[union-attr,index]
+        if playing and self.time_limit and not self._by_bot(self._seats[m.to_act]):  # type: ignore[union-attr,index]
             self._advance()  # the person's clock starts again
 
     def _advance(self, *, broadcast: bool = False) -> None:
         """Ask the seat to act: start its clock, or its bot; then tell everyone."""
         self._turn += 1
+        if self._bot_storing:  # the bot's step is decided and being stored: it ends itself
+            if broadcast:
+                self._broadcast_update()
+            return
         if self._bot_task is not None:
-            self._bot_task.cancel()
+            self._bot_task.cancel()  # the table is left as it was
             self._bot_task = None
-        m = self._match
+        m = self.match
         if m is not None and not m.is_over and self._status == "playing":
             seat = self._seats[m.to_act]  # type: ignore[index]
-            if seat.by_bot:
-                self._bot_task = asyncio.get_running_loop().create_task(
-                    self._bot_turn(seat, self._turn)
-                )
+            if self._by_bot(seat):
+                self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
             elif self.time_limit:
                 loop = asyncio.get_running_loop()
                 self._deadline = loop.time() + self.time_limit
@@ -850,35 +921,28 @@ class Room:
 
     def _too_slow(self, seat: _Seat, turn: int) -> None:
         self._decision_timer = None
-        if turn == self._turn and not seat.by_bot and self._status == "playing":
+        if turn == self._turn and not self._by_bot(seat) and self._status == "playing":
             assert self.time_limit is not None
             self._take_over(seat, Sentence(MESSAGES["reason_slow"], limit=self.time_limit))
 
-    async def _bot_turn(self, seat: _Seat, turn: int) -> None:
-        m = self._match
-        assert m is not None
-        view = view_of(m, seat.index)
-        start = time.monotonic()
-        loop = asyncio.get_running_loop()
-        agent = seat.agent
+    async def _bot_turn(self) -> None:
+        """The table asks the bot of the seat to act: its limit, its takeover, its pace."""
+        table = self._table
+        assert table is not None
+        before = len(table.takeovers)
         try:
-            action = await loop.run_in_executor(self._lobby.executor, agent.act, view)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bot of seat %d failed", self.id, seat.index)
-            action = view.legal_actions[0]
-        rest = self._lobby.bot_delay - (time.monotonic() - start)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        if turn != self._turn or self._match is not m:
-            return  # the seat was taken back, or the table moved on
-        self._bot_task = None
-        try:
-            self._apply(m, action)
-        except WhistError:
-            log.exception("table %s: the bot of seat %d chose %s", self.id, seat.index, action)
-            self._apply(m, m.legal_actions()[0])
+            await table.astep()
+        except TableBusyError:  # a change waits to be stored: its end plays on
+            return
+        finally:
+            self._bot_storing = False
+            if self._bot_task is asyncio.current_task():
+                self._bot_task = None
+        for takeover in table.takeovers[before:]:
+            log.warning("table %s: seat %d taken over: %s", self.id, takeover.seat, takeover.reason)
+        if len(table.takeovers) != before:
+            self._broadcast_seats()
+        self._applied()
 
     # -- messages ---------------------------------------------------------------------
 
@@ -910,12 +974,7 @@ class Room:
             return {}
         r = m.round
         if r.phase is Phase.BIDDING:
-            if seat != r.dealer:
-                return {}
-            earlier = sum(b for b in r.bids if b is not None)
-            forbidden = forbidden_bid(
-                hand_size=r.hand_size, earlier=earlier, hook=self.variant.hook
-            )
+            forbidden = r.forbidden_bid()  # the rule book: None unless the dealer is to bid
             return {} if forbidden is None else {"forbidden_bid": forbidden, "rule": "R-BID-2"}
         if blind is not None:
             return {}
@@ -923,13 +982,12 @@ class Room:
         blocked = [c for c in r.remaining[seat] if c not in legal]
         if not blocked:
             return {}
-        # The engine says which clause excludes a card; every card outside the
+        # The rule book says which clause excludes a card; every card outside the
         # playable set is excluded by the same clause.
-        try:
-            m.apply(Play(seat=seat, card=blocked[0]))
-        except IllegalActionError as error:
-            return {"blocked": [str(c) for c in blocked], "rule": error.rule, "why": str(error)}
-        return {}  # pragma: no cover - the engine refuses every card outside legal_actions
+        refusal = r.refusal(Play(seat=seat, card=blocked[0]))
+        if refusal is None:  # pragma: no cover - the rules refuse every card not legal
+            return {}
+        return {"blocked": [str(c) for c in blocked], "rule": refusal.rule, "why": str(refusal)}
 
     def _parts(self, m: Match, seat: int | None) -> tuple[dict[str, Any], str, dict[str, Any]]:
         """The seat's view of ``m`` as ``view_data`` writes it, in two parts.
@@ -966,14 +1024,14 @@ class Room:
         return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
     def _state(self, seat: int | None) -> dict[str, Any]:
-        m = self._match
+        m = self.match
         data: dict[str, Any] = {
             "type": "state",
             "status": self._status,
             "seq": self.seq,
             "seats": self.seats(),
-            "takeovers": [t.to_dict() for t in self._takeovers],
-            "reclaims": [r.to_dict() for r in self._reclaims],
+            "takeovers": [t.to_dict() for t in self.takeovers],
+            "reclaims": [r.to_dict() for r in self.reclaims],
         }
         if m is None:
             return data
@@ -1005,8 +1063,8 @@ class Room:
                 "type": "seats",
                 "status": self._status,
                 "seats": self.seats(),
-                "takeovers": [t.to_dict() for t in self._takeovers],
-                "reclaims": [r.to_dict() for r in self._reclaims],
+                "takeovers": [t.to_dict() for t in self.takeovers],
+                "reclaims": [r.to_dict() for r in self.reclaims],
             }
         )
         for seat in self._seats:
@@ -1016,7 +1074,7 @@ class Room:
             client.send(text)
 
     def _broadcast_update(self) -> None:
-        m = self._match
+        m = self.match
         assert m is not None
         step = m.last_step
         assert step is not None
@@ -1053,6 +1111,8 @@ class Room:
             self._decision_timer.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._table is not None:
+            self._table.close()
         if self._expiry is not None:
             self._expiry.cancel()
             self._expiry = None
