@@ -528,6 +528,19 @@ class Table:
     for it.  ``pace`` is the least seconds an agent's decision takes, so
     people can follow the bots' play (0: at once).
 
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> stored = []
+    >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s) for s in range(3)],
+    ...               seed=4, before_telling=stored.append)
+    >>> _ = table.step(); _ = table.take_over(1, reason="left the room")
+    >>> [type(change).__name__ for change in stored]
+    ['Step', 'Takeover']
+    >>> again = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s) for s in range(3)],
+    ...               seed=4, history=table.match.history, takeovers=table.takeovers)
+    >>> again.match == table.match, again.taken_over
+    (True, frozenset({1}))
+
     An agent is trusted code: see the module documentation.
     ``isolate=True`` runs every agent that is not already an engine in a
     process of its own, started by :mod:`multiprocessing`'s ``spawn``
