@@ -58,8 +58,9 @@ from whist_ro import locale
 from whist_ro._check import Seed, excerpt, flag, is_whole
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
-from whist_ro.agents import Agent, Seated
+from whist_ro.agents import Agent, Seated, engine_class
 from whist_ro.bots.random_bot import RandomBot
+from whist_ro.deadline import decision_limit, reset_deadline, set_deadline, time_left
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.seats import Reclaim, Takeover, format_failure, seat_position
@@ -107,66 +108,6 @@ _T = TypeVar("_T")
 
 logger: Final = logging.getLogger("whist_ro.table")
 """The logger every takeover is reported to, at WARNING, with the agent's traceback."""
-
-
-class _Deadline(NamedTuple):
-    """The monotonic time by which the decision being asked must be made, and the limit set."""
-
-    at: float
-    limit: float
-
-
-_DEADLINE: Final[contextvars.ContextVar[_Deadline | None]] = contextvars.ContextVar(
-    "whist_ro_table_deadline", default=None
-)
-
-
-def time_left() -> float | None:
-    """Seconds left for the decision a table is asking for right now, or None.
-
-    A table with a ``time_limit`` sets the deadline while it waits for an
-    agent's ``act`` (in its thread, its task, or the worker thread it runs
-    a synchronous agent in), so an agent can budget its thinking: a search
-    bot can stop early, and an :class:`~whist_ro.remote.EngineAgent` sends
-    its engine the time left.  Outside a decision, or without a limit, it
-    is None.
-
-    >>> import whist_ro as wr
-    >>> class Timid:
-    ...     def act(self, view):
-    ...         print(0 < time_left() <= 5)
-    ...         return view.legal_actions[0]
-    >>> _ = Table(wr.variants.ROMANIAN, agents=[Timid()] * 3, seed=1, time_limit=5).step()
-    True
-    >>> time_left() is None
-    True
-    """
-    deadline = _DEADLINE.get()
-    if deadline is None:
-        return None
-    return max(deadline.at - time.monotonic(), 0.0)
-
-
-def decision_limit() -> float | None:
-    """The time limit of the decision a table is asking for right now, as set; or None.
-
-    :func:`time_left` is what remains of it; this is the limit itself, the
-    table's ``time_limit``, for a message that names it (an
-    :class:`~whist_ro.remote.EngineAgent`'s timeout says "did not answer
-    within 1 s", not what was left when it asked).
-
-    >>> import whist_ro as wr
-    >>> class Told:
-    ...     def act(self, view):
-    ...         print(decision_limit())
-    ...         return view.legal_actions[0]
-    >>> _ = Table(wr.variants.ROMANIAN, agents=[Told()] * 3, seed=1, time_limit=5).step()
-    5.0
-    >>> decision_limit() is None
-    True
-    """
-    deadline = _DEADLINE.get()
-    return None if deadline is None else deadline.limit
 
 
 class TakeoverWarning(UserWarning):
@@ -470,8 +411,8 @@ def _nothing() -> None:
 
 def _is_engine(agent: object) -> bool:
     """True for an engine process's agent (:class:`~whist_ro.remote.EngineAgent`)."""
-    module = sys.modules.get("whist_ro.remote.engine")
-    return module is not None and isinstance(agent, module.EngineAgent)
+    engine = engine_class(load=False)
+    return engine is not None and isinstance(agent, engine)
 
 
 def _told(agent: object, step: Step) -> bool:
@@ -1229,10 +1170,6 @@ class Table:
         await self._atell_pending()
         return step
 
-    def _deadline(self) -> contextvars.Token[_Deadline | None]:
-        limit = self._time_limit
-        return _DEADLINE.set(None if limit is None else _Deadline(time.monotonic() + limit, limit))
-
     def _ask(
         self, agent: Seated, view: PlayerView, m: Match
     ) -> tuple[Match, None] | tuple[None, _Failure]:
@@ -1242,7 +1179,7 @@ class Table:
         (``KeyboardInterrupt``, ``asyncio.CancelledError``), and then
         nothing has changed.
         """
-        token = self._deadline()
+        token = set_deadline(self._time_limit)
         start = time.perf_counter()
         try:
             action = agent.act(view)
@@ -1255,7 +1192,7 @@ class Table:
         except BaseException as error:
             return None, _raised(error)
         finally:
-            _DEADLINE.reset(token)
+            reset_deadline(token)
         elapsed = time.perf_counter() - start
         verdict = self._judge(action, m, elapsed)
         if self._pace > elapsed:
@@ -1266,7 +1203,7 @@ class Table:
         self, agent: Seated, view: PlayerView, m: Match
     ) -> tuple[Match, None] | tuple[None, _Failure]:
         """:meth:`_ask` for asyncio: the limit is enforced by cancellation."""
-        token = self._deadline()
+        token = set_deadline(self._time_limit)
         start = time.perf_counter()
         in_thread = False
         try:
@@ -1295,7 +1232,7 @@ class Table:
         except BaseException as error:
             return None, _raised(error)
         finally:
-            _DEADLINE.reset(token)
+            reset_deadline(token)
         elapsed = time.perf_counter() - start
         verdict = self._judge(action, m, elapsed)
         if self._pace > elapsed:
@@ -1434,18 +1371,16 @@ class Table:
         seats = self._to_isolate()
         if seats is None:
             return
-        # The engine side sits above the table: imported when a table first needs it.
-        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
-
-        self._install(seats, EngineAgent.spawn_all([self._agents[s] for s in seats]))
+        # The engine side sits above the table: it registers itself (agents.engine_class).
+        engine = engine_class(load=True)
+        self._install(seats, engine.spawn_all([self._agents[s] for s in seats]))
 
     async def _astart_isolated(self) -> None:
         seats = self._to_isolate()
         if seats is None:
             return
-        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
-
-        self._install(seats, await EngineAgent.aspawn_all([self._agents[s] for s in seats]))
+        engine = engine_class(load=True)
+        self._install(seats, await engine.aspawn_all([self._agents[s] for s in seats]))
 
     def _install(self, seats: list[int], engines: Sequence[Any]) -> None:
         self._isolated = list(engines)
