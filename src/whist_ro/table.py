@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import contextlib
 import contextvars
 import inspect
@@ -51,7 +52,7 @@ import threading
 import time
 import warnings
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 from whist_ro import locale
@@ -405,6 +406,49 @@ def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
     )
 
 
+def _drive_here(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """Run an inline core coroutine to its end in this thread, without an event loop.
+
+    Inline, the table's core awaits nothing that needs the loop (it runs any
+    agent's coroutine to its end itself), so it finishes at the first send.
+    """
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        result: _T = done.value
+        return result
+    coroutine.close()  # pragma: no cover - inline, the core never waits on a loop
+    raise RuntimeError("the table's synchronous core waited on an event loop")
+
+
+_HELPER: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _drive(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """The synchronous API: the core run here, or, inside a running event loop, in a helper.
+
+    In a thread whose event loop is running (a Jupyter notebook), the core
+    runs in a helper thread, where an async agent's coroutine can be run
+    to its end; the caller waits for it, as :meth:`Table.step` always has.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _drive_here(coroutine)
+    if not _HELPER:
+        _HELPER.append(
+            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="whist-ro-table-sync")
+        )
+    context = contextvars.copy_context()
+    return _HELPER[0].submit(context.run, _drive_here, coroutine).result()
+
+
+def _host_cancelled() -> bool:
+    """True when the task running this was cancelled by its host (not by an agent)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
 def _nothing() -> None:
     """What follows a change the table made already (a takeover during a step)."""
 
@@ -445,7 +489,12 @@ class Table:
     an async agent (``async def act``) or an engine is cancelled at the
     limit, and a synchronous agent, run in a worker thread, is abandoned
     there (a thread cannot be killed) and logged.  Either way its seat is
-    taken over.  One event loop can host many tables at once.
+    taken over.  One event loop can host many tables at once.  Both run
+    the table's one core: :meth:`step` and :meth:`run` drive it in the
+    caller's thread, calling a synchronous agent there; called inside a
+    running event loop (a Jupyter notebook), they drive it in a helper
+    thread instead, so agents are called (and the limit checked) in that
+    thread, and an async agent plays there too.
 
     ``on_error`` says what a failing agent costs: ``"takeover"`` (the
     default) hands its seat to the fallback, logs the takeover to the
@@ -755,11 +804,8 @@ class Table:
         """
         self._enter("step")
         try:
-            self._start_isolated()
-            self._tell_pending()
-            step = self._step()
-            if step.match_over:
-                self._finish()
+            step = _drive(self._play(inline=True, to_end=False))
+            assert step is not None
             return step
         finally:
             self._busy = False
@@ -774,11 +820,7 @@ class Table:
         """
         self._enter("run")
         try:
-            self._start_isolated()
-            self._tell_pending()
-            while not self._match.is_over:
-                self._step()
-            self._finish()
+            _drive(self._play(inline=True, to_end=True))
             return self._match
         finally:
             self._busy = False
@@ -809,11 +851,8 @@ class Table:
         """
         self._enter("astep")
         try:
-            await self._astart_isolated()
-            await self._atell_pending()
-            step = await self._astep()
-            if step.match_over:
-                await self._afinish()
+            step = await self._play(inline=False, to_end=False)
+            assert step is not None
             return step
         finally:
             self._busy = False
@@ -832,11 +871,7 @@ class Table:
         """
         self._enter("arun")
         try:
-            await self._astart_isolated()
-            await self._atell_pending()
-            while not self._match.is_over:
-                await self._astep()
-            await self._afinish()
+            await self._play(inline=False, to_end=True)
             return self._match
         finally:
             self._busy = False
@@ -880,7 +915,7 @@ class Table:
 
             def then() -> Step:
                 self._advance(after)
-                self._tell_pending()
+                _drive_here(self._tell(inline=True))
                 return step
 
             return self._commit(step, then)
@@ -959,11 +994,11 @@ class Table:
         >>> with Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2) as table:
         ...     _ = table.step()
         """
-        self._finish()
+        _drive(self._finish(inline=True))
 
     async def aclose(self) -> None:
         """:meth:`close` for asyncio."""
-        await self._afinish()
+        await self._finish(inline=False)
 
     def __enter__(self) -> Table:
         return self
@@ -1083,17 +1118,15 @@ class Table:
         self._held = task
         return task
 
-    def _commit_now(self, change: Change, then: Callable[[], _T]) -> _T:
-        """:meth:`_commit` for the synchronous steps: an awaitable hook is run to its end."""
-        hook = self._hook
-        told = None if hook is None else hook(change)
-        if told is not None and inspect.isawaitable(told):
-            _run_coroutine(_await(told), None)
-        return then()
-
-    async def _acommit(self, change: Change, then: Callable[[], _T]) -> _T:
-        """:meth:`_commit` for asyncio: once the hook is awaited the change is made, even if
-        the step is cancelled meanwhile."""
+    async def _commit_change(self, change: Change, then: Callable[[], _T], *, inline: bool) -> _T:
+        """:meth:`_commit` within a step: an awaitable hook is waited for (run to its end when
+        ``inline``); once it is awaited the change is made, even if the step is cancelled."""
+        if inline:
+            hook = self._hook
+            told = None if hook is None else hook(change)
+            if told is not None and inspect.isawaitable(told):
+                _run_coroutine(_await(told), None)
+            return then()
         made = self._commit(change, then)
         if isinstance(made, asyncio.Task):
             return await asyncio.shield(made)
@@ -1132,99 +1165,89 @@ class Table:
         self._pending.extend((s, step) for s in range(after.players))
         return step
 
-    def _step(self) -> Step:
+    async def _play(self, *, inline: bool, to_end: bool) -> Step | None:
+        """The one core of :meth:`step`, :meth:`run`, :meth:`astep` and :meth:`arun`.
+
+        ``inline`` (the synchronous API) calls a synchronous agent here, in
+        the caller's thread, and checks the limit when it returns; otherwise
+        it runs in the worker thread and is given up on at the limit.  Inline,
+        the core never waits on the event loop, so the synchronous API drives
+        it without one (see :func:`_drive`).
+        """
+        await self._start_isolated(inline=inline)
+        await self._tell(inline=inline)
+        if to_end:
+            last = None
+            while not self._match.is_over:
+                last = await self._one_step(inline=inline)
+            await self._finish(inline=inline)
+            return last
+        step = await self._one_step(inline=inline)
+        if step.match_over:
+            await self._finish(inline=inline)
+        return step
+
+    async def _one_step(self, *, inline: bool) -> Step:
         m, seat, view, agent = self._turn()
-        after, failure = self._ask(agent, view, m)
+        after, failure = await self._ask(agent, view, m, inline=inline)
         if after is None:
             assert failure is not None
             takeover = self._failed(m, seat, agent, failure)
             if takeover is not None:
-                self._commit_now(takeover, _nothing)
+                await self._commit_change(takeover, _nothing, inline=inline)
             fallback = self._fallbacks[seat]
             if agent is not fallback:
-                after, failure = self._ask(fallback, view, m)
+                after, failure = await self._ask(fallback, view, m, inline=inline)
             if after is None:
                 assert failure is not None
                 after = self._last_resort(m, seat, failure)
         made = after
-        step = self._commit_now(made.last_step, lambda: self._advance(made))  # type: ignore[arg-type]
-        self._tell_pending()
+        step = await self._commit_change(
+            made.last_step,  # type: ignore[arg-type]
+            lambda: self._advance(made),
+            inline=inline,
+        )
+        await self._tell(inline=inline)
         return step
 
-    async def _astep(self) -> Step:
-        m, seat, view, agent = self._turn()
-        after, failure = await self._aask(agent, view, m)
-        if after is None:
-            assert failure is not None
-            takeover = self._failed(m, seat, agent, failure)
-            if takeover is not None:
-                await self._acommit(takeover, _nothing)
-            fallback = self._fallbacks[seat]
-            if agent is not fallback:
-                after, failure = await self._aask(fallback, view, m)
-            if after is None:
-                assert failure is not None
-                after = self._last_resort(m, seat, failure)
-        made = after
-        step = await self._acommit(made.last_step, lambda: self._advance(made))  # type: ignore[arg-type]
-        await self._atell_pending()
-        return step
-
-    def _ask(
-        self, agent: Seated, view: PlayerView, m: Match
+    async def _ask(
+        self, agent: Seated, view: PlayerView, m: Match, *, inline: bool
     ) -> tuple[Match, None] | tuple[None, _Failure]:
         """The match after ``agent``'s action, or None and what went wrong.
 
         Nothing the agent does can escape except what stops the host
         (``KeyboardInterrupt``, ``asyncio.CancelledError``), and then
-        nothing has changed.
+        nothing has changed.  ``inline``: a synchronous agent is called here
+        and the limit checked when it returns (an async agent's coroutine is
+        run to its end under the limit); else the limit is enforced by
+        cancellation.
         """
-        token = set_deadline(self._time_limit)
-        start = time.perf_counter()
-        try:
-            action = agent.act(view)
-            if inspect.iscoroutine(action):  # an async agent at a synchronous table
-                action = _run_coroutine(action, self._time_limit)
-        except _OverranError:
-            return None, self._overran()
-        except _STOPS_THE_HOST:
-            raise
-        except BaseException as error:
-            return None, _raised(error)
-        finally:
-            reset_deadline(token)
-        elapsed = time.perf_counter() - start
-        verdict = self._judge(action, m, elapsed)
-        if self._pace > elapsed:
-            time.sleep(self._pace - elapsed)
-        return verdict
-
-    async def _aask(
-        self, agent: Seated, view: PlayerView, m: Match
-    ) -> tuple[Match, None] | tuple[None, _Failure]:
-        """:meth:`_ask` for asyncio: the limit is enforced by cancellation."""
         token = set_deadline(self._time_limit)
         start = time.perf_counter()
         in_thread = False
         try:
-            aact = _attribute(agent, "aact")
-            if callable(aact) and _is_async(aact):
-                pending: Awaitable[Any] = aact(view)
+            if inline:
+                action = agent.act(view)
+                if inspect.iscoroutine(action):  # an async agent at a synchronous table
+                    action = _run_coroutine(action, self._time_limit)
             else:
-                act = agent.act
-                if _is_async(act):
-                    pending = act(view)  # type: ignore[assignment]  # a coroutine
+                aact = _attribute(agent, "aact")
+                if callable(aact) and _is_async(aact):
+                    pending: Awaitable[Any] = aact(view)
                 else:
-                    in_thread = True
-                    pending = self._in_worker(act, view)
-            action = await _within(pending, self._time_limit)
+                    act = agent.act
+                    if _is_async(act):
+                        pending = act(view)  # type: ignore[assignment]  # a coroutine
+                    else:
+                        in_thread = True
+                        pending = self._in_worker(act, view)
+                action = await _within(pending, self._time_limit)
         except _OverranError:
             if in_thread:
                 self._abandon(m.to_act, agent, "act")
             return None, self._overran()
         except asyncio.CancelledError as error:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
+            if inline or _host_cancelled():
                 raise  # the host cancelled this step: the table is left as it was
             return None, _raised(error)
         except _STOPS_THE_HOST:
@@ -1236,7 +1259,10 @@ class Table:
         elapsed = time.perf_counter() - start
         verdict = self._judge(action, m, elapsed)
         if self._pace > elapsed:
-            await asyncio.sleep(self._pace - elapsed)  # cancelled here: nothing has changed
+            if inline:
+                time.sleep(self._pace - elapsed)
+            else:
+                await asyncio.sleep(self._pace - elapsed)  # cancelled here: nothing changed
         return verdict
 
     def _judge(
@@ -1275,39 +1301,13 @@ class Table:
             self._time_limit,
         )
 
-    def _tell_pending(self) -> None:
+    async def _tell(self, *, inline: bool) -> None:
         """Tell each seat's agent of the last step, unless it was told already.
 
         A seat is taken off the list before its agent is called, so a step
         reaches each observer at most once, even across an interruption.
+        ``inline``: as :meth:`_ask` calls agents.
         """
-        pending = self._pending
-        m = self._match
-        while pending:
-            seat, step = pending.popleft()
-            agent = self._agents[seat]
-            if not _told(agent, step):
-                continue
-            try:
-                observe = getattr(agent, "observe", None)
-                if callable(observe):
-                    told = observe(view_of(m, seat), step)
-                    if inspect.iscoroutine(told):
-                        _run_coroutine(told, self._time_limit)
-            except _OverranError:
-                failure = self._overran(observe=True)
-            except _STOPS_THE_HOST:
-                raise
-            except BaseException as error:
-                failure = _raised(error, observe=True)
-            else:
-                continue
-            takeover = self._observer_failed(m, seat, agent, failure)
-            if takeover is not None:
-                self._commit_now(takeover, _nothing)
-
-    async def _atell_pending(self) -> None:
-        """:meth:`_tell_pending` for asyncio."""
         pending = self._pending
         m = self._match
         while pending:
@@ -1317,26 +1317,32 @@ class Table:
                 continue
             in_thread = False
             try:
-                aobserve = _attribute(agent, "aobserve")
-                observe = _attribute(agent, "observe")
-                if callable(aobserve) and _is_async(aobserve):
-                    told: Awaitable[Any] | None = aobserve(view_of(m, seat), step)
-                elif not callable(observe):
-                    told = None
-                elif _is_async(observe):
-                    told = observe(view_of(m, seat), step)
+                if inline:
+                    observe = getattr(agent, "observe", None)
+                    if callable(observe):
+                        said = observe(view_of(m, seat), step)
+                        if inspect.iscoroutine(said):
+                            _run_coroutine(said, self._time_limit)
                 else:
-                    in_thread = True
-                    told = self._in_worker(observe, view_of(m, seat), step)
-                if told is not None:
-                    await _within(told, self._time_limit)
+                    aobserve = _attribute(agent, "aobserve")
+                    observe = _attribute(agent, "observe")
+                    if callable(aobserve) and _is_async(aobserve):
+                        told: Awaitable[Any] | None = aobserve(view_of(m, seat), step)
+                    elif not callable(observe):
+                        told = None
+                    elif _is_async(observe):
+                        told = observe(view_of(m, seat), step)
+                    else:
+                        in_thread = True
+                        told = self._in_worker(observe, view_of(m, seat), step)
+                    if told is not None:
+                        await _within(told, self._time_limit)
             except _OverranError:
                 if in_thread:
                     self._abandon(seat, agent, "observe")
                 failure = self._overran(observe=True)
             except asyncio.CancelledError as error:
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
+                if inline or _host_cancelled():
                     raise
                 failure = _raised(error, observe=True)
             except _STOPS_THE_HOST:
@@ -1347,7 +1353,7 @@ class Table:
                 continue
             takeover = self._observer_failed(m, seat, agent, failure)
             if takeover is not None:
-                await self._acommit(takeover, _nothing)
+                await self._commit_change(takeover, _nothing, inline=inline)
 
     def _observer_failed(
         self, m: Match, seat: int, agent: Seated, failure: _Failure
@@ -1367,20 +1373,17 @@ class Table:
             return None
         return [s for s, a in enumerate(self._agents) if not _is_engine(a)]
 
-    def _start_isolated(self) -> None:
+    async def _start_isolated(self, *, inline: bool) -> None:
         seats = self._to_isolate()
         if seats is None:
             return
         # The engine side sits above the table: it registers itself (agents.engine_class).
         engine = engine_class(load=True)
-        self._install(seats, engine.spawn_all([self._agents[s] for s in seats]))
-
-    async def _astart_isolated(self) -> None:
-        seats = self._to_isolate()
-        if seats is None:
-            return
-        engine = engine_class(load=True)
-        self._install(seats, await engine.aspawn_all([self._agents[s] for s in seats]))
+        agents = [self._agents[s] for s in seats]
+        if inline:
+            self._install(seats, engine.spawn_all(agents))
+        else:
+            self._install(seats, await engine.aspawn_all(agents))
 
     def _install(self, seats: list[int], engines: Sequence[Any]) -> None:
         self._isolated = list(engines)
@@ -1405,12 +1408,13 @@ class Table:
             self._isolated = []
         return engines
 
-    def _finish(self) -> None:
-        for engine in self._stop_worker():
-            engine.close()
-
-    async def _afinish(self) -> None:
-        await asyncio.gather(*(engine.aclose() for engine in self._stop_worker()))
+    async def _finish(self, *, inline: bool) -> None:
+        engines = self._stop_worker()
+        if inline:
+            for engine in engines:
+                engine.close()
+        else:
+            await asyncio.gather(*(engine.aclose() for engine in engines))
 
     # -- takeovers ------------------------------------------------------------------
 
