@@ -934,6 +934,9 @@ class Room:
             await table.astep()
         except TableBusyError:  # a change waits to be stored: its end plays on
             return
+        except Exception:  # a fault of the room's, never the bot's: the table took those
+            log.exception("table %s: the table could not play the bot's turn", self.id)
+            return
         finally:
             self._bot_storing = False
             if self._bot_task is asyncio.current_task():
