@@ -135,3 +135,25 @@ def test_the_pace_holds_a_fast_agent_to_the_least_time() -> None:
 
     asyncio.run(main())
     assert ticks[0] >= 0.05  # sleeps at least the pace: a lower bound, not a timing race
+
+
+def test_a_seat_away_past_its_grace_is_taken_over_and_given_back_on_return() -> None:
+    async def main() -> None:
+        table = Table(wr.variants.ROMANIAN, agents=bots(), seed=3)
+        takeover = await table.away(2, grace=0, reason="did not come back")
+        assert takeover is not None
+        assert takeover.reason == "did not come back"
+        assert table.taken_over == frozenset({2})
+        reclaim = table.back(2)
+        assert isinstance(reclaim, Reclaim)
+        assert table.taken_over == frozenset()
+        kept = table.away(0, grace=3600, reason="x")
+        assert table.away(0, grace=3600, reason="x") is kept  # one grace at a time
+        assert table.back(0) is None  # back in time: nothing to give back
+        await asyncio.sleep(0)
+        assert kept.cancelled()
+        with pytest.raises(wr.ConfigurationError) as grace:
+            table.away(1, grace=-1, reason="x")
+        assert grace.value.field == "grace"
+
+    asyncio.run(main())

@@ -511,8 +511,9 @@ class Table:
     reclaims starts played by its fallback); :meth:`play` applies an action
     decided outside the table (a person's, sent through their connection),
     :meth:`take_over` hands a seat to its fallback for a reason of the
-    caller's (a dropped connection), and :meth:`reclaim` gives it back
-    (R-SEAT-1).  ``before_telling`` is called with every :data:`Change` (an
+    caller's, :meth:`away` does so once a grace has passed (a dropped
+    connection) unless :meth:`back` comes first, and :meth:`reclaim` gives
+    a seat back (R-SEAT-1).  ``before_telling`` is called with every :data:`Change` (an
     accepted step, a takeover, a reclaim) before anyone is told of it, so a
     server can store it first; when it returns an awaitable the table waits
     for it.  ``pace`` is the least seconds an agent's decision takes, so
@@ -563,6 +564,7 @@ class Table:
     __slots__ = (
         "__weakref__",
         "_agents",
+        "_away",
         "_busy",
         "_fallback",
         "_fallbacks",
@@ -665,6 +667,7 @@ class Table:
         self._hook = before_telling
         self._pace = _check_pace(pace)
         self._held: asyncio.Task[Any] | None = None  # a change waiting for the hook
+        self._away: dict[int, asyncio.Task[Takeover | None]] = {}  # seats in their grace
         self._given = tuple(checked)
         self._own = list(checked)  # each seat's own agent (its engine, once isolated)
         self._agents = list(checked)
@@ -983,6 +986,74 @@ class Table:
 
         return self._commit(back, then)
 
+    def away(
+        self, seat: int, *, grace: float, reason: str | Sentence
+    ) -> asyncio.Task[Takeover | None]:
+        """``seat``'s agent is away (a person's connection dropped): its grace starts.
+
+        Unless :meth:`back` is called within ``grace`` seconds, the seat is
+        taken over for ``reason`` (R-SEAT-1), as :meth:`take_over` does.
+        Returns the task that waits (the one already waiting, if the seat is
+        in its grace): its result is the takeover, or None when the seat
+        changed hands meanwhile or the match ended.  It needs a running
+        event loop.
+
+        >>> import asyncio, whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> async def dropped():
+        ...     table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        ...     kept = table.away(0, grace=60, reason="gone"); table.back(0)
+        ...     lost = await table.away(1, grace=0, reason="did not come back")
+        ...     return kept.cancelled(), lost.seat, table.taken_over
+        >>> asyncio.run(dropped())
+        (True, 1, frozenset({1}))
+        """
+        index = self._check_seat(seat, taken=False)
+        seconds = grace if is_whole(grace) or isinstance(grace, float) else -1.0
+        if not 0 <= seconds <= _MAX_TIME_LIMIT:
+            raise ConfigurationError(
+                f"grace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, "
+                f"not {excerpt(grace)}",
+                field="grace",
+            )
+        waiting = self._away.get(index)
+        if waiting is not None and not waiting.done():
+            return waiting
+        task = asyncio.get_running_loop().create_task(self._grace(index, float(seconds), reason))
+        self._away[index] = task
+        return task
+
+    async def _grace(self, seat: int, grace: float, reason: str | Sentence) -> Takeover | None:
+        await asyncio.sleep(grace)
+        if self._away.get(seat) is asyncio.current_task():
+            del self._away[seat]
+        if self._taken[seat] or self._match.is_over:
+            return None
+        made = self.take_over(seat, reason=reason)
+        return await made if isinstance(made, asyncio.Task) else made
+
+    def back(self, seat: int) -> Reclaim | asyncio.Task[Reclaim] | None:
+        """``seat``'s agent is back: its grace ends, and a seat taken over is given back.
+
+        Returns the :meth:`reclaim` when the seat was taken over (in its grace
+        or for any other reason), else None.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> table.back(0) is None
+        True
+        >>> _ = table.take_over(0, reason="away"); table.back(0).seat
+        0
+        """
+        index = self._seat_index(seat)
+        waiting = self._away.pop(index, None)
+        if waiting is not None:
+            waiting.cancel()
+        if self._taken[index] and not self._match.is_over:
+            return self.reclaim(index)
+        return None
+
     def close(self) -> None:
         """Stop what the table started: its isolated processes and its worker thread.
 
@@ -1067,7 +1138,7 @@ class Table:
             "the last change; wait for it (Table.held) first"
         )
 
-    def _check_seat(self, seat: object, *, taken: bool) -> int:
+    def _seat_index(self, seat: object) -> int:
         players = self._match.players
         if not is_whole(seat) or not 0 <= seat < players:  # type: ignore[operator]
             raise ConfigurationError(
@@ -1075,6 +1146,10 @@ class Table:
                 field="seat",
             )
         index: int = int(seat)  # type: ignore[call-overload]
+        return index
+
+    def _check_seat(self, seat: object, *, taken: bool) -> int:
+        index = self._seat_index(seat)
         if self._taken[index] != taken:
             said = "not taken over: there is nothing to take back" if taken else "taken over"
             raise ConfigurationError(
@@ -1401,7 +1476,10 @@ class Table:
             self._stopper = None
 
     def _stop_worker(self) -> list[Any]:
-        """Stop the worker thread; the isolated engines still to close (none twice)."""
+        """Stop the worker thread and the graces; the isolated engines still to close."""
+        for waiting in self._away.values():
+            waiting.cancel()
+        self._away.clear()
         self._stop_worker_only()
         engines = self._isolated or []
         if self._isolated is not None:

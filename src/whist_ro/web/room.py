@@ -247,7 +247,7 @@ class _Bot:
 
 
 class _Seat:
-    """One seat: who owns it, its connection and its grace timer."""
+    """One seat: who owns it, its connection and the table's grace while it is away."""
 
     __slots__ = ("bot", "client", "index", "kind", "name", "timer", "token")
 
@@ -259,7 +259,7 @@ class _Seat:
         self.name = None if row.name is None else shown_name(row.name)
         self.token = row.token_hash
         self.client: Client | None = None
-        self.timer: asyncio.TimerHandle | None = None
+        self.timer: asyncio.Task[Any] | None = None  # the table's grace for this seat
 
     def row(self) -> SeatRow:
         return SeatRow(
@@ -604,14 +604,14 @@ class Room:
         if old is not None:
             old.send(_dumps({"type": "error", "code": "replaced", "message": say("replaced")}))
             old.close(4000)
-        if seat.timer is not None:
-            seat.timer.cancel()
-            seat.timer = None
+        seat.timer = None
         self._welcome(client, seat.index)
-        if self._taken_over(seat) and self._status == "playing":
-            self._reclaim(seat)  # back within or after the grace period: the seat is theirs
-        else:
+        table = self._table
+        made = None if table is None or self._status != "playing" else table.back(seat.index)
+        if made is None:
             self._broadcast_seats()
+        else:  # back within or after the grace period: the seat is theirs (a reclaim)
+            self._then(made, lambda: self._reclaimed(seat))
         return seat.index
 
     def disconnect(self, client: Client) -> None:
@@ -624,21 +624,31 @@ class Room:
                 self._broadcast_seats()
 
     def _watch_presence(self, seat: _Seat) -> None:
+        table = self._table
         if (
-            self._status != "playing"
+            table is None
+            or self._status != "playing"
             or seat.kind != "human"
             or self._taken_over(seat)
             or seat.client is not None
             or seat.timer is not None
         ):
             return
-        loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(self.grace, self._grace_over, seat)
+        reason = Sentence(MESSAGES["reason_dropped"], grace=self.grace)
+        seat.timer = table.away(seat.index, grace=self.grace, reason=reason)
+        seat.timer.add_done_callback(lambda task: self._grace_over(seat, task))
 
-    def _grace_over(self, seat: _Seat) -> None:
-        seat.timer = None
-        if seat.client is None and not self._taken_over(seat) and self._status == "playing":
-            self._take_over(seat, Sentence(MESSAGES["reason_dropped"], grace=self.grace))
+    def _grace_over(self, seat: _Seat, task: asyncio.Task[Any]) -> None:
+        """The table's grace for ``seat`` ended: taken over, or back in time (cancelled)."""
+        if seat.timer is task:
+            seat.timer = None
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("table %s: seat %d's grace failed: %r", self.id, seat.index, task.exception())
+        elif task.result() is not None:
+            log.info("table %s: seat %d taken over: did not come back", self.id, seat.index)
+            self._handed_over(seat)
 
     # -- seats changing hands (R-SEAT-1) ---------------------------------------------
 
@@ -668,11 +678,11 @@ class Room:
         if table is None or not self._taken_over(seat) or table.is_over:
             return
 
-        def then() -> None:
-            log.info("table %s: seat %d reclaimed", self.id, seat.index)
-            self._handed_over(seat)
+        self._then(table.reclaim(seat.index), lambda: self._reclaimed(seat))
 
-        self._then(table.reclaim(seat.index), then)
+    def _reclaimed(self, seat: _Seat) -> None:
+        log.info("table %s: seat %d reclaimed", self.id, seat.index)
+        self._handed_over(seat)
 
     def _then(self, made: object, then: Callable[[], None]) -> None:
         """``then()`` once the table has made a change: now, or when its task is done."""
@@ -802,11 +812,9 @@ class Room:
             # Stored, then it leaves the open tables for the finished ones' cache.
             self._commit(self._store_finish, lambda _: self._lobby._ended(self))
             for seat in self._seats:
-                if seat.timer is not None:
-                    seat.timer.cancel()
-                    seat.timer = None
+                seat.timer = None
             assert self._table is not None
-            self._table.close()  # its worker thread, if a bot ran in it
+            self._table.close()  # its graces, and its worker thread if a bot ran in it
         self._advance(broadcast=True)
 
     # -- the database refusing a write ------------------------------------------------
@@ -1107,9 +1115,7 @@ class Room:
     def close(self) -> None:
         """Stop this room's timers and bot (the server is shutting down)."""
         for seat in self._seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
-                seat.timer = None
+            seat.timer = None  # the table's graces end with it (close, below)
         if self._decision_timer is not None:
             self._decision_timer.cancel()
         if self._bot_task is not None:
