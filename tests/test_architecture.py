@@ -50,7 +50,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sim", "playout"),
     ("views",),
     ("svg",),
-    ("agents",),
+    ("agents", "deadline"),
     ("bots",),
     ("table",),
     ("tournaments",),
@@ -81,10 +81,6 @@ UPWARD_ON_PURPOSE: frozenset[str] = frozenset(
         "whist_ro.engine.match:Match.view",
         "whist_ro.engine.match:Match.to_record",
         "whist_ro.engine.match:Match.from_record",
-        # Table(isolate=True) runs each in-process agent as an engine in its
-        # own process: the engine side of the protocol sits above the table.
-        "whist_ro.table:Table._start_isolated",
-        "whist_ro.table:Table._astart_isolated",
     }
 )
 # Any value's picture hooks may import the pictures.
@@ -271,9 +267,6 @@ SUGAR: frozenset[str] = frozenset(
         "whist_ro.engine.match:Match.view",
         "whist_ro.engine.match:Match.to_record",
         "whist_ro.engine.match:Match.from_record",
-        # removed by the seat runtime work (issue 26 item 2)
-        "whist_ro.table:Table._start_isolated",
-        "whist_ro.table:Table._astart_isolated",
     }
 )
 
@@ -464,3 +457,13 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
     targets = [target for _, target in top_level_imports(bad)]
     assert targets == ["whist_ro.views.view"]
     assert RANK[part_of(targets[0])] > RANK["engine"]
+
+
+def test_the_table_and_the_engine_side_import_one_way_only() -> None:
+    # Table(isolate=True) gets its spawner from the registry below both
+    # (whist_ro.agents.engine_class), and the deadline helpers live below both
+    # (whist_ro.deadline): remote imports the table, never the other way.
+    table = PACKAGE / "table.py"
+    targets = [t for _, t in top_level_imports(table)]
+    targets += [t for _, _, t in function_imports(table)]
+    assert not [t for t in targets if part_of(t) == "remote"], targets

@@ -33,14 +33,6 @@ CODE_SPAN = re.compile(r"`([^`\s]*/[^`\s]*)`")
 TOP_FOLDERS = ("src/", "tests/", "docs/", "benchmarks/", "examples/", ".ci/")
 SHELL_BLOCK = re.compile(r"^```(?:sh|bash|console)\s*\n(.*?)^```\s*$", re.M | re.S)
 
-# Listed in tests/test_architecture.py until the seat runtime of issue 26
-# (item 2) lands: the table then gets its process spawner from remote without
-# importing it, and these two go.  The page is written for the code after the
-# issue, so it does not list them; empty this set when they go.
-NOT_YET_GONE: frozenset[str] = frozenset(
-    {"whist_ro.table:Table._start_isolated", "whist_ro.table:Table._astart_isolated"}
-)
-
 
 def read_page() -> str:
     return PAGE.read_text(encoding="utf-8")
@@ -146,10 +138,7 @@ def test_swapping_two_layers_on_the_page_is_caught() -> None:
 
 def test_the_upward_imports_the_page_lists_are_the_allowed_ones() -> None:
     listed = set(UPWARD_NAME.findall(section(read_page(), "The one circle: the sugar")))
-    assert NOT_YET_GONE <= UPWARD_ON_PURPOSE, (
-        "Table(isolate=True) no longer imports remote: empty NOT_YET_GONE in this file"
-    )
-    assert listed == UPWARD_ON_PURPOSE - NOT_YET_GONE
+    assert listed == UPWARD_ON_PURPOSE
     hooks = section(read_page(), "The one circle: the sugar")
     assert all(f"`{hook}`" in hooks for hook in PICTURE_HOOKS)
 

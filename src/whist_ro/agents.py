@@ -19,14 +19,62 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+import importlib
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from whist_ro.actions import Action
     from whist_ro.engine.step import Step
     from whist_ro.views.view import PlayerView
 
-__all__ = ["Agent", "AsyncAgent", "BotFactory", "Observer", "Seated"]
+__all__ = [
+    "Agent",
+    "AsyncAgent",
+    "BotFactory",
+    "Observer",
+    "Seated",
+    "engine_class",
+    "register_engine",
+]
+
+# Who runs an agent in a process of its own: the engine side of the protocol
+# (whist_ro.remote.EngineAgent) sits above the table, so it registers itself
+# here, below both, when imported, instead of the table importing it.  The one
+# place that knows where it lives is this module name, imported on first need.
+_ENGINE: list[type] = []
+_ENGINE_MODULE: Final = "whist_ro.remote.engine"
+
+
+def register_engine(engine: type) -> None:
+    """Register the class of an agent that plays from an engine process.
+
+    :class:`~whist_ro.remote.EngineAgent` registers itself when its module
+    is imported; a :class:`~whist_ro.Table` then recognises its engines (it
+    tells them only the steps they asked for, and names them in the record)
+    and, with ``isolate=True``, starts each isolated agent through its
+    ``spawn_all``/``aspawn_all`` classmethods.
+
+    >>> from whist_ro.remote import EngineAgent
+    >>> register_engine(EngineAgent); engine_class(load=False) is EngineAgent
+    True
+    """
+    _ENGINE[:] = [engine]
+
+
+def engine_class(*, load: bool) -> Any:
+    """The registered engine class, or None; with ``load``, its module is imported first.
+
+    Without ``load`` nothing is imported: no engine can exist before the
+    engine side is imported, so a table asks this for every step it tells.
+    With ``load`` (a table isolating its first agent), the engine side is
+    imported, and registers itself, if it was not yet.
+
+    >>> engine_class(load=True).__name__
+    'EngineAgent'
+    """
+    if not _ENGINE and load:
+        importlib.import_module(_ENGINE_MODULE)  # registers itself: see register_engine
+    return _ENGINE[0] if _ENGINE else None
 
 
 @runtime_checkable

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import contextlib
 import contextvars
 import inspect
@@ -51,21 +52,21 @@ import threading
 import time
 import warnings
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar
 
 from whist_ro import locale
 from whist_ro._check import Seed, excerpt, flag, is_whole
 from whist_ro._deprecation import moved_names
 from whist_ro._text import Sentence
-from whist_ro.actions import Bid, Play
-from whist_ro.agents import Agent, Seated
+from whist_ro.actions import Action, Bid, Play
+from whist_ro.agents import Agent, Seated, engine_class
 from whist_ro.bots.random_bot import RandomBot
+from whist_ro.deadline import decision_limit, reset_deadline, set_deadline, time_left
 from whist_ro.engine import seats
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import format_failure
+from whist_ro.engine.seats import Reclaim, format_failure, seat_position
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     AgentError,
@@ -84,13 +85,24 @@ if TYPE_CHECKING:
     from whist_ro.engine.seats import Takeover
     from whist_ro.records.record import Record
 
-__all__ = ["OnError", "Table", "TakeoverWarning", "decision_limit", "time_left"]
+__all__ = [
+    "Change",
+    "OnError",
+    "Table",
+    "TakeoverWarning",
+    "decision_limit",
+    "time_left",
+]
 
 # Takeover is whist_ro.Takeover (defined in whist_ro.engine.seats); its old name here warns.
 __getattr__ = moved_names(__name__, {"Takeover": "whist_ro.engine.seats:Takeover"})
 
 OnError = Literal["takeover", "raise"]
 """What a :class:`Table` does when an agent fails: hand the seat to the fallback, or raise."""
+
+Change = Step | seats.Takeover | Reclaim
+"""What a :class:`Table`'s ``before_telling`` hook is given: an accepted step, or a seat
+changing hands."""
 
 _MAX_TIME_LIMIT: Final = 1e6
 _MAX_REASON: Final = 200
@@ -99,68 +111,10 @@ _MAX_REASON: Final = 200
 # included, is a failure of the agent that raised it.
 _STOPS_THE_HOST: Final = (KeyboardInterrupt, asyncio.CancelledError)
 
+_T = TypeVar("_T")
+
 logger: Final = logging.getLogger("whist_ro.table")
 """The logger every takeover is reported to, at WARNING, with the agent's traceback."""
-
-
-class _Deadline(NamedTuple):
-    """The monotonic time by which the decision being asked must be made, and the limit set."""
-
-    at: float
-    limit: float
-
-
-_DEADLINE: Final[contextvars.ContextVar[_Deadline | None]] = contextvars.ContextVar(
-    "whist_ro_table_deadline", default=None
-)
-
-
-def time_left() -> float | None:
-    """Seconds left for the decision a table is asking for right now, or None.
-
-    A table with a ``time_limit`` sets the deadline while it waits for an
-    agent's ``act`` (in its thread, its task, or the worker thread it runs
-    a synchronous agent in), so an agent can budget its thinking: a search
-    bot can stop early, and an :class:`~whist_ro.remote.EngineAgent` sends
-    its engine the time left.  Outside a decision, or without a limit, it
-    is None.
-
-    >>> import whist_ro as wr
-    >>> class Timid:
-    ...     def act(self, view):
-    ...         print(0 < time_left() <= 5)
-    ...         return view.legal_actions[0]
-    >>> _ = Table(wr.variants.ROMANIAN, agents=[Timid()] * 3, seed=1, time_limit=5).step()
-    True
-    >>> time_left() is None
-    True
-    """
-    deadline = _DEADLINE.get()
-    if deadline is None:
-        return None
-    return max(deadline.at - time.monotonic(), 0.0)
-
-
-def decision_limit() -> float | None:
-    """The time limit of the decision a table is asking for right now, as set; or None.
-
-    :func:`time_left` is what remains of it; this is the limit itself, the
-    table's ``time_limit``, for a message that names it (an
-    :class:`~whist_ro.remote.EngineAgent`'s timeout says "did not answer
-    within 1 s", not what was left when it asked).
-
-    >>> import whist_ro as wr
-    >>> class Told:
-    ...     def act(self, view):
-    ...         print(decision_limit())
-    ...         return view.legal_actions[0]
-    >>> _ = Table(wr.variants.ROMANIAN, agents=[Told()] * 3, seed=1, time_limit=5).step()
-    5.0
-    >>> decision_limit() is None
-    True
-    """
-    deadline = _DEADLINE.get()
-    return None if deadline is None else deadline.limit
 
 
 class TakeoverWarning(UserWarning):
@@ -216,7 +170,7 @@ class _Said:
 class _Failure(NamedTuple):
     """What went wrong with an agent: the reason (a sentence), and the exception if it raised."""
 
-    said: Sentence | _Said
+    said: Sentence | _Said | str
     exception: BaseException | None = None
 
     def __localized__(self, lang: str) -> str:
@@ -332,6 +286,35 @@ def _check_time_limit(limit: object) -> float | None:
     )
 
 
+def _check_pace(pace: object) -> float:
+    if (is_whole(pace) or isinstance(pace, float)) and 0 <= pace <= _MAX_TIME_LIMIT:  # type: ignore[operator]
+        return float(pace)  # type: ignore[arg-type]
+    raise ConfigurationError(
+        f"pace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, not {excerpt(pace)}",
+        field="pace",
+    )
+
+
+def _seat_changes(
+    values: Iterable[object], kind: type[Takeover] | type[Reclaim], players: int, field: str
+) -> list[Any]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ConfigurationError(f"{field} must be a list, not {excerpt(values)}", field=field)
+    out = list(values)
+    for value in out:
+        if type(value) is not kind or not 0 <= value.seat < players:
+            raise ConfigurationError(
+                f"{field} holds {kind.__name__} values for seats 0 to {players - 1}, "
+                f"not {_quote(value)}",
+                field=field,
+            )
+    return out
+
+
+async def _await(awaitable: Awaitable[Any]) -> Any:
+    return await awaitable
+
+
 def _check_on_error(value: object) -> OnError:
     if value == "takeover":
         return "takeover"
@@ -429,10 +412,57 @@ def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
     )
 
 
+def _drive_here(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """Run an inline core coroutine to its end in this thread, without an event loop.
+
+    Inline, the table's core awaits nothing that needs the loop (it runs any
+    agent's coroutine to its end itself), so it finishes at the first send.
+    """
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        result: _T = done.value
+        return result
+    coroutine.close()  # pragma: no cover - inline, the core never waits on a loop
+    raise RuntimeError("the table's synchronous core waited on an event loop")
+
+
+_HELPER: list[concurrent.futures.ThreadPoolExecutor] = []
+
+
+def _drive(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """The synchronous API: the core run here, or, inside a running event loop, in a helper.
+
+    In a thread whose event loop is running (a Jupyter notebook), the core
+    runs in a helper thread, where an async agent's coroutine can be run
+    to its end; the caller waits for it, as :meth:`Table.step` always has.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _drive_here(coroutine)
+    if not _HELPER:
+        _HELPER.append(
+            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="whist-ro-table-sync")
+        )
+    context = contextvars.copy_context()
+    return _HELPER[0].submit(context.run, _drive_here, coroutine).result()
+
+
+def _host_cancelled() -> bool:
+    """True when the task running this was cancelled by its host (not by an agent)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
+def _nothing() -> None:
+    """What follows a change the table made already (a takeover during a step)."""
+
+
 def _is_engine(agent: object) -> bool:
     """True for an engine process's agent (:class:`~whist_ro.remote.EngineAgent`)."""
-    module = sys.modules.get("whist_ro.remote.engine")
-    return module is not None and isinstance(agent, module.EngineAgent)
+    engine = engine_class(load=False)
+    return engine is not None and isinstance(agent, engine)
 
 
 def _told(agent: object, step: Step) -> bool:
@@ -465,7 +495,12 @@ class Table:
     an async agent (``async def act``) or an engine is cancelled at the
     limit, and a synchronous agent, run in a worker thread, is abandoned
     there (a thread cannot be killed) and logged.  Either way its seat is
-    taken over.  One event loop can host many tables at once.
+    taken over.  One event loop can host many tables at once.  Both run
+    the table's one core: :meth:`step` and :meth:`run` drive it in the
+    caller's thread, calling a synchronous agent there; called inside a
+    running event loop (a Jupyter notebook), they drive it in a helper
+    thread instead, so agents are called (and the limit checked) in that
+    thread, and an async agent plays there too.
 
     ``on_error`` says what a failing agent costs: ``"takeover"`` (the
     default) hands its seat to the fallback, logs the takeover to the
@@ -474,6 +509,34 @@ class Table:
     :class:`~whist_ro.errors.AgentError` from the agent's own exception
     instead, leaving the table as it was, which is what you want while
     writing a bot.
+
+    A server seats people and bots at one table (``whist-ro serve`` does):
+    ``fallbacks`` gives a fallback per seat (None: ``fallback``);
+    ``history``, ``takeovers`` and ``reclaims`` resume a match from its
+    stored actions and seat changes (a seat with more takeovers than
+    reclaims starts played by its fallback); :meth:`play` applies an action
+    decided outside the table (a person's, sent through their connection),
+    :meth:`take_over` hands a seat to its fallback for a reason of the
+    caller's, :meth:`away` does so once a grace has passed (a dropped
+    connection) unless :meth:`back` comes first, and :meth:`reclaim` gives
+    a seat back (R-SEAT-1).  ``before_telling`` is called with every :data:`Change` (an
+    accepted step, a takeover, a reclaim) before anyone is told of it, so a
+    server can store it first; when it returns an awaitable the table waits
+    for it.  ``pace`` is the least seconds an agent's decision takes, so
+    people can follow the bots' play (0: at once).
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.bots import RandomBot
+    >>> stored = []
+    >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s) for s in range(3)],
+    ...               seed=4, before_telling=stored.append)
+    >>> _ = table.step(); _ = table.take_over(1, reason="left the room")
+    >>> [type(change).__name__ for change in stored]
+    ['Step', 'Takeover']
+    >>> again = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s) for s in range(3)],
+    ...               seed=4, history=table.match.history, takeovers=table.takeovers)
+    >>> again.match == table.match, again.taken_over
+    (True, frozenset({1}))
 
     An agent is trusted code: see the module documentation.
     ``isolate=True`` runs every agent that is not already an engine in a
@@ -493,7 +556,7 @@ class Table:
     >>> Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 2)
     Traceback (most recent call last):
     ...
-    whist_ro.errors.ConfigurationError: romanian needs 3 to 6 players, so ... not 2 (R-DECK-2)
+    whist_ro.errors.ConfigurationError: romanian is played by 3 to 6 players, not 2 (R-DECK-2)
     >>> class Typo:
     ...     def act(self, view):
     ...         return view.legal_action[0]
@@ -507,15 +570,23 @@ class Table:
     __slots__ = (
         "__weakref__",
         "_agents",
+        "_away",
         "_busy",
         "_fallback",
+        "_fallbacks",
         "_given",
+        "_held",
+        "_hook",
         "_isolate",
         "_isolated",
         "_match",
         "_on_error",
+        "_own",
+        "_pace",
         "_pending",
+        "_reclaims",
         "_stopper",
+        "_taken",
         "_takeovers",
         "_time_limit",
         "_worker",
@@ -533,6 +604,12 @@ class Table:
         on_error: OnError = "takeover",
         isolate: bool = False,
         names: Sequence[str] | None = None,
+        fallbacks: Sequence[Agent | None] | None = None,
+        history: Iterable[Action] = (),
+        takeovers: Iterable[Takeover] = (),
+        reclaims: Iterable[Reclaim] = (),
+        before_telling: Callable[[Change], Awaitable[object] | None] | None = None,
+        pace: float = 0.0,
     ) -> None:
         check_variant(variant)
         if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
@@ -550,14 +627,54 @@ class Table:
                 _check_picklable(agent, f"agents[{index}]")
         if seed is None and deals is None:
             seed = secrets.randbits(63)
-        match = Match.new(variant, players=len(checked), seed=seed, deals=deals, names=names)
+        players = len(checked)
+        match = Match.new(variant, players=players, seed=seed, deals=deals, names=names)
+        if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+            raise ConfigurationError(
+                f"history must be a list of actions, not {excerpt(history)}", field="history"
+            )
+        for action in history:
+            match = match.apply(action)  # a stored action the rules refuse: refused here
+        past_takeovers = _seat_changes(takeovers, seats.Takeover, players, "takeovers")
+        past_reclaims = _seat_changes(reclaims, Reclaim, players, "reclaims")
         if fallback is None:
             fallback = RandomBot(seed=f"whist-ro:{match.seed}:fallback")
         self._fallback = _check_agent(fallback, "fallback")
+        if fallbacks is not None and (
+            isinstance(fallbacks, (str, bytes))
+            or not isinstance(fallbacks, Sequence)
+            or len(fallbacks) != players
+        ):
+            raise ConfigurationError(
+                f"fallbacks must be a list with one agent (or None) per seat, not "
+                f"{excerpt(fallbacks)}",
+                field="fallbacks",
+            )
+        self._fallbacks = [
+            self._fallback if f is None else _check_agent(f, f"fallbacks[{i}]")
+            for i, f in enumerate(fallbacks or [None] * players)
+        ]
+        if before_telling is not None and not callable(before_telling):
+            raise ConfigurationError(
+                f"before_telling must be None or callable, not {excerpt(before_telling)}",
+                field="before_telling",
+            )
+        self._hook = before_telling
+        self._pace = _check_pace(pace)
+        self._held: asyncio.Task[Any] | None = None  # a change waiting for the hook
+        self._away: dict[int, asyncio.Task[Takeover | None]] = {}  # seats in their grace
         self._given = tuple(checked)
-        self._agents = checked
+        self._own = list(checked)  # each seat's own agent (its engine, once isolated)
+        self._agents = list(checked)
         self._match = match
-        self._takeovers: list[Takeover] = []
+        self._takeovers: list[Takeover] = past_takeovers
+        self._reclaims: list[Reclaim] = past_reclaims
+        self._taken = [False] * players
+        for seat in range(players):
+            held = sum(t.seat == seat for t in past_takeovers)
+            if held > sum(r.seat == seat for r in past_reclaims):
+                self._taken[seat] = True
+                self._agents[seat] = self._fallbacks[seat]
         self._time_limit = limit
         self._on_error: OnError = mode
         self._isolate = isolated
@@ -586,8 +703,45 @@ class Table:
 
     @property
     def fallback(self) -> Seated:
-        """The agent that takes over a failing seat."""
+        """The agent that takes over a failing seat (unless ``fallbacks`` names another)."""
         return self._fallback
+
+    @property
+    def fallbacks(self) -> tuple[Seated, ...]:
+        """The agent that takes over each seat.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot, RuleBot
+        >>> rule = RuleBot()
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 3, seed=1,
+        ...               fallbacks=[rule, None, None])
+        >>> table.fallbacks[0] is rule, table.fallbacks[1] is table.fallback
+        (True, True)
+        """
+        return tuple(self._fallbacks)
+
+    @property
+    def pace(self) -> float:
+        """The least seconds an agent's decision takes (see :class:`Table`)."""
+        return self._pace
+
+    @property
+    def taken_over(self) -> frozenset[int]:
+        """The seats their fallbacks play now (R-SEAT-1).
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot()] * 3, seed=1)
+        >>> _ = table.take_over(2, reason="left the room")
+        >>> table.taken_over
+        frozenset({2})
+        """
+        return frozenset(s for s, taken in enumerate(self._taken) if taken)
+
+    @property
+    def held(self) -> bool:
+        """True while a change waits for an awaitable ``before_telling`` (see :meth:`play`)."""
+        return self._held is not None
 
     @property
     def time_limit(self) -> float | None:
@@ -613,6 +767,11 @@ class Table:
     def takeovers(self) -> tuple[Takeover, ...]:
         """Every takeover so far, in order (R-SEAT-1)."""
         return tuple(self._takeovers)
+
+    @property
+    def reclaims(self) -> tuple[Reclaim, ...]:
+        """Every seat taken back so far, in order (R-SEAT-1; see :meth:`reclaim`)."""
+        return tuple(self._reclaims)
 
     @property
     def is_over(self) -> bool:
@@ -643,11 +802,8 @@ class Table:
         """
         self._enter("step")
         try:
-            self._start_isolated()
-            self._tell_pending()
-            step = self._step()
-            if step.match_over:
-                self._finish()
+            step = _drive(self._play(inline=True, to_end=False))
+            assert step is not None
             return step
         finally:
             self._busy = False
@@ -662,11 +818,7 @@ class Table:
         """
         self._enter("run")
         try:
-            self._start_isolated()
-            self._tell_pending()
-            while not self._match.is_over:
-                self._step()
-            self._finish()
+            _drive(self._play(inline=True, to_end=True))
             return self._match
         finally:
             self._busy = False
@@ -697,11 +849,8 @@ class Table:
         """
         self._enter("astep")
         try:
-            await self._astart_isolated()
-            await self._atell_pending()
-            step = await self._astep()
-            if step.match_over:
-                await self._afinish()
+            step = await self._play(inline=False, to_end=False)
+            assert step is not None
             return step
         finally:
             self._busy = False
@@ -720,14 +869,185 @@ class Table:
         """
         self._enter("arun")
         try:
-            await self._astart_isolated()
-            await self._atell_pending()
-            while not self._match.is_over:
-                await self._astep()
-            await self._afinish()
+            await self._play(inline=False, to_end=True)
             return self._match
         finally:
             self._busy = False
+
+    def play(self, action: Action) -> Step | asyncio.Task[Step]:
+        """Play ``action``, decided outside the table, for the seat to act; return the step.
+
+        A server asks a person through their own connection, not through an
+        agent's ``act``: this applies what they sent as an agent's action is
+        applied (refused with the rule book's error, the table unchanged,
+        when illegal), passes the step to ``before_telling`` and tells the
+        observers.  When ``before_telling`` returns an awaitable, the step
+        is made once it is done: ``play`` then returns the
+        :class:`asyncio.Task` that makes it, and the table is :attr:`held`
+        (another ``play`` or step raises
+        :class:`~whist_ro.errors.TableBusyError`) until then.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> seat = table.match.to_act
+        >>> str(table.play(wr.Bid(seat=seat, tricks=0)).action)
+        'seat 2 bids 0'
+        >>> table.play(wr.Bid(seat=seat, tricks=0))
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.OutOfTurnError: seat 2 cannot bid 0: it is seat 0's turn to bid (R-BID-3)
+        """
+        self._enter("play")
+        try:
+            if self._held is not None:
+                raise self._busy_error("play")
+            m = self._match
+            if m.is_over:
+                raise MatchEndError(
+                    "the match is over: nothing is left to play (R-END-4)", rule="R-END-4"
+                )
+            after = m.apply(action)  # the rule book's refusal; nothing changes
+            step = after.last_step
+            assert step is not None
+
+            def then() -> Step:
+                self._advance(after)
+                _drive_here(self._tell(inline=True))
+                return step
+
+            return self._commit(step, then)
+        finally:
+            self._busy = False
+
+    def take_over(self, seat: int, *, reason: str | Sentence) -> Takeover | asyncio.Task[Takeover]:
+        """Hand ``seat`` to its fallback now, for ``reason`` (R-SEAT-1); return the takeover.
+
+        A server calls it when a person's connection stays away past the
+        grace it gives; the takeover is recorded, logged and passed to
+        ``before_telling`` as an agent's failure is (an awaitable hook: as
+        in :meth:`play`).  A seat taken over already is refused.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> table.take_over(0, reason="did not come back").reason
+        'did not come back'
+        >>> table.take_over(0, reason="again")
+        Traceback (most recent call last):
+        ...
+        whist_ro.errors.ConfigurationError: seat 0 is taken over already (R-SEAT-1)
+        """
+        index = self._check_seat(seat, taken=False)
+        m = self._match
+        failure = _Failure(reason)
+        takeover = self._takeover(m, index, failure, agent=self._agents[index])
+
+        def then() -> Takeover:
+            if not self._taken[index]:
+                self._hand_over(m, index, failure, takeover=takeover)
+            return takeover
+
+        return self._commit(takeover, then)
+
+    def reclaim(self, seat: int) -> Reclaim | asyncio.Task[Reclaim]:
+        """Give ``seat`` back to its own agent after a takeover (R-SEAT-1); return the reclaim.
+
+        The reclaim is recorded (:attr:`reclaims`, the record) and passed
+        to ``before_telling`` (an awaitable hook: as in :meth:`play`).  A
+        seat not taken over is refused.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> _ = table.take_over(1, reason="away")
+        >>> table.reclaim(1)
+        Reclaim(round=1, trick=0, seat=1, agent='RandomBot')
+        >>> table.taken_over, len(table.to_record().reclaims)
+        (frozenset(), 1)
+        """
+        index = self._check_seat(seat, taken=True)
+        round_number, trick = seat_position(self._match)
+        back = Reclaim(
+            round=round_number, trick=trick, seat=index, agent=_name_of(self._own[index])
+        )
+
+        def then() -> Reclaim:
+            if self._taken[index]:
+                self._taken[index] = False
+                self._agents[index] = self._own[index]
+                self._reclaims.append(back)
+            return back
+
+        return self._commit(back, then)
+
+    def away(
+        self, seat: int, *, grace: float, reason: str | Sentence
+    ) -> asyncio.Task[Takeover | None]:
+        """``seat``'s agent is away (a person's connection dropped): its grace starts.
+
+        Unless :meth:`back` is called within ``grace`` seconds, the seat is
+        taken over for ``reason`` (R-SEAT-1), as :meth:`take_over` does.
+        Returns the task that waits (the one already waiting, if the seat is
+        in its grace): its result is the takeover, or None when the seat
+        changed hands meanwhile or the match ended.  It needs a running
+        event loop.
+
+        >>> import asyncio, whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> async def dropped():
+        ...     table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        ...     kept = table.away(0, grace=60, reason="gone"); table.back(0)
+        ...     lost = await table.away(1, grace=0, reason="did not come back")
+        ...     return kept.cancelled(), lost.seat, table.taken_over
+        >>> asyncio.run(dropped())
+        (True, 1, frozenset({1}))
+        """
+        index = self._check_seat(seat, taken=False)
+        seconds = grace if is_whole(grace) or isinstance(grace, float) else -1.0
+        if not 0 <= seconds <= _MAX_TIME_LIMIT:
+            raise ConfigurationError(
+                f"grace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, "
+                f"not {excerpt(grace)}",
+                field="grace",
+            )
+        waiting = self._away.get(index)
+        if waiting is not None and not waiting.done():
+            return waiting
+        task = asyncio.get_running_loop().create_task(self._grace(index, float(seconds), reason))
+        self._away[index] = task
+        return task
+
+    async def _grace(self, seat: int, grace: float, reason: str | Sentence) -> Takeover | None:
+        await asyncio.sleep(grace)
+        if self._away.get(seat) is asyncio.current_task():
+            del self._away[seat]
+        if self._taken[seat] or self._match.is_over:
+            return None
+        made = self.take_over(seat, reason=reason)
+        return await made if isinstance(made, asyncio.Task) else made
+
+    def back(self, seat: int) -> Reclaim | asyncio.Task[Reclaim] | None:
+        """``seat``'s agent is back: its grace ends, and a seat taken over is given back.
+
+        Returns the :meth:`reclaim` when the seat was taken over (in its grace
+        or for any other reason), else None.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.bots import RandomBot
+        >>> table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2)
+        >>> table.back(0) is None
+        True
+        >>> _ = table.take_over(0, reason="away"); table.back(0).seat
+        0
+        """
+        index = self._seat_index(seat)
+        waiting = self._away.pop(index, None)
+        if waiting is not None:
+            waiting.cancel()
+        if self._taken[index] and not self._match.is_over:
+            return self.reclaim(index)
+        return None
 
     def close(self) -> None:
         """Stop what the table started: its isolated processes and its worker thread.
@@ -740,11 +1060,11 @@ class Table:
         >>> with Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2) as table:
         ...     _ = table.step()
         """
-        self._finish()
+        _drive(self._finish(inline=True))
 
     async def aclose(self) -> None:
         """:meth:`close` for asyncio."""
-        await self._afinish()
+        await self._finish(inline=False)
 
     def __enter__(self) -> Table:
         return self
@@ -787,6 +1107,7 @@ class Table:
         engines = [_name_of(a) if _is_engine(a) else None for a in self._given]
         return self._match.to_record(
             takeovers=self.takeovers,
+            reclaims=self.reclaims,
             seed=seed,
             claimed_totals=claimed_totals,
             meta=meta,
@@ -801,7 +1122,85 @@ class Table:
                 f"Table.{what}() was called while the table is already playing a step "
                 "(from inside an agent's act or observe); an agent only returns its action"
             )
+        if self._held is not None and what != "play":
+            raise self._busy_error(what)
         self._busy = True
+
+    @staticmethod
+    def _busy_error(what: str) -> TableBusyError:
+        return TableBusyError(
+            f"Table.{what}() was called while the table waits for before_telling to take "
+            "the last change; wait for it (Table.held) first"
+        )
+
+    def _seat_index(self, seat: object) -> int:
+        players = self._match.players
+        if not is_whole(seat) or not 0 <= seat < players:  # type: ignore[operator]
+            raise ConfigurationError(
+                f"seat must be a seat number from 0 to {players - 1}, not {excerpt(seat)}",
+                field="seat",
+            )
+        index: int = int(seat)  # type: ignore[call-overload]
+        return index
+
+    def _check_seat(self, seat: object, *, taken: bool) -> int:
+        index = self._seat_index(seat)
+        if self._taken[index] != taken:
+            said = "not taken over: there is nothing to take back" if taken else "taken over"
+            raise ConfigurationError(
+                f"seat {index} is {said}{'' if taken else ' already'} (R-SEAT-1)",
+                field="seat",
+                rule="R-SEAT-1",
+            )
+        if self._match.is_over:
+            raise MatchEndError(
+                "the match is over: no seat changes hands any more (R-END-4)", rule="R-END-4"
+            )
+        return index
+
+    def _commit(self, change: Change, then: Callable[[], _T]) -> _T | asyncio.Task[_T]:
+        """Pass ``change`` to ``before_telling``, then make it (``then``) and return what it gives.
+
+        An awaitable answer holds the table: ``then`` runs in a task once it
+        is done, and the task is returned (with no event loop running, the
+        awaitable is run to its end here).
+        """
+        hook = self._hook
+        told = None if hook is None else hook(change)
+        if told is None or not inspect.isawaitable(told):
+            return then()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(_await(told))
+            return then()
+        waiting: Awaitable[Any] = told
+
+        async def later() -> _T:
+            try:
+                await waiting
+                return then()
+            finally:
+                if self._held is task:
+                    self._held = None
+
+        task = loop.create_task(later())
+        self._held = task
+        return task
+
+    async def _commit_change(self, change: Change, then: Callable[[], _T], *, inline: bool) -> _T:
+        """:meth:`_commit` within a step: an awaitable hook is waited for (run to its end when
+        ``inline``); once it is awaited the change is made, even if the step is cancelled."""
+        if inline:
+            hook = self._hook
+            told = None if hook is None else hook(change)
+            if told is not None and inspect.isawaitable(told):
+                _run_coroutine(_await(told), None)
+            return then()
+        made = self._commit(change, then)
+        if isinstance(made, asyncio.Task):
+            return await asyncio.shield(made)
+        return made
 
     def _turn(self) -> tuple[Match, int, PlayerView, Seated]:
         m = self._match
@@ -813,10 +1212,10 @@ class Table:
         assert seat is not None
         return m, seat, view_of(m, seat), self._agents[seat]
 
-    def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
-        if self._on_error == "raise" and agent is not self._fallback:
+    def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> Takeover | None:
+        if self._on_error == "raise" and agent is not self._fallbacks[seat]:
             self._refuse(m, seat, agent, failure)
-        self._hand_over(m, seat, failure)
+        return self._hand_over(m, seat, failure)
 
     def _last_resort(self, m: Match, seat: int, failure: _Failure) -> Match:
         # Even the fallback failed: the first legal action keeps the match going,
@@ -825,7 +1224,7 @@ class Table:
             m,
             seat,
             _Failure(Sentence(_FALLBACK_FAILED, reason=failure), failure.exception),
-            agent=self._fallback,
+            agent=self._fallbacks[seat],
         )
         return m.apply(m.legal_actions()[0])
 
@@ -836,91 +1235,89 @@ class Table:
         self._pending.extend((s, step) for s in range(after.players))
         return step
 
-    def _step(self) -> Step:
+    async def _play(self, *, inline: bool, to_end: bool) -> Step | None:
+        """The one core of :meth:`step`, :meth:`run`, :meth:`astep` and :meth:`arun`.
+
+        ``inline`` (the synchronous API) calls a synchronous agent here, in
+        the caller's thread, and checks the limit when it returns; otherwise
+        it runs in the worker thread and is given up on at the limit.  Inline,
+        the core never waits on the event loop, so the synchronous API drives
+        it without one (see :func:`_drive`).
+        """
+        await self._start_isolated(inline=inline)
+        await self._tell(inline=inline)
+        if to_end:
+            last = None
+            while not self._match.is_over:
+                last = await self._one_step(inline=inline)
+            await self._finish(inline=inline)
+            return last
+        step = await self._one_step(inline=inline)
+        if step.match_over:
+            await self._finish(inline=inline)
+        return step
+
+    async def _one_step(self, *, inline: bool) -> Step:
         m, seat, view, agent = self._turn()
-        after, failure = self._ask(agent, view, m)
+        after, failure = await self._ask(agent, view, m, inline=inline)
         if after is None:
             assert failure is not None
-            self._failed(m, seat, agent, failure)
-            if agent is not self._fallback:
-                after, failure = self._ask(self._fallback, view, m)
+            takeover = self._failed(m, seat, agent, failure)
+            if takeover is not None:
+                await self._commit_change(takeover, _nothing, inline=inline)
+            fallback = self._fallbacks[seat]
+            if agent is not fallback:
+                after, failure = await self._ask(fallback, view, m, inline=inline)
             if after is None:
                 assert failure is not None
                 after = self._last_resort(m, seat, failure)
-        step = self._advance(after)
-        self._tell_pending()
+        made = after
+        step = await self._commit_change(
+            made.last_step,  # type: ignore[arg-type]
+            lambda: self._advance(made),
+            inline=inline,
+        )
+        await self._tell(inline=inline)
         return step
 
-    async def _astep(self) -> Step:
-        m, seat, view, agent = self._turn()
-        after, failure = await self._aask(agent, view, m)
-        if after is None:
-            assert failure is not None
-            self._failed(m, seat, agent, failure)
-            if agent is not self._fallback:
-                after, failure = await self._aask(self._fallback, view, m)
-            if after is None:
-                assert failure is not None
-                after = self._last_resort(m, seat, failure)
-        step = self._advance(after)
-        await self._atell_pending()
-        return step
-
-    def _deadline(self) -> contextvars.Token[_Deadline | None]:
-        limit = self._time_limit
-        return _DEADLINE.set(None if limit is None else _Deadline(time.monotonic() + limit, limit))
-
-    def _ask(
-        self, agent: Seated, view: PlayerView, m: Match
+    async def _ask(
+        self, agent: Seated, view: PlayerView, m: Match, *, inline: bool
     ) -> tuple[Match, None] | tuple[None, _Failure]:
         """The match after ``agent``'s action, or None and what went wrong.
 
         Nothing the agent does can escape except what stops the host
         (``KeyboardInterrupt``, ``asyncio.CancelledError``), and then
-        nothing has changed.
+        nothing has changed.  ``inline``: a synchronous agent is called here
+        and the limit checked when it returns (an async agent's coroutine is
+        run to its end under the limit); else the limit is enforced by
+        cancellation.
         """
-        token = self._deadline()
-        start = time.perf_counter()
-        try:
-            action = agent.act(view)
-            if inspect.iscoroutine(action):  # an async agent at a synchronous table
-                action = _run_coroutine(action, self._time_limit)
-        except _OverranError:
-            return None, self._overran()
-        except _STOPS_THE_HOST:
-            raise
-        except BaseException as error:
-            return None, _raised(error)
-        finally:
-            _DEADLINE.reset(token)
-        return self._judge(action, m, time.perf_counter() - start)
-
-    async def _aask(
-        self, agent: Seated, view: PlayerView, m: Match
-    ) -> tuple[Match, None] | tuple[None, _Failure]:
-        """:meth:`_ask` for asyncio: the limit is enforced by cancellation."""
-        token = self._deadline()
+        token = set_deadline(self._time_limit)
         start = time.perf_counter()
         in_thread = False
         try:
-            aact = _attribute(agent, "aact")
-            if callable(aact) and _is_async(aact):
-                pending: Awaitable[Any] = aact(view)
+            if inline:
+                action = agent.act(view)
+                if inspect.iscoroutine(action):  # an async agent at a synchronous table
+                    action = _run_coroutine(action, self._time_limit)
             else:
-                act = agent.act
-                if _is_async(act):
-                    pending = act(view)  # type: ignore[assignment]  # a coroutine
+                aact = _attribute(agent, "aact")
+                if callable(aact) and _is_async(aact):
+                    pending: Awaitable[Any] = aact(view)
                 else:
-                    in_thread = True
-                    pending = self._in_worker(act, view)
-            action = await _within(pending, self._time_limit)
+                    act = agent.act
+                    if _is_async(act):
+                        pending = act(view)  # type: ignore[assignment]  # a coroutine
+                    else:
+                        in_thread = True
+                        pending = self._in_worker(act, view)
+                action = await _within(pending, self._time_limit)
         except _OverranError:
             if in_thread:
                 self._abandon(m.to_act, agent, "act")
             return None, self._overran()
         except asyncio.CancelledError as error:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
+            if inline or _host_cancelled():
                 raise  # the host cancelled this step: the table is left as it was
             return None, _raised(error)
         except _STOPS_THE_HOST:
@@ -928,8 +1325,15 @@ class Table:
         except BaseException as error:
             return None, _raised(error)
         finally:
-            _DEADLINE.reset(token)
-        return self._judge(action, m, time.perf_counter() - start)
+            reset_deadline(token)
+        elapsed = time.perf_counter() - start
+        verdict = self._judge(action, m, elapsed)
+        if self._pace > elapsed:
+            if inline:
+                time.sleep(self._pace - elapsed)
+            else:
+                await asyncio.sleep(self._pace - elapsed)  # cancelled here: nothing changed
+        return verdict
 
     def _judge(
         self, action: object, m: Match, elapsed: float
@@ -967,39 +1371,13 @@ class Table:
             self._time_limit,
         )
 
-    def _tell_pending(self) -> None:
+    async def _tell(self, *, inline: bool) -> None:
         """Tell each seat's agent of the last step, unless it was told already.
 
         A seat is taken off the list before its agent is called, so a step
         reaches each observer at most once, even across an interruption.
+        ``inline``: as :meth:`_ask` calls agents.
         """
-        pending = self._pending
-        m = self._match
-        while pending:
-            seat, step = pending.popleft()
-            agent = self._agents[seat]
-            if not _told(agent, step):
-                continue
-            try:
-                observe = getattr(agent, "observe", None)
-                if callable(observe):
-                    told = observe(view_of(m, seat), step)
-                    if inspect.iscoroutine(told):
-                        _run_coroutine(told, self._time_limit)
-            except _OverranError:
-                self._observer_failed(
-                    m,
-                    seat,
-                    agent,
-                    self._overran(observe=True),
-                )
-            except _STOPS_THE_HOST:
-                raise
-            except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
-
-    async def _atell_pending(self) -> None:
-        """:meth:`_tell_pending` for asyncio."""
         pending = self._pending
         m = self._match
         while pending:
@@ -1009,45 +1387,53 @@ class Table:
                 continue
             in_thread = False
             try:
-                aobserve = _attribute(agent, "aobserve")
-                observe = _attribute(agent, "observe")
-                if callable(aobserve) and _is_async(aobserve):
-                    told: Awaitable[Any] | None = aobserve(view_of(m, seat), step)
-                elif not callable(observe):
-                    told = None
-                elif _is_async(observe):
-                    told = observe(view_of(m, seat), step)
+                if inline:
+                    observe = getattr(agent, "observe", None)
+                    if callable(observe):
+                        said = observe(view_of(m, seat), step)
+                        if inspect.iscoroutine(said):
+                            _run_coroutine(said, self._time_limit)
                 else:
-                    in_thread = True
-                    told = self._in_worker(observe, view_of(m, seat), step)
-                if told is not None:
-                    await _within(told, self._time_limit)
+                    aobserve = _attribute(agent, "aobserve")
+                    observe = _attribute(agent, "observe")
+                    if callable(aobserve) and _is_async(aobserve):
+                        told: Awaitable[Any] | None = aobserve(view_of(m, seat), step)
+                    elif not callable(observe):
+                        told = None
+                    elif _is_async(observe):
+                        told = observe(view_of(m, seat), step)
+                    else:
+                        in_thread = True
+                        told = self._in_worker(observe, view_of(m, seat), step)
+                    if told is not None:
+                        await _within(told, self._time_limit)
             except _OverranError:
                 if in_thread:
                     self._abandon(seat, agent, "observe")
-                self._observer_failed(
-                    m,
-                    seat,
-                    agent,
-                    self._overran(observe=True),
-                )
+                failure = self._overran(observe=True)
             except asyncio.CancelledError as error:
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
+                if inline or _host_cancelled():
                     raise
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
+                failure = _raised(error, observe=True)
             except _STOPS_THE_HOST:
                 raise
             except BaseException as error:
-                self._observer_failed(m, seat, agent, _raised(error, observe=True))
+                failure = _raised(error, observe=True)
+            else:
+                continue
+            takeover = self._observer_failed(m, seat, agent, failure)
+            if takeover is not None:
+                await self._commit_change(takeover, _nothing, inline=inline)
 
-    def _observer_failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> None:
-        if agent is self._fallback:
+    def _observer_failed(
+        self, m: Match, seat: int, agent: Seated, failure: _Failure
+    ) -> Takeover | None:
+        if agent is self._fallbacks[seat]:
             self._log(m, seat, failure, agent=agent, taken=False)
-        elif self._on_error == "raise":
+            return None
+        if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        else:
-            self._hand_over(m, seat, failure)
+        return self._hand_over(m, seat, failure)
 
     # -- isolated seats ---------------------------------------------------------------
 
@@ -1057,27 +1443,24 @@ class Table:
             return None
         return [s for s, a in enumerate(self._agents) if not _is_engine(a)]
 
-    def _start_isolated(self) -> None:
+    async def _start_isolated(self, *, inline: bool) -> None:
         seats = self._to_isolate()
         if seats is None:
             return
-        # The engine side sits above the table: imported when a table first needs it.
-        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
-
-        self._install(seats, EngineAgent.spawn_all([self._agents[s] for s in seats]))
-
-    async def _astart_isolated(self) -> None:
-        seats = self._to_isolate()
-        if seats is None:
-            return
-        from whist_ro.remote.engine import EngineAgent  # noqa: PLC0415
-
-        self._install(seats, await EngineAgent.aspawn_all([self._agents[s] for s in seats]))
+        # The engine side sits above the table: it registers itself (agents.engine_class).
+        engine = engine_class(load=True)
+        agents = [self._agents[s] for s in seats]
+        if inline:
+            self._install(seats, engine.spawn_all(agents))
+        else:
+            self._install(seats, await engine.aspawn_all(agents))
 
     def _install(self, seats: list[int], engines: Sequence[Any]) -> None:
         self._isolated = list(engines)
         for seat, engine in zip(seats, engines, strict=True):
-            self._agents[seat] = engine
+            self._own[seat] = engine
+            if not self._taken[seat]:
+                self._agents[seat] = engine
 
     def _stop_worker_only(self) -> None:
         if self._worker is not None:
@@ -1088,19 +1471,23 @@ class Table:
             self._stopper = None
 
     def _stop_worker(self) -> list[Any]:
-        """Stop the worker thread; the isolated engines still to close (none twice)."""
+        """Stop the worker thread and the graces; the isolated engines still to close."""
+        for waiting in self._away.values():
+            waiting.cancel()
+        self._away.clear()
         self._stop_worker_only()
         engines = self._isolated or []
         if self._isolated is not None:
             self._isolated = []
         return engines
 
-    def _finish(self) -> None:
-        for engine in self._stop_worker():
-            engine.close()
-
-    async def _afinish(self) -> None:
-        await asyncio.gather(*(engine.aclose() for engine in self._stop_worker()))
+    async def _finish(self, *, inline: bool) -> None:
+        engines = self._stop_worker()
+        if inline:
+            for engine in engines:
+                engine.close()
+        else:
+            await asyncio.gather(*(engine.aclose() for engine in engines))
 
     # -- takeovers ------------------------------------------------------------------
 
@@ -1114,37 +1501,46 @@ class Table:
             takeover=takeover,
         ) from failure.exception
 
-    def _hand_over(self, m: Match, seat: int, failure: _Failure) -> None:
+    def _hand_over(
+        self, m: Match, seat: int, failure: _Failure, *, takeover: Takeover | None = None
+    ) -> Takeover | None:
         agent = self._agents[seat]
-        if agent is self._fallback:
-            return
-        self._agents[seat] = self._fallback
-        self._log(m, seat, failure, agent=agent)
+        fallback = self._fallbacks[seat]
+        if agent is fallback:
+            return None
+        self._agents[seat] = fallback
+        self._taken[seat] = True
+        return self._log(m, seat, failure, agent=agent, takeover=takeover)
 
     def _takeover(self, m: Match, seat: int, failure: _Failure, *, agent: Seated) -> Takeover:
-        round_ = m.round
-        trick = (
-            0 if round_.phase is Phase.BIDDING else min(len(round_.tricks) + 1, round_.hand_size)
-        )
+        round_number, trick = seat_position(m)
         error = traceback = None
         if failure.exception is not None:
             error, traceback = format_failure(failure.exception)
         return seats.Takeover.because(
             failure.said,
-            round=len(m.rounds) + 1,
+            round=round_number,
             trick=trick,
             seat=seat,
             agent=_name_of(agent),
-            by=_name_of(self._fallback),
+            by=_name_of(self._fallbacks[seat]),
             error=error,
             traceback=traceback,
             exception=failure.exception,
         )
 
     def _log(
-        self, m: Match, seat: int, failure: _Failure, *, agent: Seated, taken: bool = True
-    ) -> None:
-        takeover = self._takeover(m, seat, failure, agent=agent)
+        self,
+        m: Match,
+        seat: int,
+        failure: _Failure,
+        *,
+        agent: Seated,
+        taken: bool = True,
+        takeover: Takeover | None = None,
+    ) -> Takeover:
+        if takeover is None:
+            takeover = self._takeover(m, seat, failure, agent=agent)
         if taken:
             self._takeovers.append(takeover)
         what = "taken over by" if taken else "kept by"
@@ -1170,6 +1566,7 @@ class Table:
                 TakeoverWarning,
                 stacklevel=4,
             )
+        return takeover
 
     def __repr__(self) -> str:
         return f"<Table {self._match!r}, {len(self._takeovers)} takeovers>"

@@ -14,15 +14,27 @@ from __future__ import annotations
 
 import traceback as _traceback
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from whist_ro import locale
 from whist_ro._immutable import FrozenMapping, Immutable
+from whist_ro.engine.round import Phase
 from whist_ro.errors import EngineError
 
-__all__ = ["MAX_TRACEBACK", "Reclaim", "Takeover", "format_failure"]
+if TYPE_CHECKING:
+    from whist_ro.engine.match import Match
+    from whist_ro.engine.round import Round
+
+__all__ = [
+    "MAX_TRACEBACK",
+    "Reclaim",
+    "Takeover",
+    "format_failure",
+    "seat_position",
+    "trick_number",
+]
 
 MAX_TRACEBACK: Final = 4000
 """The most characters of a traceback a :class:`Takeover` keeps (its last lines)."""
@@ -159,6 +171,54 @@ class Reclaim(Immutable):
         if self.agent is not None:
             data["agent"] = self.agent
         return data
+
+
+def trick_number(round_: Round) -> int:
+    """The trick a round is at, as a record counts it: 0 in the bidding, else from 1.
+
+    The trick being played is ``len(round_.tricks) + 1``; once every trick
+    is played (a finished round) it is the last, ``hand_size``, never one
+    past it.  A :class:`Takeover`, a :class:`Reclaim` and an audit's
+    violation all place themselves with it.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, hand_size=2, dealer=0, seed=1)
+    >>> trick_number(r)
+    0
+    >>> while r.phase is Phase.BIDDING:
+    ...     r = r.apply(r.legal_actions()[0])
+    >>> trick_number(r)
+    1
+    >>> while not r.is_over:
+    ...     r = r.apply(r.legal_actions()[0])
+    >>> trick_number(r), r.hand_size
+    (2, 2)
+    """
+    if round_.phase is Phase.BIDDING:
+        return 0
+    return min(len(round_.tricks) + 1, round_.hand_size)
+
+
+def seat_position(match: Match) -> tuple[int, int]:
+    """``(round, trick)`` of a seat changing hands now, as a :class:`Takeover` records it.
+
+    Rounds count from 1; the trick is :func:`trick_number` of the round
+    being played.  Once the match is over (an observer failing at the last
+    step) it is the last trick of the last round, not a round past the end.
+
+    >>> import whist_ro as wr
+    >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+    >>> seat_position(m)
+    (1, 0)
+    >>> while not m.is_over:
+    ...     m = m.apply(m.legal_actions()[0])
+    >>> seat_position(m) == (len(m.schedule), m.round.hand_size)
+    True
+    """
+    rounds = match.rounds
+    round_ = match.round
+    finished = bool(rounds) and rounds[-1] is round_
+    return len(rounds) + (0 if finished else 1), trick_number(round_)
 
 
 def format_failure(error: BaseException) -> tuple[str, str]:

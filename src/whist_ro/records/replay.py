@@ -32,6 +32,7 @@ from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.deal import Deal
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
+from whist_ro.engine.seats import trick_number
 from whist_ro.errors import (
     ConfigurationError,
     MatchEndError,
@@ -354,10 +355,11 @@ def _at_action(
     path: str,
     reason: Sentence | None = None,
 ) -> Violation:
+    trick = trick_number(round_)
     if round_.phase is Phase.BIDDING:
-        trick, turn = 0, sum(b is not None for b in round_.bids) + 1
+        turn = sum(b is not None for b in round_.bids) + 1
     else:
-        trick, turn = len(round_.tricks) + 1, len(round_.current_trick) + 1
+        turn = len(round_.current_trick) + 1
     return Violation(
         round=number,
         trick=trick,

@@ -39,6 +39,8 @@ from whist_ro._check import excerpt, is_whole
 from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
 from whist_ro.actions import Action
+from whist_ro.agents import register_engine
+from whist_ro.deadline import decision_limit, time_left
 from whist_ro.engine.step import Step
 from whist_ro.errors import (
     ConfigurationError,
@@ -62,7 +64,6 @@ from whist_ro.remote.wire import (
     read_answer,
     read_hello,
 )
-from whist_ro.table import decision_limit, time_left
 from whist_ro.tournaments.run import building
 from whist_ro.views.view import PlayerView
 
@@ -1080,3 +1081,6 @@ class EngineCommand(Immutable):
             seed=seed,
             stderr_log=self.log_path(seed=seed),
         )
+
+
+register_engine(EngineAgent)  # a table recognises and spawns its engines through it

@@ -1,14 +1,19 @@
 """One hosted table: its match, its seats, the connections watching it and the bots that play.
 
-A :class:`Room` lives in the server's event loop.  People act through
-their connections; bots act in worker threads, so a slow bot never
-blocks the loop.  Every accepted action is committed to the
-:class:`~whist_ro.web.store.Store` before anyone hears of it.  A seat
-whose player's connection drops waits ``grace`` seconds, then a bot
-takes it (R-SEAT-1, a :class:`~whist_ro.engine.seats.Takeover` in the
-record); the player takes it back on return (a
-:class:`~whist_ro.engine.seats.Reclaim`).  A room is rebuilt from the
-store after a restart by replaying its actions.  A write the database
+A :class:`Room` lives in the server's event loop and plays its match at
+a :class:`~whist_ro.table.Table`: a bot is the table's agent (in the
+table's worker thread, so a slow bot never blocks the loop), under the
+table's time limit, and one that raises or overruns is taken over by
+its seat's fallback and recorded as any table records it; a person acts
+through their connection (:meth:`Table.play <whist_ro.table.Table.play>`).
+Every accepted action is committed to the
+:class:`~whist_ro.web.store.Store` before anyone hears of it (the table's
+``before_telling``).  A seat whose player's connection drops waits
+``grace`` seconds, then its fallback bot takes it (R-SEAT-1, a
+:class:`~whist_ro.engine.seats.Takeover` in the record); the player takes
+it back on return (a :class:`~whist_ro.engine.seats.Reclaim`).  A room is
+rebuilt from the store after a restart: its table resumes from the
+stored actions and seat changes.  A write the database
 refuses (locked, the disk full) pauses the table: it is tried again with
 a back-off, the connections are told ``paused`` and then ``resumed``,
 and nothing is told before it is stored.
@@ -42,35 +47,47 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar
 
+from whist_ro import errors
 from whist_ro._check import MAX_NAME, excerpt, shown_name
 from whist_ro._check import names as check_names
+from whist_ro._deprecation import moved_names
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
+from whist_ro.engine import seats as seat_changes
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase
-from whist_ro.engine.seats import Reclaim, Takeover
+from whist_ro.engine.seats import Reclaim
+from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import trick_winner
-from whist_ro.errors import (
-    ConfigurationError,
-    IllegalActionError,
-    RoomError,
-    StoreError,
-    WhistError,
-)
+from whist_ro.errors import ConfigurationError, IllegalActionError, TableBusyError, WhistError
 from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
-from whist_ro.rules.bidding import forbidden_bid
 from whist_ro.schedule import player_count_refusal
+from whist_ro.table import Change, Table
 from whist_ro.variants import Variant, get
 from whist_ro.views.public import SpectatorView, public_view
-from whist_ro.views.view import PlayerView, resolve_play, score_row_dict, view_of
-from whist_ro.web.store import EventRow, SavedTable, SeatRow, Store, TableRow
+from whist_ro.views.view import PlayerView, score_row_dict, view_of
+from whist_ro.web.store import SavedTable, SeatRow, Store, TableRow
 from whist_ro.web.text import MESSAGES, say
 
+if TYPE_CHECKING:  # at run time these are named by their one home, so their old names here warn
+    from whist_ro.engine.seats import Takeover
+    from whist_ro.errors import RoomError, StoreError
+
 __all__ = ["BOTS", "Client", "Lobby", "Room"]
+
+# The classes that lived or showed here have one home each now; their old names warn.
+__getattr__ = moved_names(
+    __name__,
+    {
+        "RoomError": "whist_ro.errors:RoomError",
+        "StoreError": "whist_ro.errors:StoreError",
+        "Takeover": "whist_ro.engine.seats:Takeover",
+    },
+)
 
 log = logging.getLogger("whist_ro.web")
 
@@ -142,11 +159,11 @@ def check_bot(name: object, variant: Variant) -> str:
     whist_ro.errors.RoomError: the lowrisk bot does not play classic
     """
     if not isinstance(name, str):
-        raise RoomError("bad_request", detail=f"a bot is named by text, not {excerpt(name)}")
+        raise errors.RoomError("bad_request", detail=f"a bot is named by text, not {excerpt(name)}")
     if name not in BOTS:
-        raise RoomError("unknown_bot", bot=clip(name), bots=", ".join(BOTS))
+        raise errors.RoomError("unknown_bot", bot=clip(name), bots=", ".join(BOTS))
     if name in _EXACT_ONLY and variant.family != "exact":
-        raise RoomError("bot_family", bot=name, variant=variant.name)
+        raise errors.RoomError("bot_family", bot=name, variant=variant.name)
     return name
 
 
@@ -163,17 +180,11 @@ def _bot_name(bot: str, seat: int) -> str:
     return f"{BOTS[bot].__name__} {seat}"
 
 
-def _where(m: Match) -> tuple[int, int]:
-    """(round, trick) of a takeover or a reclaim, as the record counts them (trick 0: bidding)."""
-    r = m.round
-    return len(m.rounds) + 1, 0 if r.phase is Phase.BIDDING else len(r.tricks) + 1
-
-
 def _seconds(value: object, *, field: str, high: float, allow_none: bool) -> float | None:
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
-        raise RoomError(
+        raise errors.RoomError(
             "bad_request", detail=f"{field} must be a number of seconds from 0 to {high:g}"
         )
     return float(value)
@@ -210,10 +221,39 @@ def _own_part(view: PlayerView | SpectatorView) -> dict[str, Any]:
     }
 
 
-class _Seat:
-    """One seat: who owns it, who plays it now, and its connection."""
+class _Person:
+    """A person's agent at the room's table: they act through their connection.
 
-    __slots__ = ("agent", "bot", "client", "index", "kind", "name", "taken_over", "timer", "token")
+    The room hands what they send to :meth:`Table.play <whist_ro.table.Table.play>`;
+    the table never asks this agent, and names the person by it in a takeover.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def act(self, view: PlayerView) -> Action:
+        raise RuntimeError("a person acts through their connection, not act()")
+
+
+class _Bot:
+    """A web bot at the room's table, named as the lobby shows it ("RuleBot 2")."""
+
+    __slots__ = ("_bot", "name")
+
+    def __init__(self, bot: str, *, name: str, seed: str) -> None:
+        self._bot = BOTS[bot](seed=seed)
+        self.name = name
+
+    def act(self, view: PlayerView) -> Any:
+        return self._bot.act(view)
+
+
+class _Seat:
+    """One seat: who owns it, its connection and the table's grace while it is away."""
+
+    __slots__ = ("bot", "client", "index", "kind", "name", "timer", "token")
 
     def __init__(self, row: SeatRow) -> None:
         self.index = row.seat
@@ -222,28 +262,22 @@ class _Seat:
         # A name stored before bidirectional controls were refused is shown with them visible.
         self.name = None if row.name is None else shown_name(row.name)
         self.token = row.token_hash
-        self.agent: Any = None
-        self.taken_over = False
         self.client: Client | None = None
-        self.timer: asyncio.TimerHandle | None = None
-
-    @property
-    def by_bot(self) -> bool:
-        return self.kind == "bot" or self.taken_over
+        self.timer: asyncio.Task[Any] | None = None  # the table's grace for this seat
 
     def row(self) -> SeatRow:
         return SeatRow(
             seat=self.index, kind=self.kind, bot=self.bot, name=self.name, token_hash=self.token
         )
 
-    def public(self) -> dict[str, Any]:
+    def public(self, *, taken_over: bool) -> dict[str, Any]:
         return {
             "seat": self.index,
             "name": self.name,
             "kind": self.kind,
             "bot": self.bot,
             "connected": self.client is not None,
-            "taken_over": self.taken_over,
+            "taken_over": taken_over,
         }
 
 
@@ -277,16 +311,15 @@ class Room:
         self.created = table.created
         self._seats = [_Seat(row) for row in saved.seats]
         self._spectators: set[Client] = set()
-        self._takeovers: list[Takeover] = []
-        self._reclaims: list[Reclaim] = []
-        self._match: Match | None = None
+        self._table: Table | None = None  # the match, its bots and its seat changes
         self._seq = 0  # actions played: len(match.history), kept as a count
         self._match_part: tuple[tuple[int, bool] | None, dict[str, Any]] = (None, {})
         # The parts of this position's views every seat shares: as data, and as JSON text.
         self._shared_view: tuple[Match | None, dict[str, Any], str] = (None, {}, "{}")
         self._status: Status = table.status
-        self._turn = 0  # counts decisions asked for, so a late bot answer is dropped
+        self._turn = 0  # counts decisions asked for, so a late person's timer is dropped
         self._bot_task: asyncio.Task[None] | None = None
+        self._bot_storing = False  # the bot's step waits for the database: it is not cancelled
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
         self.address = table.address  # who made it: the lobby counts waiting tables by it
@@ -302,27 +335,63 @@ class Room:
 
     # -- rebuilding -----------------------------------------------------------------
 
-    def _new_match(self) -> Match:
-        names = tuple(s.name or "" for s in self._seats)
-        return Match.new(self.variant, players=self.players, seed=self._row.seed, names=names)
+    def _new_table(
+        self,
+        *,
+        history: Sequence[Action] = (),
+        takeovers: Sequence[Takeover] = (),
+        reclaims: Sequence[Reclaim] = (),
+    ) -> Table:
+        """The table that plays this room's match (from ``history``, after a restart)."""
+        seed = self._row.seed
+        agents: list[Any] = []
+        fallbacks: list[Any] = []
+        for seat in self._seats:
+            if seat.kind == "human":
+                agents.append(_Person(seat.name or ""))
+                fallback = seat.bot
+            else:
+                agents.append(_Bot(seat.bot, name=seat.name or "", seed=f"{seed}:{seat.index}:0"))
+                fallback = "rule"  # a bot seat's bot failing: the bot that plays every family
+            fallbacks.append(
+                _Bot(
+                    fallback,
+                    name=_bot_name(fallback, seat.index),
+                    seed=f"{seed}:{seat.index}:fallback",
+                )
+            )
+        return Table(
+            self.variant,
+            agents=agents,
+            names=tuple(s.name or "" for s in self._seats),
+            seed=seed,
+            fallbacks=fallbacks,
+            time_limit=self.time_limit,
+            pace=self._lobby.bot_delay,
+            before_telling=self._store_change,
+            history=history,
+            takeovers=takeovers,
+            reclaims=reclaims,
+        )
 
     def _replay(self, saved: SavedTable) -> None:
-        m = self._new_match()
-        events = list(saved.events)
-        for seq, data in enumerate(saved.actions):
-            while events and events[0].seq <= seq:
-                self._restore_event(events.pop(0))
-            m = m.apply(action_from_dict(data))
-        for event in events:
-            self._restore_event(event)
-        self._match = m
+        takeovers: list[Takeover] = []
+        reclaims: list[Reclaim] = []
+        for event in saved.events:
+            index = event.data["seat"]
+            if not isinstance(index, int) or not 0 <= index < len(self._seats):
+                raise errors.StoreError(
+                    f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}"
+                )
+            if event.kind == "takeover":
+                takeovers.append(seat_changes.Takeover(**event.data))
+            else:
+                reclaims.append(Reclaim(**event.data))
+        history = [action_from_dict(data) for data in saved.actions]
+        self._table = self._new_table(history=history, takeovers=takeovers, reclaims=reclaims)
         self._seq = len(saved.actions)
-        if m.is_over:
+        if self._table.is_over:
             self._status = "over"  # the lobby stores its summary if it is not stored yet
-            return  # no bot has anything left to do
-        for seat in self._seats:
-            if seat.by_bot:
-                seat.agent = self._make_agent(seat)
 
     def _finish(self) -> None:
         """At start, a match found over without its stored entry: store it, and leave the open
@@ -387,20 +456,11 @@ class Room:
         log.info("table %s closed unplayed: %s", self.id, reason)
         self._lobby._rooms.pop(self.id, None)
 
-    def _restore_event(self, event: EventRow) -> None:
-        index = event.data["seat"]
-        if not isinstance(index, int) or not 0 <= index < len(self._seats):
-            raise StoreError(f"table {self.id!r}: a {event.kind} names seat {excerpt(index)}")
-        seat = self._seats[index]
-        if event.kind == "takeover":
-            self._takeovers.append(Takeover(**event.data))
-            seat.taken_over = True
-        else:
-            self._reclaims.append(Reclaim(**event.data))
-            seat.taken_over = False
+    def _taken_over(self, seat: _Seat) -> bool:
+        return self._table is not None and seat.index in self._table.taken_over
 
-    def _make_agent(self, seat: _Seat) -> Any:
-        return BOTS[seat.bot](seed=f"{self._row.seed}:{seat.index}:{len(self._takeovers)}")
+    def _by_bot(self, seat: _Seat) -> bool:
+        return seat.kind == "bot" or self._taken_over(seat)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -412,7 +472,12 @@ class Room:
     @property
     def match(self) -> Match | None:
         """The match as it stands (None while waiting for players)."""
-        return self._match
+        return None if self._table is None else self._table.match
+
+    @property
+    def table(self) -> Table | None:
+        """The :class:`~whist_ro.table.Table` that plays the match (None while waiting)."""
+        return self._table
 
     @property
     def names(self) -> tuple[str | None, ...]:
@@ -421,13 +486,13 @@ class Room:
 
     @property
     def takeovers(self) -> tuple[Takeover, ...]:
-        """Every takeover so far (R-SEAT-1)."""
-        return tuple(self._takeovers)
+        """Every takeover so far (R-SEAT-1), as the table records them."""
+        return () if self._table is None else self._table.takeovers
 
     @property
     def reclaims(self) -> tuple[Reclaim, ...]:
-        """Every seat taken back so far (R-SEAT-1)."""
-        return tuple(self._reclaims)
+        """Every seat taken back so far (R-SEAT-1), as the table records them."""
+        return () if self._table is None else self._table.reclaims
 
     @property
     def seq(self) -> int:
@@ -437,15 +502,16 @@ class Room:
     @property
     def paused(self) -> bool:
         """Whether the table waits for the database to take a write again."""
-        return bool(self._pending)
+        return bool(self._pending) or (self._table is not None and self._table.held)
 
     def seats(self) -> list[dict[str, Any]]:
         """The seats as the lobby and the table show them (no token)."""
-        return [s.public() for s in self._seats]
+        taken = frozenset() if self._table is None else self._table.taken_over
+        return [s.public(taken_over=s.index in taken) for s in self._seats]
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists about this table."""
-        m = self._match
+        m = self.match
         return {
             "id": self.id,
             "variant": self.variant.name,
@@ -462,25 +528,21 @@ class Room:
 
     def record(self) -> Record:
         """The match record (names, takeovers and reclaims included); only once it is over."""
-        m = self._match
-        if m is None or not m.is_over:
-            raise RoomError("no_record")
-        return m.to_record(
-            takeovers=self._takeovers,
-            reclaims=self._reclaims,
-            meta={"table": self.id, "server": "whist-ro serve"},
-        )
+        table = self._table
+        if table is None or not table.is_over:
+            raise errors.RoomError("no_record")
+        return table.to_record(meta={"table": self.id, "server": "whist-ro serve"})
 
     # -- joining ----------------------------------------------------------------------
 
     def claim(self, name: object) -> tuple[int, str]:
         """Give the first free person's seat to ``name``: ``(seat, token)``."""
         if self._status != "waiting":
-            raise RoomError("already_started")
+            raise errors.RoomError("already_started")
         name = _check_name(name)
         free = [s for s in self._seats if s.kind == "human" and s.token is None]
         if not free:
-            raise RoomError("table_full")
+            raise errors.RoomError("table_full")
         seat = free[0]
         token = secrets.token_urlsafe(24)
         seat.name, seat.token = name, token_hash(token)
@@ -495,9 +557,9 @@ class Room:
         """The table's maker fills the free seats with bots and starts the match."""
         seat = self._seat_of(token)
         if seat is None or seat.index != 0:
-            raise RoomError("not_creator")
+            raise errors.RoomError("not_creator")
         if self._status != "waiting":
-            raise RoomError("already_started")
+            raise errors.RoomError("already_started")
         for s in self._seats:
             if s.kind == "human" and s.token is None:
                 s.kind, s.name = "bot", _bot_name(s.bot, s.index)
@@ -505,12 +567,9 @@ class Room:
         self._start()
 
     def _start(self) -> None:
-        self._match = self._new_match()
+        self._table = self._new_table()
         self._status = "playing"
         self._lobby.store.set_status(self.id, "playing")
-        for seat in self._seats:
-            if seat.by_bot:
-                seat.agent = self._make_agent(seat)
         self._broadcast_state()
         self._resume()
 
@@ -535,13 +594,13 @@ class Room:
         """Attach ``client``: to the seat of ``token``, or as a spectator when token is None."""
         if token is None:
             if len(self._spectators) >= _MAX_SPECTATORS:
-                raise RoomError("table_full")
+                raise errors.RoomError("table_full")
             self._spectators.add(client)
             self._welcome(client, None)
             return None
         seat = self._seat_of(token)
         if seat is None:
-            raise RoomError("bad_token")
+            raise errors.RoomError("bad_token")
         if seat.index == 0 and self._seen is None:  # the maker came: the table is wanted
             seen = self._seen = self._lobby.clock()
             self._commit(lambda: self._lobby.store.seen(self.id, seen), _nothing)
@@ -551,14 +610,14 @@ class Room:
         if old is not None:
             old.send(_dumps({"type": "error", "code": "replaced", "message": say("replaced")}))
             old.close(4000)
-        if seat.timer is not None:
-            seat.timer.cancel()
-            seat.timer = None
+        seat.timer = None
         self._welcome(client, seat.index)
-        if seat.taken_over and self._status == "playing":
-            self._reclaim(seat)  # back within or after the grace period: the seat is theirs
-        else:
+        table = self._table
+        made = None if table is None or self._status != "playing" else table.back(seat.index)
+        if made is None:
             self._broadcast_seats()
+        else:  # back within or after the grace period: the seat is theirs (a reclaim)
+            self._then(made, lambda: self._reclaimed(seat))
         return seat.index
 
     def disconnect(self, client: Client) -> None:
@@ -571,88 +630,127 @@ class Room:
                 self._broadcast_seats()
 
     def _watch_presence(self, seat: _Seat) -> None:
+        table = self._table
         if (
-            self._status != "playing"
+            table is None
+            or self._status != "playing"
             or seat.kind != "human"
-            or seat.taken_over
+            or self._taken_over(seat)
             or seat.client is not None
             or seat.timer is not None
         ):
             return
-        loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(self.grace, self._grace_over, seat)
+        reason = Sentence(MESSAGES["reason_dropped"], grace=self.grace)
+        seat.timer = table.away(seat.index, grace=self.grace, reason=reason)
+        seat.timer.add_done_callback(lambda task: self._grace_over(seat, task))
 
-    def _grace_over(self, seat: _Seat) -> None:
-        seat.timer = None
-        if seat.client is None and not seat.taken_over and self._status == "playing":
-            self._take_over(seat, Sentence(MESSAGES["reason_dropped"], grace=self.grace))
+    def _grace_over(self, seat: _Seat, task: asyncio.Task[Any]) -> None:
+        """The table's grace for ``seat`` ended: taken over, or back in time (cancelled)."""
+        if seat.timer is task:
+            seat.timer = None
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("table %s: seat %d's grace failed: %r", self.id, seat.index, task.exception())
+        elif task.result() is not None:
+            log.info("table %s: seat %d taken over: did not come back", self.id, seat.index)
+            self._handed_over(seat)
 
     # -- seats changing hands (R-SEAT-1) ---------------------------------------------
 
     def _take_over(self, seat: _Seat, reason: Sentence) -> None:
-        def write() -> Takeover | None:
-            m = self._match
-            if m is None or seat.taken_over or self._status != "playing":
-                return None  # the player came back while the table was paused
-            round_, trick = _where(m)
-            takeover = Takeover.because(
-                reason,
-                round=round_,
-                trick=trick,
-                seat=seat.index,
-                agent=seat.name,
-                by=_bot_name(seat.bot, seat.index),
-            )
-            self._lobby.store.add_event(self.id, self.seq, "takeover", takeover.to_dict())
-            return takeover
+        """The table hands ``seat`` to its fallback bot (stored first: ``_store_change``)."""
+        table = self._table
+        if table is None or self._taken_over(seat) or self._status != "playing":
+            return
 
-        def then(takeover: Takeover | None) -> None:
-            if takeover is None:
-                return
-            self._takeovers.append(takeover)
-            seat.taken_over = True
-            seat.agent = self._make_agent(seat)
+        def then() -> None:
             log.info("table %s: seat %d taken over: %s", self.id, seat.index, reason)
             self._handed_over(seat)
 
-        self._commit(write, then)
+        self._then(table.take_over(seat.index, reason=reason), then)
 
     def reclaim(self, token: object) -> None:
         """The seat's player takes it back from the bot (R-SEAT-1)."""
         seat = self._seat_of(token)
         if seat is None:
-            raise RoomError("bad_token")
-        if not seat.taken_over:
-            raise RoomError("not_taken_over")
+            raise errors.RoomError("bad_token")
+        if not self._taken_over(seat):
+            raise errors.RoomError("not_taken_over")
         self._reclaim(seat)
 
     def _reclaim(self, seat: _Seat) -> None:
-        def write() -> Reclaim | None:
-            m = self._match
-            if m is None or not seat.taken_over:
-                return None
-            round_, trick = _where(m)
-            reclaim = Reclaim(round=round_, trick=trick, seat=seat.index, agent=seat.name)
-            self._lobby.store.add_event(self.id, self.seq, "reclaim", reclaim.to_dict())
-            return reclaim
+        table = self._table
+        if table is None or not self._taken_over(seat) or table.is_over:
+            return
 
-        def then(reclaim: Reclaim | None) -> None:
-            if reclaim is None:
+        self._then(table.reclaim(seat.index), lambda: self._reclaimed(seat))
+
+    def _reclaimed(self, seat: _Seat) -> None:
+        log.info("table %s: seat %d reclaimed", self.id, seat.index)
+        self._handed_over(seat)
+
+    def _then(self, made: object, then: Callable[[], None]) -> None:
+        """``then()`` once the table has made a change: now, or when its task is done."""
+        if not isinstance(made, asyncio.Task):
+            then()
+            return
+
+        def done(task: asyncio.Task[Any]) -> None:
+            if task.cancelled():
+                return  # the room closed
+            if task.exception() is not None:
+                log.error("table %s: a change failed: %r", self.id, task.exception())
                 return
-            self._reclaims.append(reclaim)
-            seat.taken_over = False
-            seat.agent = None
-            log.info("table %s: seat %d reclaimed", self.id, seat.index)
-            self._handed_over(seat)
+            then()
+
+        made.add_done_callback(done)
+
+    def _store_change(self, change: Change) -> asyncio.Future[None] | None:
+        """The table's ``before_telling``: store ``change`` before anyone hears of it.
+
+        None when it is stored at once; while the database refuses writes (the
+        table paused), a future that is done once it is stored.
+        """
+        store = self._lobby.store
+        write: Callable[[], object]
+        if isinstance(change, Step):
+            seq, action = self._seq + 1, change.action.to_dict()
+            write = lambda: store.add_action(self.id, seq, action)  # noqa: E731
+        else:
+            kind: Literal["takeover", "reclaim"] = (
+                "takeover" if isinstance(change, seat_changes.Takeover) else "reclaim"
+            )
+            at, data = self._seq, change.to_dict()
+            write = lambda: store.add_event(self.id, at, kind, data)  # noqa: E731
+        waiting: list[asyncio.Future[None]] = []
+        stored = False
+
+        def then(_: object) -> None:
+            nonlocal stored
+            stored = True
+            if waiting:
+                waiting[0].set_result(None)
 
         self._commit(write, then)
+        if stored:
+            return None
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting.append(future)
+        if isinstance(change, Step) and asyncio.current_task() is self._bot_task:
+            self._bot_storing = True
+        return future
 
     def _handed_over(self, seat: _Seat) -> None:
         """Tell everyone who plays ``seat`` now; ask its new player when it is to act."""
         self._broadcast_seats()
-        m = self._match
-        if m is not None and m.to_act == seat.index:
+        m = self.match
+        if m is None or m.is_over:
+            return
+        if m.to_act == seat.index:
             self._advance()  # a reclaim drops the bot's pending decision; the person decides
+        elif self._bot_task is None and self._by_bot(self._seats[m.to_act]):  # type: ignore[index]
+            self._advance()  # a bot that waited for this change to be stored plays on
 
     # -- playing ----------------------------------------------------------------------
 
@@ -665,27 +763,27 @@ class Room:
         """
         seat = self._seat_of(token)
         if seat is None:
-            raise RoomError("bad_token")
+            raise errors.RoomError("bad_token")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-            raise RoomError(
+            raise errors.RoomError(
                 "bad_message",
                 detail="an action needs its seq, the number of actions played before it, a "
                 f"whole number from 0{'' if seq is None else f', not {excerpt(seq)}'}",
             )
-        m = self._match
+        m = self.match
         if m is None or self._status == "waiting":
-            raise RoomError(
+            raise errors.RoomError(
                 "not_started",
                 waiting=sum(s.kind == "human" and s.token is None for s in self._seats),
             )
-        if seat.taken_over:
-            raise RoomError("taken_over")
-        if self._pending:
-            raise RoomError("paused", **self._pause_values())
+        if self._taken_over(seat):
+            raise errors.RoomError("taken_over")
+        if self.paused:
+            raise errors.RoomError("paused", **self._pause_values())
         if seq != self.seq:
-            raise RoomError("stale", seq=self.seq)
+            raise errors.RoomError("stale", seq=self.seq)
         if not isinstance(data, Mapping):
-            raise RoomError("bad_message", detail="the action must be an object")
+            raise errors.RoomError("bad_message", detail="the action must be an object")
         action = action_from_dict(data)
         if action.seat != seat.index:
             raise IllegalActionError(
@@ -701,29 +799,15 @@ class Room:
             refused = m.view(seat.index).refusal(action)
             if refused is not None:
                 raise refused
-        self._apply(m, action)
-
-    def _apply(self, m: Match, action: Action) -> None:
+        assert self._table is not None
         # The action as sent: "my only card" is refused by the phase or the turn, never by
         # naming the card, which a blind seat cannot see (R-VIEW-4); the record names it.
-        after = m.apply(action)  # refuses with the rule; nothing changes
-        resolved = resolve_play(m, action)
+        self._then(self._table.play(action), self._applied)  # stored before anyone is told
 
-        def write() -> bool:
-            if self._match is not m:  # pragma: no cover - one action is decided at a time
-                return False
-            self._lobby.store.add_action(self.id, self._seq + 1, resolved.to_dict())
-            return True
-
-        def then(stored: bool) -> None:
-            if stored:
-                self._applied(after)
-
-        self._commit(write, then)  # committed before anyone hears of it
-
-    def _applied(self, after: Match) -> None:
-        """The action that led to ``after`` is stored: play it and tell everyone."""
-        self._match = after
+    def _applied(self) -> None:
+        """The table has played (and stored) an action: tell everyone."""
+        after = self.match
+        assert after is not None
         self._seq += 1
         if self._decision_timer is not None:
             self._decision_timer.cancel()
@@ -734,9 +818,9 @@ class Room:
             # Stored, then it leaves the open tables for the finished ones' cache.
             self._commit(self._store_finish, lambda _: self._lobby._ended(self))
             for seat in self._seats:
-                if seat.timer is not None:
-                    seat.timer.cancel()
-                    seat.timer = None
+                seat.timer = None
+            assert self._table is not None
+            self._table.close()  # its graces, and its worker thread if a bot ran in it
         self._advance(broadcast=True)
 
     # -- the database refusing a write ------------------------------------------------
@@ -816,24 +900,26 @@ class Room:
         self._pause_notice = None
         text = _dumps({"type": "resumed", "seq": self._seq})
         self._send_all(lambda seat: text)
-        m = self._match
+        m = self.match
         playing = m is not None and not m.is_over and self._status == "playing"
-        if playing and self.time_limit and not self._seats[m.to_act].by_bot:  # type: ignore[union-attr,index]
+        if playing and self.time_limit and not self._by_bot(self._seats[m.to_act]):  # type: ignore[union-attr,index]
             self._advance()  # the person's clock starts again
 
     def _advance(self, *, broadcast: bool = False) -> None:
         """Ask the seat to act: start its clock, or its bot; then tell everyone."""
         self._turn += 1
+        if self._bot_storing:  # the bot's step is decided and being stored: it ends itself
+            if broadcast:
+                self._broadcast_update()
+            return
         if self._bot_task is not None:
-            self._bot_task.cancel()
+            self._bot_task.cancel()  # the table is left as it was
             self._bot_task = None
-        m = self._match
+        m = self.match
         if m is not None and not m.is_over and self._status == "playing":
             seat = self._seats[m.to_act]  # type: ignore[index]
-            if seat.by_bot:
-                self._bot_task = asyncio.get_running_loop().create_task(
-                    self._bot_turn(seat, self._turn)
-                )
+            if self._by_bot(seat):
+                self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
             elif self.time_limit:
                 loop = asyncio.get_running_loop()
                 self._deadline = loop.time() + self.time_limit
@@ -849,35 +935,31 @@ class Room:
 
     def _too_slow(self, seat: _Seat, turn: int) -> None:
         self._decision_timer = None
-        if turn == self._turn and not seat.by_bot and self._status == "playing":
+        if turn == self._turn and not self._by_bot(seat) and self._status == "playing":
             assert self.time_limit is not None
             self._take_over(seat, Sentence(MESSAGES["reason_slow"], limit=self.time_limit))
 
-    async def _bot_turn(self, seat: _Seat, turn: int) -> None:
-        m = self._match
-        assert m is not None
-        view = view_of(m, seat.index)
-        start = time.monotonic()
-        loop = asyncio.get_running_loop()
-        agent = seat.agent
+    async def _bot_turn(self) -> None:
+        """The table asks the bot of the seat to act: its limit, its takeover, its pace."""
+        table = self._table
+        assert table is not None
+        before = len(table.takeovers)
         try:
-            action = await loop.run_in_executor(self._lobby.executor, agent.act, view)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bot of seat %d failed", self.id, seat.index)
-            action = view.legal_actions[0]
-        rest = self._lobby.bot_delay - (time.monotonic() - start)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        if turn != self._turn or self._match is not m:
-            return  # the seat was taken back, or the table moved on
-        self._bot_task = None
-        try:
-            self._apply(m, action)
-        except WhistError:
-            log.exception("table %s: the bot of seat %d chose %s", self.id, seat.index, action)
-            self._apply(m, m.legal_actions()[0])
+            await table.astep()
+        except TableBusyError:  # a change waits to be stored: its end plays on
+            return
+        except Exception:  # a fault of the room's, never the bot's: the table took those
+            log.exception("table %s: the table could not play the bot's turn", self.id)
+            return
+        finally:
+            self._bot_storing = False
+            if self._bot_task is asyncio.current_task():
+                self._bot_task = None
+        for takeover in table.takeovers[before:]:
+            log.warning("table %s: seat %d taken over: %s", self.id, takeover.seat, takeover.reason)
+        if len(table.takeovers) != before:
+            self._broadcast_seats()
+        self._applied()
 
     # -- messages ---------------------------------------------------------------------
 
@@ -909,12 +991,7 @@ class Room:
             return {}
         r = m.round
         if r.phase is Phase.BIDDING:
-            if seat != r.dealer:
-                return {}
-            earlier = sum(b for b in r.bids if b is not None)
-            forbidden = forbidden_bid(
-                hand_size=r.hand_size, earlier=earlier, hook=self.variant.hook
-            )
+            forbidden = r.forbidden_bid()  # the rule book: None unless the dealer is to bid
             return {} if forbidden is None else {"forbidden_bid": forbidden, "rule": "R-BID-2"}
         if blind is not None:
             return {}
@@ -922,13 +999,12 @@ class Room:
         blocked = [c for c in r.remaining[seat] if c not in legal]
         if not blocked:
             return {}
-        # The engine says which clause excludes a card; every card outside the
+        # The rule book says which clause excludes a card; every card outside the
         # playable set is excluded by the same clause.
-        try:
-            m.apply(Play(seat=seat, card=blocked[0]))
-        except IllegalActionError as error:
-            return {"blocked": [str(c) for c in blocked], "rule": error.rule, "why": str(error)}
-        return {}  # pragma: no cover - the engine refuses every card outside legal_actions
+        refusal = r.refusal(Play(seat=seat, card=blocked[0]))
+        if refusal is None:  # pragma: no cover - the rules refuse every card not legal
+            return {}
+        return {"blocked": [str(c) for c in blocked], "rule": refusal.rule, "why": str(refusal)}
 
     def _parts(self, m: Match, seat: int | None) -> tuple[dict[str, Any], str, dict[str, Any]]:
         """The seat's view of ``m`` as ``view_data`` writes it, in two parts.
@@ -965,14 +1041,14 @@ class Room:
         return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
     def _state(self, seat: int | None) -> dict[str, Any]:
-        m = self._match
+        m = self.match
         data: dict[str, Any] = {
             "type": "state",
             "status": self._status,
             "seq": self.seq,
             "seats": self.seats(),
-            "takeovers": [t.to_dict() for t in self._takeovers],
-            "reclaims": [r.to_dict() for r in self._reclaims],
+            "takeovers": [t.to_dict() for t in self.takeovers],
+            "reclaims": [r.to_dict() for r in self.reclaims],
         }
         if m is None:
             return data
@@ -1004,8 +1080,8 @@ class Room:
                 "type": "seats",
                 "status": self._status,
                 "seats": self.seats(),
-                "takeovers": [t.to_dict() for t in self._takeovers],
-                "reclaims": [r.to_dict() for r in self._reclaims],
+                "takeovers": [t.to_dict() for t in self.takeovers],
+                "reclaims": [r.to_dict() for r in self.reclaims],
             }
         )
         for seat in self._seats:
@@ -1015,7 +1091,7 @@ class Room:
             client.send(text)
 
     def _broadcast_update(self) -> None:
-        m = self._match
+        m = self.match
         assert m is not None
         step = m.last_step
         assert step is not None
@@ -1045,13 +1121,13 @@ class Room:
     def close(self) -> None:
         """Stop this room's timers and bot (the server is shutting down)."""
         for seat in self._seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
-                seat.timer = None
+            seat.timer = None  # the table's graces end with it (close, below)
         if self._decision_timer is not None:
             self._decision_timer.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._table is not None:
+            self._table.close()
         if self._expiry is not None:
             self._expiry.cancel()
             self._expiry = None
@@ -1084,7 +1160,7 @@ def expired(table_id: str, reason: str, after: float) -> RoomError:
     >>> str(expired("t1", "maker_absent", 600))
     "table 't1' was closed unplayed: its maker did not open it within 600 s"
     """
-    return RoomError(
+    return errors.RoomError(
         _EXPIRED.get(reason, "expired_unstarted"),
         table=clip(table_id),
         reason=reason,
@@ -1100,10 +1176,10 @@ def _check_name(name: object) -> str:
     except ConfigurationError as error:
         if "char" in error.evidence:  # a bidirectional control: say which and where
             char, position = error.evidence["char"], error.evidence["position"]
-            raise RoomError(
+            raise errors.RoomError(
                 "bad_request", detail=str(error), char=char, position=position
             ) from None
-        raise RoomError(
+        raise errors.RoomError(
             "bad_request",
             detail=f"a name is printable text of 1 to {MAX_NAME} characters, not {excerpt(name)}",
         ) from None
@@ -1192,7 +1268,9 @@ class Lobby:
             for table_id in self.store.ids(to_open=True):
                 self._load_one(table_id)
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"the database {self.store.path!r} cannot be read: {error}") from None
+            raise errors.StoreError(
+                f"the database {self.store.path!r} cannot be read: {error}"
+            ) from None
 
     def _load_one(self, table_id: str) -> None:
         try:
@@ -1283,14 +1361,16 @@ class Lobby:
         """
         active = sum(1 for r in self._rooms.values() if r.status != "over")
         if active >= self.max_tables:
-            raise RoomError("too_many_tables", limit=self.max_tables)
+            raise errors.RoomError("too_many_tables", limit=self.max_tables)
         v = _variant(variant)
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-            raise RoomError("bad_request", detail="seats must be a list")
+            raise errors.RoomError("bad_request", detail="seats must be a list")
         if (refused := player_count_refusal(v, len(seats), field="seats")) is not None:
-            raise RoomError("bad_request", detail=str(refused))
+            raise errors.RoomError("bad_request", detail=str(refused))
         if not seats or seats[0] != "human":
-            raise RoomError("bad_request", detail="seat 0 is the maker's: it must be 'human'")
+            raise errors.RoomError(
+                "bad_request", detail="seat 0 is the maker's: it must be 'human'"
+            )
         fallback = check_bot(fallback, v)
         rows = []
         for index, kind in enumerate(seats):
@@ -1304,14 +1384,14 @@ class Lobby:
             # would otherwise let one address fill max_tables for everyone.
             mine = sum(1 for r in self._rooms.values() if r.address == address)
             if mine >= self.open_per_address:
-                raise RoomError("too_many_open", limit=self.open_per_address)
+                raise errors.RoomError("too_many_open", limit=self.open_per_address)
         if address is not None and any(row.kind == "human" for row in rows[1:]):
             # It will wait for players: count what this address has waiting already.
             waiting = sum(
                 1 for r in self._rooms.values() if r.status == "waiting" and r.address == address
             )
             if waiting >= self.per_address:
-                raise RoomError("too_many_waiting", limit=self.per_address)
+                raise errors.RoomError("too_many_waiting", limit=self.per_address)
         table = TableRow(
             id=secrets.token_urlsafe(9),
             created=self.clock(),
@@ -1345,20 +1425,20 @@ class Lobby:
                 self._finished.move_to_end(table_id)
             return room
         if table_id in self._damaged:
-            raise RoomError("table_damaged", table=clip(table_id))
+            raise errors.RoomError("table_damaged", table=clip(table_id))
         status = self.store.status(table_id)
         if status is not None and status[0] == "expired":
             ended = self.store.ended(table_id)
             raise expired(table_id, status[1] or "", 0.0 if ended is None else ended[1] - ended[0])
         if status is None or status[0] != "over":
-            raise RoomError("no_table", table=clip(table_id))
+            raise errors.RoomError("no_table", table=clip(table_id))
         try:
             room = Room(self, self.store.load(table_id))
             if room.match is None or not room.match.is_over:
-                raise StoreError(f"table {table_id!r} is marked over, but its match is not")
+                raise errors.StoreError(f"table {table_id!r} is marked over, but its match is not")
         except Exception as error:  # as at start: this table's rows, not the server
             log.error("table %s cannot be rebuilt: %s: %s", table_id, type(error).__name__, error)
-            raise RoomError("table_damaged", table=clip(table_id)) from None
+            raise errors.RoomError("table_damaged", table=clip(table_id)) from None
         self._ended(room)
         return room
 
@@ -1375,18 +1455,19 @@ class Lobby:
         if room is not None:
             return room.summary()
         if table_id in self._damaged:
-            raise RoomError("table_damaged", table=clip(table_id))
+            raise errors.RoomError("table_damaged", table=clip(table_id))
         try:
             stored = self.store.summary(table_id)
-        except StoreError as error:
+        except errors.StoreError as error:
             self._damage(table_id, error)
-            raise RoomError("table_damaged", table=clip(table_id)) from None
+            raise errors.RoomError("table_damaged", table=clip(table_id)) from None
         return stored if stored is not None else self.get(table_id).summary()
 
     def record_text(self, table_id: str) -> str:
         """The finished match's record as JSON (stored when it ended), else a refusal.
 
         >>> import asyncio
+        >>> from whist_ro.errors import RoomError
         >>> from whist_ro.web.store import Store
         >>> async def demo():
         ...     lobby = Lobby(Store(":memory:"))
@@ -1403,7 +1484,7 @@ class Lobby:
         if text is None:
             room = self.get(table_id)  # no_table, table_damaged or expired ...
             if room.status != "over":
-                raise RoomError("no_record")  # ... or not over yet
+                raise errors.RoomError("no_record")  # ... or not over yet
             text = dumps(room.record())  # a finished table from layout 1: stored once
             self.store.keep_record(table_id, text)
         return text
@@ -1455,5 +1536,7 @@ def _variant(value: object) -> Variant:
         if isinstance(value, Mapping):
             return Variant.from_dict(value)
     except WhistError as error:
-        raise RoomError("bad_request", detail=str(error)) from None
-    raise RoomError("bad_request", detail="variant must be a preset name or a variant object")
+        raise errors.RoomError("bad_request", detail=str(error)) from None
+    raise errors.RoomError(
+        "bad_request", detail="variant must be a preset name or a variant object"
+    )

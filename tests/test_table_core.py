@@ -1,0 +1,56 @@
+"""One seat runtime: the table's synchronous API drives its one async core.
+
+``Table.step``/``run`` and ``astep``/``arun`` run the same coroutine (an
+inline one for the synchronous API, driven without an event loop); inside a
+running event loop, as in a Jupyter notebook, the synchronous API runs the
+core in a helper thread, so an async agent plays there too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import whist_ro as wr
+from whist_ro.bots import RandomBot
+from whist_ro.table import Table
+from whist_ro.views import PlayerView
+
+
+class AsyncFirst:
+    """An async agent: the first legal action."""
+
+    async def act(self, view: PlayerView) -> wr.Action:
+        await asyncio.sleep(0)
+        return view.legal_actions[0]
+
+
+def test_the_synchronous_api_works_inside_a_running_event_loop() -> None:
+    # Before the one core, an async agent at Table.run() inside a running loop was
+    # refused ("an event loop is running in this thread") and its seat taken over.
+    async def notebook_cell() -> tuple[wr.Match, tuple[wr.Takeover, ...]]:
+        table = Table(
+            wr.variants.ROMANIAN,
+            agents=[AsyncFirst(), RandomBot(seed=1), RandomBot(seed=2)],
+            seed=3,
+        )
+        table.step()  # a synchronous call while this loop runs
+        return table.run(), table.takeovers
+
+    m, takeovers = asyncio.run(notebook_cell())
+    assert m.is_over
+    assert takeovers == ()
+
+
+def test_the_synchronous_and_the_async_api_play_the_same_match() -> None:
+    def agents() -> list[RandomBot]:
+        return [RandomBot(seed=s) for s in range(4)]
+
+    by_step = Table(wr.variants.CLASSIC, agents=agents(), seed=9).run()
+    by_await = asyncio.run(Table(wr.variants.CLASSIC, agents=agents(), seed=9).arun())
+    assert by_step == by_await
+
+
+def test_there_is_one_core_not_a_sync_and_an_async_twin() -> None:
+    twins = ["_step", "_astep", "_aask", "_tell_pending", "_atell_pending", "_afinish"]
+    assert [name for name in twins if hasattr(Table, name)] == []
+    assert not hasattr(Table, "_astart_isolated")
