@@ -63,10 +63,10 @@ def test_seats_that_cannot_change_hands_are_refused() -> None:
 
 def test_bad_resume_arguments_are_refused_naming_the_field() -> None:
     with pytest.raises(wr.ConfigurationError) as history:
-        Table(wr.variants.ROMANIAN, agents=bots(), seed=3, history="b0")
+        Table(wr.variants.ROMANIAN, agents=bots(), seed=3, history="b0")  # type: ignore[arg-type]
     assert history.value.field == "history"
     with pytest.raises(wr.ConfigurationError) as takeovers:
-        Table(wr.variants.ROMANIAN, agents=bots(), seed=3, takeovers=["x"])
+        Table(wr.variants.ROMANIAN, agents=bots(), seed=3, takeovers=["x"])  # type: ignore[list-item]
     assert takeovers.value.field == "takeovers"
     with pytest.raises(wr.ConfigurationError) as fallbacks:
         Table(wr.variants.ROMANIAN, agents=bots(), seed=3, fallbacks=[None])

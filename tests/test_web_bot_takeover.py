@@ -91,7 +91,7 @@ def test_R_SEAT_1_a_web_bot_that_raises_or_overruns_is_taken_over_and_recorded(
     fields: dict[str, Any],
     reason: str,
 ) -> None:
-    monkeypatch.setitem(web_room.BOTS, "random", bot)  # type: ignore[index]
+    monkeypatch.setitem(web_room.BOTS, "random", bot)
     RELEASE.clear()
     app = create_app(db=tmp_path / "web.sqlite3", bot_delay=0)
     try:
