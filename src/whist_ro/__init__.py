@@ -30,8 +30,9 @@ layer and the ones below (tests/test_architecture.py keeps it so):
   public objects, and one random playout of a public state;
 - ``views``: what a seat may see; ``svg``: cards, hands, tricks, views and
   score charts as pictures;
-- ``agents``, ``bots``, ``table``, ``tournaments``: who plays a seat, the
-  table that seats them, and bots measured against each other;
+- ``agents``, ``deadline``, ``bots``, ``table``, ``tournaments``: who plays a
+  seat, the time limits of a seat's decision (shared by the table and the
+  engines), the table that seats them, and bots measured against each other;
 - ``remote``: the wire format and the engine protocol (any agent in
   another process);
 - ``records``: match records, notation, adjudication, audit and perft;
@@ -60,7 +61,7 @@ from typing import TYPE_CHECKING, Final
 # The rule book loads with the package: whist_ro.rules is where its functions live.
 from whist_ro import rules as rules
 from whist_ro import variants
-from whist_ro._deprecation import warn_deprecated
+from whist_ro._deprecation import import_probe, warn_deprecated
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, CardSet, Rank, Suit
 from whist_ro.errors import (
@@ -304,9 +305,10 @@ if not TYPE_CHECKING:  # at run time only: the type checker reads the imports ab
             value = importlib.import_module(f"{__name__}.{name}")
         elif name in _MOVED:
             home, _, attribute = _MOVED[name].partition(":")
-            # stacklevel 3 (the default): past warn_deprecated and this
-            # function, to the line that read the name.
-            warn_deprecated(f"whist_ro.{name}", use=f"{home}.{attribute}")
+            if not import_probe():  # ``from whist_ro import name`` asks twice: warn once
+                # stacklevel 3 (the default): past warn_deprecated and this
+                # function, to the line that read the name.
+                warn_deprecated(f"whist_ro.{name}", use=f"{home}.{attribute}")
             return getattr(importlib.import_module(home), attribute)
         else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,10 +23,11 @@ This is a base module: it imports nothing of the package.
 from __future__ import annotations
 
 import importlib
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 
-__all__ = ["REMOVED_IN", "SINCE", "moved_names", "warn_deprecated"]
+__all__ = ["REMOVED_IN", "SINCE", "import_probe", "moved_names", "warn_deprecated"]
 
 SINCE = "0.2.0"
 """The release that deprecated the names deprecated today."""
@@ -54,6 +55,22 @@ def warn_deprecated(what: str, *, use: str, stacklevel: int = 3) -> None:
         DeprecationWarning,
         stacklevel=stacklevel,
     )
+
+
+def import_probe(depth: int = 2) -> bool:
+    """Whether the module ``__getattr__`` *depth* frames up serves ``from package import``'s probe.
+
+    ``from package import name`` looks the name up twice when the module is
+    a package: once in the import system's ``hasattr`` (to know whether to
+    import a submodule of that name), then in the statement itself.  A
+    module ``__getattr__`` that warns on both would warn twice for one line,
+    so it stays quiet for the probe and warns for the statement.
+
+    >>> import_probe()
+    False
+    """
+    caller = sys._getframe(depth).f_code
+    return caller.co_name == "_handle_fromlist" and "importlib" in caller.co_filename
 
 
 def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object]:
@@ -86,9 +103,10 @@ def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         home, _, attribute = target.partition(":")
         replacement = f"{home}.{attribute}" if attribute else home
-        # stacklevel 3: this function, then the import machinery or the
-        # attribute read, then the user's line.
-        warn_deprecated(f"{module}.{name}", use=replacement, stacklevel=3)
+        if not import_probe():
+            # stacklevel 3: this function, then the import machinery or the
+            # attribute read, then the user's line.
+            warn_deprecated(f"{module}.{name}", use=replacement, stacklevel=3)
         value = importlib.import_module(home)
         return getattr(value, attribute) if attribute else value
 
