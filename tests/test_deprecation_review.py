@@ -8,9 +8,13 @@ misspelt name.
 
 from __future__ import annotations
 
+import importlib
 import warnings
 
 import pytest
+
+import whist_ro as wr
+from whist_ro.rules.play import trick_winner_index
 
 # (package, a name it serves deprecated): packages, where ``from package import name``
 # makes the import system look the name up once more before the statement does.
@@ -31,3 +35,43 @@ def test_from_a_package_import_a_moved_name_warns_once(package: str, name: str) 
     messages = [str(w.message) for w in caught if w.category is DeprecationWarning]
     assert messages == [f"{package}.{name} is deprecated" + messages[0].partition("deprecated")[2]]
     assert [w.filename for w in caught] == ["<string>"]  # the importing line's
+
+
+# The deprecated functions warn when imported (issue 26: "when the name is called or
+# imported"), each naming its replacement, and give the replacement's answer.
+FUNCTIONS = [
+    ("whist_ro.views", "resolve_play", "use Round.resolve_play(action)"),
+    ("whist_ro.views.view", "resolve_play", "use Round.resolve_play(action)"),
+    ("whist_ro.engine.tricks", "winning_index", "use whist_ro.rules.play.trick_winner_index"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "use"), FUNCTIONS)
+def test_importing_a_deprecated_function_warns_once_naming_its_replacement(
+    module: str, name: str, use: str
+) -> None:
+    namespace: dict[str, object] = {}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        exec(f"from {module} import {name}", namespace)
+    assert [w.category for w in caught] == [DeprecationWarning]
+    assert f"{module}.{name} is deprecated" in str(caught[0].message)
+    assert use in str(caught[0].message)
+    assert caught[0].filename == "<string>"
+    assert name not in vars(importlib.import_module(module))  # so walking it stays quiet
+    assert name not in importlib.import_module(module).__all__
+
+
+def test_the_imported_deprecated_functions_answer_as_their_replacements() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        # Read as a user's program would (a type checker no longer sees the names).
+        winning_index = importlib.import_module("whist_ro.engine.tricks").winning_index
+        resolve_play = importlib.import_module("whist_ro.views").resolve_play
+    m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=1)
+    for action in m.legal_actions():
+        assert resolve_play(m, action) == m.round.resolve_play(action)
+    cards = [wr.Card.parse(c) for c in ("7h", "Ah", "7s")]
+    assert winning_index(cards, wr.Suit.SPADES) == trick_winner_index(
+        [c.bit for c in cards], trump=int(wr.Suit.SPADES)
+    )

@@ -73,13 +73,15 @@ def import_probe(depth: int = 2) -> bool:
     return caller.co_name == "_handle_fromlist" and "importlib" in caller.co_filename
 
 
-def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object]:
+def moved_names(module: str, moved: Mapping[str, str | tuple[str, str]]) -> Callable[[str], object]:
     """Return a module ``__getattr__`` that serves the names in *moved* from their new home.
 
     *moved* maps an old name to ``"package.module:Name"`` (the name, maybe
     renamed, in its new module) or to ``"package.module"`` (the name is a
-    module).  Reading a moved name warns and returns the new object; any
-    other name raises the usual ``AttributeError``.
+    module), or to a pair of such a target and the replacement the warning
+    names (a deprecated function kept privately whose replacement is spelt
+    differently).  Reading a moved name warns and returns the new object;
+    any other name raises the usual ``AttributeError``.
 
     >>> import os.path
     >>> import warnings
@@ -98,11 +100,12 @@ def moved_names(module: str, moved: Mapping[str, str]) -> Callable[[str], object
     table = dict(moved)
 
     def moved_getattr(name: str) -> object:
-        target = table.get(name)
-        if target is None:
+        entry = table.get(name)
+        if entry is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        target, use = entry if isinstance(entry, tuple) else (entry, None)
         home, _, attribute = target.partition(":")
-        replacement = f"{home}.{attribute}" if attribute else home
+        replacement = use or (f"{home}.{attribute}" if attribute else home)
         if not import_probe():
             # stacklevel 3: this function, then the import machinery or the
             # attribute read, then the user's line.
