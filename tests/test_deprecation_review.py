@@ -9,12 +9,18 @@ misspelt name.
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
 import whist_ro as wr
 from whist_ro.rules.play import trick_winner_index
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # (package, a name it serves deprecated): packages, where ``from package import name``
 # makes the import system look the name up once more before the statement does.
@@ -75,3 +81,61 @@ def test_the_imported_deprecated_functions_answer_as_their_replacements() -> Non
     assert winning_index(cards, wr.Suit.SPADES) == trick_winner_index(
         [c.bit for c in cards], trump=int(wr.Suit.SPADES)
     )
+
+
+# A module that serves moved names from a ``__getattr__`` seen by the type checker
+# makes every attribute of it type-check (as ``object``): a misspelt name passed
+# mypy --strict.  Each line below must be refused.
+MISSPELT = """
+import whist_ro as wr
+import whist_ro.engine.tricks
+import whist_ro.records.notation
+import whist_ro.records.record
+import whist_ro.records.rulebook
+import whist_ro.rules.schedule
+import whist_ro.sim.run
+import whist_ro.views.view
+a = wr.rules.honours_pointz
+b = wr.records.laods
+c = wr.sim.playoutz
+d = whist_ro.records.notation.parse_rond
+e = whist_ro.records.record.Recrod
+f = whist_ro.sim.run.playoutz
+g = whist_ro.views.veiw_of
+h = whist_ro.views.view.veiw_of
+i = whist_ro.engine.tricks.trick_winer
+j = whist_ro.records.rulebook.RULES
+k = whist_ro.rules.schedule.dealer_of
+"""
+
+
+def test_a_type_checker_refuses_a_misspelt_name_of_a_module_that_serves_moved_names(
+    tmp_path: Path,
+) -> None:
+    program = tmp_path / "misspelt.py"
+    program.write_text(MISSPELT, encoding="utf-8")
+    # The tree under test, not whatever an editable install points at.
+    env = {**os.environ, "MYPYPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-error-summary",
+            "--no-incremental",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            str(program),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    refused = {int(line.split(":")[1]) for line in done.stdout.splitlines() if "error:" in line}
+    lines = MISSPELT.splitlines()
+    expected = {n for n, line in enumerate(lines, 1) if " = " in line}
+    assert sorted(expected - refused) == [], done.stdout

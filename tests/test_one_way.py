@@ -157,9 +157,9 @@ def test_records_rulebook_answers_as_before() -> None:
     from whist_ro.records import rulebook  # noqa: PLC0415  # the module alone: quiet
 
     with pytest.warns(DeprecationWarning, match=WARNS):
-        assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)  # type: ignore[operator]
+        assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match=WARNS):
-        assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"  # type: ignore[operator]
+        assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"  # type: ignore[attr-defined]
 
 
 def test_importing_and_reading_the_deprecated_names_warns_of_nothing() -> None:
