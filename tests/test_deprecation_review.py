@@ -139,3 +139,29 @@ def test_a_type_checker_refuses_a_misspelt_name_of_a_module_that_serves_moved_na
     lines = MISSPELT.splitlines()
     expected = {n for n, line in enumerate(lines, 1) if " = " in line}
     assert sorted(expected - refused) == [], done.stdout
+
+
+# docs/stability.md: "Every part is reachable from the package without an import of
+# its own", and it names remote, svg and web among the parts.
+PARTS_CODE = """
+import warnings
+warnings.simplefilter("error")
+import whist_ro as wr
+# web needs the web extra: dir() does not list it, so help() and inspect.getmembers
+# work without the extra too.
+assert "web" not in dir(wr) and {"remote", "svg"} <= set(dir(wr))
+assert wr.remote.EngineAgent.__name__ == "EngineAgent"
+assert wr.svg.card.__name__ == "card"
+assert wr.web.create_app.__name__ == "create_app"
+"""
+
+
+def test_every_part_the_stability_page_names_is_reachable_from_the_package() -> None:
+    pytest.importorskip("starlette")
+    done = subprocess.run(
+        [sys.executable, "-c", PARTS_CODE], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    page = (ROOT / "docs" / "stability.md").read_text(encoding="utf-8")
+    for part in ("remote", "svg", "web"):
+        assert f"`whist_ro.{part}`" in page

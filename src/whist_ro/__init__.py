@@ -116,11 +116,14 @@ if TYPE_CHECKING:  # what the lazy names below are, for the type checker
         playout,
         ranking,
         records,
+        remote,
         results,
         sim,
+        svg,
         table,
         tournaments,
         views,
+        web,
     )
     from whist_ro.agents import Agent
     from whist_ro.engine.deal import Deal
@@ -199,7 +202,8 @@ _MOVED: Final = {
         for name in ("Entrant", "TournamentResult", "tournament")
     },
 }
-# The package's parts, which ``whist_ro.<part>`` reaches without an import.
+# The package's parts, which ``whist_ro.<part>`` reaches without an import
+# (docs/stability.md names each).
 _PARTS: Final = frozenset(
     {
         "agents",
@@ -210,14 +214,21 @@ _PARTS: Final = frozenset(
         "playout",
         "ranking",
         "records",
+        "remote",
         "results",
         "rules",
         "sim",
+        "svg",
         "table",
         "tournaments",
         "views",
+        "web",
     }
 )
+# Parts that need an optional extra to import: reachable, but not listed by dir(),
+# so that help() and inspect.getmembers, which read every name dir() gives, work
+# without the extra too.
+_EXTRA_PARTS: Final = frozenset({"web"})
 
 __version__ = "0.1.0"
 
@@ -317,4 +328,4 @@ if not TYPE_CHECKING:  # at run time only: the type checker reads the imports ab
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__, *_PARTS})
+    return sorted({*globals(), *__all__, *(_PARTS - _EXTRA_PARTS)})
