@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import pkgutil
+import re
 import subprocess
 import sys
 import warnings
@@ -18,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import whist_ro as wr
+from whist_ro import _deprecation
 from whist_ro.rules.play import trick_winner_index
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -165,3 +168,30 @@ def test_every_part_the_stability_page_names_is_reachable_from_the_package() -> 
     page = (ROOT / "docs" / "stability.md").read_text(encoding="utf-8")
     for part in ("remote", "svg", "web"):
         assert f"`whist_ro.{part}`" in page
+
+
+def _deprecated_rows() -> list[str]:
+    page = (ROOT / "docs" / "stability.md").read_text(encoding="utf-8")
+    start = page.index("## Deprecated in 0.2.0, removed in 0.3.0\n")
+    section = page[start : page.index("\n## ", start + 1)]
+    return [line for line in section.splitlines() if line.startswith("| `")]
+
+
+def test_the_stability_page_lists_every_moved_name_a_module_serves() -> None:
+    import whist_ro  # noqa: PLC0415
+
+    for found in pkgutil.walk_packages(whist_ro.__path__, "whist_ro."):
+        try:
+            importlib.import_module(found.name)
+        except ImportError:  # an optional extra that is not installed
+            continue
+    rows = _deprecated_rows()
+    missing = []
+    for module, names in sorted(_deprecation._SERVED.items()):
+        for name in sorted(names):
+            spelt = re.compile(rf"`{re.escape(module)}\.{name}[`(]")
+            if not any(
+                spelt.search(row) or (f"`{name}`" in row and f"`{module}`" in row) for row in rows
+            ):
+                missing.append(f"{module}.{name}")
+    assert missing == []

@@ -35,6 +35,10 @@ SINCE = "0.2.0"
 REMOVED_IN = "0.3.0"
 """The release in which they go (one minor release later, docs/stability.md)."""
 
+_SERVED: dict[str, frozenset[str]] = {}
+# Module -> the moved names its __getattr__ serves, filled by moved_names as each
+# module loads, so that a test can hold docs/stability.md's tables to every one.
+
 
 def warn_deprecated(what: str, *, use: str, stacklevel: int = 3) -> None:
     """Warn that *what* is deprecated, naming *use*, its replacement.
@@ -98,6 +102,7 @@ def moved_names(module: str, moved: Mapping[str, str | tuple[str, str]]) -> Call
     AttributeError: module 'mypkg' has no attribute 'nothing'
     """
     table = dict(moved)
+    _SERVED[module] = frozenset(table)
 
     def moved_getattr(name: str) -> object:
         entry = table.get(name)
