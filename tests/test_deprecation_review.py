@@ -195,3 +195,24 @@ def test_the_stability_page_lists_every_moved_name_a_module_serves() -> None:
             ):
                 missing.append(f"{module}.{name}")
     assert missing == []
+
+
+# Item 4: every error renders from the catalogue, in Romanian too.  A kernel that
+# disagrees with the engine (the differential check of whist_ro.sim) said so in
+# English only: its text was built before the catalogue could see it.
+def test_a_kernel_mismatch_reads_in_romanian() -> None:
+    from whist_ro.sim import run  # noqa: PLC0415
+
+    r = wr.Round.shuffled(wr.variants.ROMANIAN, players=3, dealer=0, hand_size=2, seed=1)
+    assert r.to_act is not None
+    wrong_seat = (r.to_act + 1) % 3
+    with pytest.raises(wr.KernelMismatchError) as caught:
+        run._check_step([r], 0, wrong_seat, True, None, 0)
+    error = caught.value
+    assert str(error).startswith(f"the kernel's seat to act is {wrong_seat} but the engine's is")
+    romanian = error.explain("ro")
+    assert romanian.startswith(f"după nucleul de joc e rândul locului {wrong_seat}, dar")
+    assert error.evidence["kernel"] == str(wrong_seat)
+    with pytest.raises(wr.KernelMismatchError) as bid:
+        run._check_step([r], 0, r.to_act, True, None, 99)
+    assert bid.value.explain("ro").startswith("nucleul de joc licitează 99, dar motorul permite")
