@@ -216,3 +216,18 @@ def test_a_kernel_mismatch_reads_in_romanian() -> None:
     with pytest.raises(wr.KernelMismatchError) as bid:
         run._check_step([r], 0, r.to_act, True, None, 99)
     assert bid.value.explain("ro").startswith("nucleul de joc licitează 99, dar motorul permite")
+
+
+# Item 6: no page sends a reader to a module that is only a deprecated shim now.
+SHIMS = ("src/whist_ro/rules/schedule.py", "src/whist_ro/records/rulebook.py")
+
+
+def test_no_doc_page_but_the_stability_page_names_a_deprecated_shim_module() -> None:
+    named = [
+        f"{page.relative_to(ROOT)}: {shim}"
+        for page in sorted((ROOT / "docs").rglob("*.md"))
+        if page.name != "stability.md"
+        for shim in SHIMS
+        if shim in page.read_text(encoding="utf-8")
+    ]
+    assert named == []
