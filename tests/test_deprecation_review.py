@@ -188,6 +188,8 @@ def test_the_stability_page_lists_every_moved_name_a_module_serves() -> None:
     rows = _deprecated_rows()
     missing = []
     for module, names in sorted(_deprecation._SERVED.items()):
+        if module != "whist_ro" and not module.startswith("whist_ro."):
+            continue  # a doctest's example module
         for name in sorted(names):
             spelt = re.compile(rf"`{re.escape(module)}\.{name}[`(]")
             if not any(

@@ -72,8 +72,13 @@ def import_probe(depth: int = 2) -> bool:
 
     >>> import_probe()
     False
+    >>> import_probe(10_000)  # deeper than the stack: nobody is importing
+    False
     """
-    caller = sys._getframe(depth).f_code
+    try:
+        caller = sys._getframe(depth).f_code
+    except ValueError:  # the stack is not that deep: nobody is importing
+        return False
     return caller.co_name == "_handle_fromlist" and "importlib" in caller.co_filename
 
 
