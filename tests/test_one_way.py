@@ -86,17 +86,20 @@ def _hidden_one_card() -> Round:
 
 
 def test_views_resolve_play_warns_and_agrees_with_round_resolve_play() -> None:
-    from whist_ro.views import resolve_play  # noqa: PLC0415  # importing a function warns not
+    from whist_ro import views  # noqa: PLC0415
 
     r = _hidden_one_card()
     only = Play(seat=0, card=None)
     use = "Round.resolve_play(action) (for a Match: match.round.resolve_play(action))"
-    assert deprecated(lambda: resolve_play(r, only), use=use) == r.resolve_play(only)
+    # Read from the module (its __getattr__), the old name warns on the calling line.
+    resolve = views.__getattr__
+    assert deprecated(lambda: resolve("resolve_play")(r, only), use=use) == r.resolve_play(only)
     bid = Bid(seat=1, tricks=0)
-    assert deprecated(lambda: resolve_play(r, bid), use=use) == r.resolve_play(bid) == bid
+    assert deprecated(lambda: resolve("resolve_play")(r, bid), use=use) == r.resolve_play(bid)
     m = wr.Match.new(variants.ROMANIAN, players=3, seed=1)
     first = m.legal_actions()[0]
-    assert deprecated(lambda: resolve_play(m, first), use=use) == m.round.resolve_play(first)
+    found = deprecated(lambda: resolve("resolve_play")(m, first), use=use)
+    assert found == m.round.resolve_play(first)
 
 
 # -- engine.tricks.winning_index ----------------------------------------------------------
@@ -107,11 +110,11 @@ def test_views_resolve_play_warns_and_agrees_with_round_resolve_play() -> None:
 def test_winning_index_warns_and_agrees_with_trick_winner_index(
     cards: str, trump: Suit | None
 ) -> None:
-    from whist_ro.engine.tricks import winning_index  # noqa: PLC0415
+    from whist_ro.engine import tricks  # noqa: PLC0415
 
     parsed = [Card.parse(c) for c in cards.split()]
     use = "whist_ro.rules.play.trick_winner_index([card.bit for card in cards], trump=...)"
-    index = deprecated(lambda: winning_index(parsed, trump), use=use)
+    index = deprecated(lambda: tricks.__getattr__("winning_index")(parsed, trump), use=use)
     bits = [c.bit for c in parsed]
     assert index == trick_winner_index(bits, trump=None if trump is None else int(trump))
 
@@ -154,18 +157,18 @@ def test_records_rulebook_answers_as_before() -> None:
     from whist_ro.records import rulebook  # noqa: PLC0415  # the module alone: quiet
 
     with pytest.warns(DeprecationWarning, match=WARNS):
-        assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)  # type: ignore[operator]
+        assert rulebook.rules_for(variants.CLASSIC) == book.rules_for(variants.CLASSIC)  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match=WARNS):
-        assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"  # type: ignore[operator]
+        assert rulebook.schedule_rule(variants.INVERTED) == "R-SCHED-2"  # type: ignore[attr-defined]
 
 
 def test_importing_and_reading_the_deprecated_names_warns_of_nothing() -> None:
-    # A fresh interpreter, every warning an error: importing the modules, importing the
-    # deprecated functions (they warn when called) and help() on Round stay quiet.
+    # A fresh interpreter, every warning an error: importing the modules that hold
+    # deprecated names, help() on them and on Round, and reading Round.deal stay quiet.
     code = (
         "import pydoc, whist_ro, whist_ro.records.rulebook as shim;"
-        "from whist_ro.views import resolve_play;"
-        "from whist_ro.engine.tricks import winning_index;"
+        "import whist_ro.views, whist_ro.engine.tricks;"
+        "pydoc.render_doc(whist_ro.views); pydoc.render_doc(whist_ro.engine.tricks);"
         "pydoc.render_doc(whist_ro.Round); whist_ro.Round.deal;"
         "assert 'RULES' not in vars(shim)"
     )

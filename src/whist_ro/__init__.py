@@ -30,8 +30,9 @@ layer and the ones below (tests/test_architecture.py keeps it so):
   public objects, and one random playout of a public state;
 - ``views``: what a seat may see; ``svg``: cards, hands, tricks, views and
   score charts as pictures;
-- ``agents``, ``bots``, ``table``, ``tournaments``: who plays a seat, the
-  table that seats them, and bots measured against each other;
+- ``agents``, ``deadline``, ``bots``, ``table``, ``tournaments``: who plays a
+  seat, the time limits of a seat's decision (shared by the table and the
+  engines), the table that seats them, and bots measured against each other;
 - ``remote``: the wire format and the engine protocol (any agent in
   another process);
 - ``records``: match records, notation, adjudication, audit and perft;
@@ -60,7 +61,7 @@ from typing import TYPE_CHECKING, Final
 # The rule book loads with the package: whist_ro.rules is where its functions live.
 from whist_ro import rules as rules
 from whist_ro import variants
-from whist_ro._deprecation import warn_deprecated
+from whist_ro._deprecation import import_probe, warn_deprecated
 from whist_ro.actions import Action, Bid, Play, action_from_dict
 from whist_ro.cards import Card, CardSet, Rank, Suit
 from whist_ro.errors import (
@@ -115,11 +116,14 @@ if TYPE_CHECKING:  # what the lazy names below are, for the type checker
         playout,
         ranking,
         records,
+        remote,
         results,
         sim,
+        svg,
         table,
         tournaments,
         views,
+        web,
     )
     from whist_ro.agents import Agent
     from whist_ro.engine.deal import Deal
@@ -198,7 +202,8 @@ _MOVED: Final = {
         for name in ("Entrant", "TournamentResult", "tournament")
     },
 }
-# The package's parts, which ``whist_ro.<part>`` reaches without an import.
+# The package's parts, which ``whist_ro.<part>`` reaches without an import
+# (docs/stability.md names each).
 _PARTS: Final = frozenset(
     {
         "agents",
@@ -209,14 +214,21 @@ _PARTS: Final = frozenset(
         "playout",
         "ranking",
         "records",
+        "remote",
         "results",
         "rules",
         "sim",
+        "svg",
         "table",
         "tournaments",
         "views",
+        "web",
     }
 )
+# Parts that need an optional extra to import: reachable, but not listed by dir(),
+# so that help() and inspect.getmembers, which read every name dir() gives, work
+# without the extra too.
+_EXTRA_PARTS: Final = frozenset({"web"})
 
 __version__ = "0.1.0"
 
@@ -304,9 +316,10 @@ if not TYPE_CHECKING:  # at run time only: the type checker reads the imports ab
             value = importlib.import_module(f"{__name__}.{name}")
         elif name in _MOVED:
             home, _, attribute = _MOVED[name].partition(":")
-            # stacklevel 3 (the default): past warn_deprecated and this
-            # function, to the line that read the name.
-            warn_deprecated(f"whist_ro.{name}", use=f"{home}.{attribute}")
+            if not import_probe():  # ``from whist_ro import name`` asks twice: warn once
+                # stacklevel 3 (the default): past warn_deprecated and this
+                # function, to the line that read the name.
+                warn_deprecated(f"whist_ro.{name}", use=f"{home}.{attribute}")
             return getattr(importlib.import_module(home), attribute)
         else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -315,4 +328,4 @@ if not TYPE_CHECKING:  # at run time only: the type checker reads the imports ab
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__, *_PARTS})
+    return sorted({*globals(), *__all__, *(_PARTS - _EXTRA_PARTS)})

@@ -11,16 +11,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Final
 
 from whist_ro._check import seat, whole
-from whist_ro._deprecation import warn_deprecated
+from whist_ro._deprecation import moved_names
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Play
 from whist_ro.cards import Card, Suit, cards_of
 from whist_ro.errors import InvalidTrickError, NotOverError
 from whist_ro.rules.play import trick_winner_index
 
-__all__ = ["Trick", "trick_winner", "winning_index"]
+__all__ = ["Trick", "trick_winner"]
+
+_WINNING_INDEX_USE: Final = (
+    "whist_ro.rules.play.trick_winner_index([card.bit for card in cards], trump=...)"
+)
+
+if not TYPE_CHECKING:  # a type checker no longer sees the deprecated name
+    # Deprecated: imported or read, it warns; kept out of the namespace so walking
+    # the module (doctest collection, help) stays quiet.
+    __getattr__ = moved_names(
+        __name__, {"winning_index": ("whist_ro.engine.tricks:_winning_index", _WINNING_INDEX_USE)}
+    )
 
 
 class Trick(Immutable):
@@ -138,11 +150,12 @@ class Trick(Immutable):
         return f"Trick(leader={self._leader}, cards='{cards}', players={self._players})"
 
 
-def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Deprecated: use :func:`whist_ro.rules.play.trick_winner_index`, which takes card bits.
+def _winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Deprecated ``winning_index``: use :func:`whist_ro.rules.play.trick_winner_index` (card bits).
 
-    The position of the winning card (R-PLAY-6), with a
-    ``DeprecationWarning``; goes in whist-ro 0.3.0.  The rule has one home,
+    The position of the winning card (R-PLAY-6); goes in whist-ro 0.3.0.
+    Imported or read as ``winning_index`` from this module it warns with a
+    ``DeprecationWarning``.  The rule has one home,
     :func:`~whist_ro.rules.play.trick_winner_index`; :func:`trick_winner`
     answers for a :class:`Trick`.
 
@@ -151,15 +164,12 @@ def winning_index(cards: Sequence[Card], trump: Suit | None) -> int:
     >>> cards = [Card.parse(c) for c in ("7h", "Ah", "7s")]
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     winning_index(cards, Suit.SPADES)
+    ...     from whist_ro.engine.tricks import winning_index
+    >>> winning_index(cards, Suit.SPADES)
     2
     >>> trick_winner_index([c.bit for c in cards], trump=int(Suit.SPADES))
     2
     """
-    warn_deprecated(
-        "whist_ro.engine.tricks.winning_index(cards, trump)",
-        use="whist_ro.rules.play.trick_winner_index([card.bit for card in cards], trump=...)",
-    )
     if not cards:
         raise NotOverError("an empty trick has no winner yet")
     return trick_winner_index(

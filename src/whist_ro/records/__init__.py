@@ -20,6 +20,8 @@ docs/records.md describes the formats.
 (True, True)
 """
 
+from typing import TYPE_CHECKING
+
 from whist_ro._deprecation import moved_names
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, Report, adjudicate, read_text
@@ -79,10 +81,11 @@ __all__ = [
 
 # Moved: NotationError to the errors, Takeover to the one module that defines it
 # (whist_ro.Takeover stays); the old names here warn.
-__getattr__ = moved_names(
-    __name__,
-    {
-        "NotationError": "whist_ro.errors:NotationError",
-        "Takeover": "whist_ro.engine.seats:Takeover",
-    },
-)
+if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/stability.md)
+    __getattr__ = moved_names(
+        __name__,
+        {
+            "NotationError": "whist_ro.errors:NotationError",
+            "Takeover": "whist_ro.engine.seats:Takeover",
+        },
+    )

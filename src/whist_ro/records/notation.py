@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -83,7 +83,8 @@ from whist_ro.variants import Variant, check_variant
 __all__ = ["MAX_TEXT", "LoneRound", "format_round", "parse_round"]
 
 # NotationError lives with every other error now; its old name here warns.
-__getattr__ = moved_names(__name__, {"NotationError": "whist_ro.errors:NotationError"})
+if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/stability.md)
+    __getattr__ = moved_names(__name__, {"NotationError": "whist_ro.errors:NotationError"})
 
 MAX_TEXT: Final = 20_000
 """The longest round text :func:`parse_round` reads, in characters."""

@@ -16,13 +16,14 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from typing import Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from whist_ro import errors
 from whist_ro._check import MAX_WORKERS, excerpt, flag, is_whole, rng_of, whole
 from whist_ro._check import executor as check_executor
 from whist_ro._deprecation import moved_names
 from whist_ro._immutable import Immutable
+from whist_ro._messages import N_
 from whist_ro.actions import Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
 from whist_ro.engine.round import Round, legal_bids, legal_cards
@@ -57,7 +58,10 @@ __all__ = [
 ]
 
 # KernelMismatchError lives with every other error now; its old name here warns.
-__getattr__ = moved_names(__name__, {"KernelMismatchError": "whist_ro.errors:KernelMismatchError"})
+if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/stability.md)
+    __getattr__ = moved_names(
+        __name__, {"KernelMismatchError": "whist_ro.errors:KernelMismatchError"}
+    )
 
 #: The policies built into the kernels, by name.
 POLICIES: Final = ("random", "lowest", "highest", "greedy")
@@ -537,9 +541,32 @@ def _reference(p: Position, hidden: Hidden) -> Round:
     return r
 
 
-def _mismatch(what: str, kernel: object, engine: object, r: Round) -> errors.KernelMismatchError:
+# What a kernel and the engine may disagree on, each a catalogue template (so the
+# refusal reads in Romanian too, as every error does).
+_MISMATCH: Final = {
+    "seat to act": N_(
+        "the kernel's seat to act is {kernel} but the engine's is {engine} at {state}"
+    ),
+    "legal bids": N_("the kernel's legal bids is {kernel} but the engine's is {engine} at {state}"),
+    "bid": N_("the kernel's bid is {kernel} but the engine's is {engine} at {state}"),
+    "legal cards": N_(
+        "the kernel's legal cards is {kernel} but the engine's is {engine} at {state}"
+    ),
+    "winner": N_(
+        "the kernel's winner of {trick} is {kernel} but the engine's is {engine} at {state}"
+    ),
+    "number of cards chosen": N_(
+        "the kernel's number of cards chosen is {kernel} but the engine's is {engine} at {state}"
+    ),
+}
+
+
+def _mismatch(
+    what: str, kernel: object, engine: object, r: Round, **more: object
+) -> errors.KernelMismatchError:
     return errors.KernelMismatchError(
-        f"the kernel's {what} is {excerpt(kernel)} but the engine's is {excerpt(engine)} at {r!r}"
+        _MISMATCH[what],
+        evidence={"kernel": excerpt(kernel), "engine": excerpt(engine), "state": repr(r), **more},
     )
 
 
@@ -573,7 +600,7 @@ def _check_winner(refs: list[Round], g: int, winner: int) -> None:
     last = r.tricks[-1]
     expected = trick_winner(last, r.trump)
     if expected != winner:
-        raise _mismatch(f"winner of {last}", winner, expected, r)
+        raise _mismatch("winner", winner, expected, r, trick=str(last))
 
 
 def _scalar_checker(p: Position, hidden: Hidden) -> scalar.Checker:

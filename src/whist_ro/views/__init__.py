@@ -15,10 +15,13 @@ takes what a spectator may see: public facts only, no hand
 True
 """
 
+from typing import TYPE_CHECKING
+
+from whist_ro._deprecation import moved_names
 from whist_ro.views.public import SpectatorView, public_view
 from whist_ro.views.render import render
 from whist_ro.views.sample import constraints, count_deals, sample, unseen_cards
-from whist_ro.views.view import Blind, PlayerView, blind_mode, resolve_play, view_of
+from whist_ro.views.view import _RESOLVE_PLAY_USE, Blind, PlayerView, blind_mode, view_of
 
 __all__ = [
     "Blind",
@@ -29,8 +32,13 @@ __all__ = [
     "count_deals",
     "public_view",
     "render",
-    "resolve_play",
     "sample",
     "unseen_cards",
     "view_of",
 ]
+
+if not TYPE_CHECKING:  # a type checker no longer sees the deprecated name
+    # Deprecated: imported or read, it warns naming Round.resolve_play (never cached here).
+    __getattr__ = moved_names(
+        __name__, {"resolve_play": ("whist_ro.views.view:_resolve_play", _RESOLVE_PLAY_USE)}
+    )

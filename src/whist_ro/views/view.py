@@ -27,7 +27,7 @@ from typing_extensions import TypeVar
 
 from whist_ro._check import default_names, excerpt
 from whist_ro._check import seat as check_seat
-from whist_ro._deprecation import warn_deprecated
+from whist_ro._deprecation import moved_names
 from whist_ro._immutable import Immutable
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card, CardSet, Suit
@@ -46,7 +46,19 @@ from whist_ro.variants import Variant
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Blind", "PlayerView", "blind_mode", "resolve_play", "view_of"]
+__all__ = ["Blind", "PlayerView", "blind_mode", "view_of"]
+
+_RESOLVE_PLAY_USE: Final = (
+    "Round.resolve_play(action) (for a Match: match.round.resolve_play(action))"
+)
+"""What the deprecated ``resolve_play`` names as its replacement."""
+
+if not TYPE_CHECKING:  # a type checker no longer sees the deprecated name
+    # Deprecated: imported or read, it warns; kept out of the namespace so walking
+    # the module (doctest collection, help) stays quiet.
+    __getattr__ = moved_names(
+        __name__, {"resolve_play": ("whist_ro.views.view:_resolve_play", _RESOLVE_PLAY_USE)}
+    )
 
 Blind = Literal["forehead", "hidden"]
 """How a blind 1-card round hides cards (R-VIEW-3)."""
@@ -82,13 +94,15 @@ def blind_mode(variant: Variant, hand_size: int) -> Blind | None:
     return mode
 
 
-def resolve_play(state: Round | Match, action: Action) -> Action:
-    """Deprecated: use :meth:`Round.resolve_play <whist_ro.Round.resolve_play>` (a match's round's).
+def _resolve_play(state: Round | Match, action: Action) -> Action:
+    """Deprecated ``whist_ro.views.resolve_play``: use :meth:`whist_ro.Round.resolve_play`.
 
     ``action`` with "my only card" (``Play(card=None)``) replaced by the
-    card it means, with a ``DeprecationWarning``; goes in whist-ro 0.3.0.
-    The rule has one home, the round's own method: ``r.resolve_play(action)``
-    for a round, ``m.round.resolve_play(action)`` for a match.
+    card it means; goes in whist-ro 0.3.0.  Imported or read as
+    ``resolve_play`` from :mod:`whist_ro.views` it warns with a
+    ``DeprecationWarning``.  The rule has one home, the round's own method:
+    ``r.resolve_play(action)`` for a round, ``m.round.resolve_play(action)``
+    for a match.
 
     >>> import warnings
     >>> import whist_ro as wr
@@ -98,15 +112,12 @@ def resolve_play(state: Round | Match, action: Action) -> Action:
     ...     r = r.apply(wr.Bid(seat=seat, tricks=0))
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     resolve_play(r, wr.Play(seat=0, card=None))
+    ...     from whist_ro.views import resolve_play
+    >>> resolve_play(r, wr.Play(seat=0, card=None))
     Play(seat=0, card=Card.parse('Ah'))
     >>> r.resolve_play(wr.Play(seat=0, card=None))
     Play(seat=0, card=Card.parse('Ah'))
     """
-    warn_deprecated(
-        "whist_ro.views.resolve_play(state, action)",
-        use="Round.resolve_play(action) (for a Match: match.round.resolve_play(action))",
-    )
     round_ = state.round if isinstance(state, Match) else state
     return round_.resolve_play(action)
 
