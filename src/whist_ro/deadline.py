@@ -20,13 +20,13 @@ import contextvars
 import time
 from typing import Final, NamedTuple
 
-__all__ = ["Deadline", "decision_limit", "reset_deadline", "set_deadline", "time_left"]
+__all__ = ["decision_limit", "reset_deadline", "set_deadline", "time_left"]
 
 
-class Deadline(NamedTuple):
+class _Deadline(NamedTuple):
     """The monotonic time by which the decision being asked must be made, and the limit set.
 
-    >>> Deadline(at=12.5, limit=5.0).limit
+    >>> _Deadline(at=12.5, limit=5.0).limit
     5.0
     """
 
@@ -34,12 +34,12 @@ class Deadline(NamedTuple):
     limit: float
 
 
-_DEADLINE: Final[contextvars.ContextVar[Deadline | None]] = contextvars.ContextVar(
+_DEADLINE: Final[contextvars.ContextVar[_Deadline | None]] = contextvars.ContextVar(
     "whist_ro_table_deadline", default=None
 )
 
 
-def set_deadline(limit: float | None) -> contextvars.Token[Deadline | None]:
+def set_deadline(limit: float | None) -> contextvars.Token[_Deadline | None]:
     """Start the clock of a decision of at most ``limit`` seconds (None: no limit).
 
     What a table does before it asks an agent; give the token back to
@@ -51,10 +51,10 @@ def set_deadline(limit: float | None) -> contextvars.Token[Deadline | None]:
     >>> reset_deadline(token); time_left() is None
     True
     """
-    return _DEADLINE.set(None if limit is None else Deadline(time.monotonic() + limit, limit))
+    return _DEADLINE.set(None if limit is None else _Deadline(time.monotonic() + limit, limit))
 
 
-def reset_deadline(token: contextvars.Token[Deadline | None]) -> None:
+def reset_deadline(token: contextvars.Token[_Deadline | None]) -> None:
     """End the decision :func:`set_deadline` started (the deadline before it holds again).
 
     >>> reset_deadline(set_deadline(None)); decision_limit() is None
