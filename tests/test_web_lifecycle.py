@@ -107,7 +107,10 @@ def test_a_damaged_row_skips_its_table_and_the_server_starts(tmp_path: Path) -> 
         server.stop()
     assert "Traceback" not in server.output, server.output[-3000:]
     assert "table seat99 cannot be rebuilt" in server.output
-    assert "table 'status': its status is 'paused'; one of waiting, playing" in server.output
+    assert (
+        "table 'status': its status is 'paused'; it must be one of waiting, playing"
+        in server.output
+    )
 
 
 def test_a_damaged_stored_entry_of_a_finished_table_is_listed_as_damaged(tmp_path: Path) -> None:

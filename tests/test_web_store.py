@@ -78,6 +78,36 @@ def test_an_action_is_on_disk_when_add_action_returns(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_store_refusal_reads_in_romanian_from_its_template(tmp_path: Path) -> None:
+    # StoreError renders from catalogue templates as every error does (issue 26
+    # item 4): the English text and the Romanian one come from the same evidence.
+    foreign = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE accounts (id INTEGER)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError) as foreign_file:
+        Store(foreign)
+    assert foreign_file.value.template == "the file holds another program's tables"
+    assert foreign_file.value.explain("ro") == "fișierul conține tabelele altui program"
+    newer = tmp_path / "newer.sqlite3"
+    db = sqlite3.connect(newer)
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(StoreError) as too_new:
+        Store(newer)
+    assert too_new.value.evidence["layout"] == SCHEMA_VERSION + 1
+    assert f"structura {SCHEMA_VERSION + 1}" in too_new.value.explain("ro")
+    store = Store(tmp_path / "web.sqlite3")
+    try:
+        with pytest.raises(StoreError) as missing:
+            store.load("nope")
+    finally:
+        store.close()
+    assert str(missing.value) == "no table 'nope' in the database"
+    assert missing.value.explain("ro") == "nu există masa 'nope' în baza de date"
+
+
 def test_files_it_cannot_read_are_refused(tmp_path: Path) -> None:
     foreign = tmp_path / "other.sqlite3"
     db = sqlite3.connect(foreign)

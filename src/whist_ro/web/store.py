@@ -40,6 +40,7 @@ from typing import Any, Final, Literal, NamedTuple
 from whist_ro import errors
 from whist_ro._check import excerpt
 from whist_ro._deprecation import moved_names
+from whist_ro._messages import N_
 
 if sys.platform == "win32":  # pragma: no cover - the tests run on Linux
     import msvcrt
@@ -204,7 +205,10 @@ def _take_lock(path: str) -> int:
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
-        raise errors.StoreError(f"cannot open the lock file {name!r}: {error.strerror}") from None
+        raise errors.StoreError(
+            N_("cannot open the lock file {name!r}: {reason}"),
+            evidence={"name": name, "reason": error.strerror or str(error)},
+        ) from None
     try:
         if sys.platform == "win32":  # pragma: no cover
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -213,10 +217,20 @@ def _take_lock(path: str) -> int:
     except OSError:
         holder = os.read(fd, 32).decode("ascii", "replace").strip()
         os.close(fd)
-        by = f" (process {holder})" if holder.isdigit() else ""
+        if holder.isdigit():
+            raise errors.StoreError(
+                N_(
+                    "the database {path!r} is in use by another whist-ro server (process "
+                    "{holder}): it holds {name!r}; stop that server, or give this one another --db"
+                ),
+                evidence={"path": str(path), "holder": holder, "name": name},
+            ) from None
         raise errors.StoreError(
-            f"the database {path!r} is in use by another whist-ro server{by}: it holds "
-            f"{name!r}; stop that server, or give this one another --db"
+            N_(
+                "the database {path!r} is in use by another whist-ro server: it holds {name!r}; "
+                "stop that server, or give this one another --db"
+            ),
+            evidence={"path": str(path), "name": name},
         ) from None
     os.ftruncate(fd, 0)
     os.write(fd, f"{os.getpid()}\n".encode("ascii"))
@@ -231,7 +245,8 @@ def _entry(table_id: str, text: str) -> dict[str, Any]:
         data = None
     if not isinstance(data, dict):
         raise errors.StoreError(
-            f"table {table_id!r} cannot be read: its stored lobby entry is not a JSON object"
+            N_("table {table!r} cannot be read: its stored lobby entry is not a JSON object"),
+            evidence={"table": table_id},
         )
     return data
 
@@ -242,8 +257,12 @@ _STATUSES: Final = ("waiting", "playing", "over", "expired")
 def _table(row: sqlite3.Row) -> TableRow:
     if row["status"] not in _STATUSES:
         raise errors.StoreError(
-            f"table {row['id']!r}: its status is {excerpt(row['status'])}; "
-            f"one of {', '.join(_STATUSES)}"
+            N_("table {table!r}: its status is {status}; it must be one of {statuses}"),
+            evidence={
+                "table": row["id"],
+                "status": excerpt(row["status"]),
+                "statuses": ", ".join(_STATUSES),
+            },
         )
     return TableRow(
         id=row["id"],
@@ -296,7 +315,10 @@ class Store:
             db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             self._release()
-            raise errors.StoreError(f"cannot open the database {self._path!r}: {error}") from None
+            raise errors.StoreError(
+                N_("cannot open the database {path!r}: {reason}"),
+                evidence={"path": self._path, "reason": str(error)},
+            ) from None
         db.row_factory = sqlite3.Row
         try:
             self._setup(db, busy_timeout=busy_timeout)
@@ -304,7 +326,8 @@ class Store:
             db.close()
             self._release()
             raise errors.StoreError(
-                f"{self._path!r} is not a whist-ro web database (or cannot be written): {error}"
+                N_("{path!r} is not a whist-ro web database (or cannot be written): {reason}"),
+                evidence={"path": self._path, "reason": str(error)},
             ) from None
         except errors.StoreError:
             db.close()
@@ -323,13 +346,16 @@ class Store:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise errors.StoreError(
-                f"the database was written by a newer whist-ro (layout {version}; this one "
-                f"reads {SCHEMA_VERSION})"
+                N_(
+                    "the database was written by a newer whist-ro (layout {layout}; this one "
+                    "reads {known})"
+                ),
+                evidence={"layout": version, "known": SCHEMA_VERSION},
             )
         if version == 0:
             known = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if known - {"sqlite_sequence"}:
-                raise errors.StoreError("the file holds another program's tables")
+                raise errors.StoreError(N_("the file holds another program's tables"), evidence={})
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         elif version == 1:
@@ -661,7 +687,9 @@ class Store:
         db = self._db
         row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
-            raise errors.StoreError(f"no table {table_id!r} in the database")
+            raise errors.StoreError(
+                N_("no table {table!r} in the database"), evidence={"table": table_id}
+            )
         actions = []
         for n, (seq, text) in enumerate(
             db.execute(
@@ -671,7 +699,8 @@ class Store:
         ):
             if seq != n:
                 raise errors.StoreError(
-                    f"table {table_id!r}: action {n} is missing from the database"
+                    N_("table {table!r}: action {number} is missing from the database"),
+                    evidence={"table": table_id, "number": n},
                 )
             actions.append(json.loads(text))
         events = tuple(
