@@ -157,3 +157,45 @@ def test_a_seat_away_past_its_grace_is_taken_over_and_given_back_on_return() -> 
         assert grace.value.field == "grace"
 
     asyncio.run(main())
+
+
+class _Broken:
+    def act(self, view: wr.PlayerView) -> wr.Action:
+        raise RuntimeError("lost connection")
+
+
+class _BrokenObserver(RandomBot):
+    def observe(self, view: wr.PlayerView, step: wr.Step) -> None:
+        raise RuntimeError("lost connection")
+
+
+@pytest.mark.parametrize("agent", [_Broken(), _BrokenObserver(seed=9)], ids=["act", "observe"])
+@pytest.mark.parametrize("run", ["step", "astep"])
+def test_a_takeover_the_hook_refuses_is_not_made(agent: object, run: str) -> None:
+    # The hook stores every change before it is made: a takeover it could not store
+    # must not stand at the table (nor in its record), or a resume would differ.
+    refused: list[Change] = []
+
+    def hook(change: Change) -> None:
+        if isinstance(change, Takeover):
+            refused.append(change)
+            raise OSError("disk full")
+
+    table = Table(
+        wr.variants.ROMANIAN,
+        agents=[agent, RandomBot(seed=1), RandomBot(seed=2)],  # type: ignore[list-item]
+        seed=3,
+        before_telling=hook,
+    )
+
+    def play_on() -> None:
+        for _ in range(20):
+            table.step() if run == "step" else asyncio.run(table.astep())
+
+    with pytest.raises(OSError, match="disk full"):
+        play_on()
+    assert refused
+    assert table.takeovers == ()
+    assert table.taken_over == frozenset()
+    assert table.agents[0] is agent
+    assert table.to_record().takeovers == ()

@@ -455,10 +455,6 @@ def _host_cancelled() -> bool:
     return task is not None and task.cancelling() > 0
 
 
-def _nothing() -> None:
-    """What follows a change the table made already (a takeover during a step)."""
-
-
 def _is_engine(agent: object) -> bool:
     """True for an engine process's agent (:class:`~whist_ro.remote.EngineAgent`)."""
     engine = engine_class(load=False)
@@ -1213,9 +1209,23 @@ class Table:
         return m, seat, view_of(m, seat), self._agents[seat]
 
     def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> Takeover | None:
-        if self._on_error == "raise" and agent is not self._fallbacks[seat]:
+        """The takeover ``failure`` calls for (None: the fallback failed), not made yet."""
+        if agent is self._fallbacks[seat]:
+            return None
+        if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        return self._hand_over(m, seat, failure)
+        return self._takeover(m, seat, failure, agent=agent)
+
+    async def _hand_over_told(
+        self, m: Match, seat: int, failure: _Failure, takeover: Takeover, *, inline: bool
+    ) -> None:
+        """Make ``takeover`` once ``before_telling`` has taken it: a hook that refuses it
+        (raises) leaves the seat with its agent, so nothing stands that was not stored."""
+        await self._commit_change(
+            takeover,
+            lambda: self._hand_over(m, seat, failure, takeover=takeover),
+            inline=inline,
+        )
 
     def _last_resort(self, m: Match, seat: int, failure: _Failure) -> Match:
         # Even the fallback failed: the first legal action keeps the match going,
@@ -1264,7 +1274,7 @@ class Table:
             assert failure is not None
             takeover = self._failed(m, seat, agent, failure)
             if takeover is not None:
-                await self._commit_change(takeover, _nothing, inline=inline)
+                await self._hand_over_told(m, seat, failure, takeover, inline=inline)
             fallback = self._fallbacks[seat]
             if agent is not fallback:
                 after, failure = await self._ask(fallback, view, m, inline=inline)
@@ -1423,7 +1433,7 @@ class Table:
                 continue
             takeover = self._observer_failed(m, seat, agent, failure)
             if takeover is not None:
-                await self._commit_change(takeover, _nothing, inline=inline)
+                await self._hand_over_told(m, seat, failure, takeover, inline=inline)
 
     def _observer_failed(
         self, m: Match, seat: int, agent: Seated, failure: _Failure
@@ -1433,7 +1443,7 @@ class Table:
             return None
         if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        return self._hand_over(m, seat, failure)
+        return self._takeover(m, seat, failure, agent=agent)
 
     # -- isolated seats ---------------------------------------------------------------
 
