@@ -427,26 +427,24 @@ def _drive_here(coroutine: Coroutine[Any, Any, _T]) -> _T:
     raise RuntimeError("the table's synchronous core waited on an event loop")
 
 
-_HELPER: list[concurrent.futures.ThreadPoolExecutor] = []
-
-
 def _drive(coroutine: Coroutine[Any, Any, _T]) -> _T:
     """The synchronous API: the core run here, or, inside a running event loop, in a helper.
 
     In a thread whose event loop is running (a Jupyter notebook), the core
     runs in a helper thread, where an async agent's coroutine can be run
     to its end; the caller waits for it, as :meth:`Table.step` always has.
+    The helper lives for the call only: a notebook that closed its tables
+    keeps no thread of theirs (starting one costs far less than a match).
     """
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return _drive_here(coroutine)
-    if not _HELPER:
-        _HELPER.append(
-            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="whist-ro-table-sync")
-        )
     context = contextvars.copy_context()
-    return _HELPER[0].submit(context.run, _drive_here, coroutine).result()
+    with concurrent.futures.ThreadPoolExecutor(
+        1, thread_name_prefix="whist-ro-table-sync"
+    ) as helper:
+        return helper.submit(context.run, _drive_here, coroutine).result()
 
 
 def _host_cancelled() -> bool:
