@@ -104,3 +104,21 @@ def test_the_synchronous_api_in_a_running_loop_leaves_no_thread_nor_task_behind(
         if t not in before or t.name.startswith("whist-ro-table-sync")
     ]
     assert leaked == []
+
+
+def test_close_inside_a_running_loop_ends_the_graces_in_the_loops_own_thread() -> None:
+    # The room closes its table in the server's loop when a match ends, perhaps with a
+    # person still in their grace.  close() cancelled the grace's task from the helper
+    # thread, which asyncio does not allow (debug mode says so: "Non-thread-safe
+    # operation"), and which may leave the loop unwoken.
+    async def server() -> bool:
+        table = Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=s) for s in range(3)], seed=3)
+        grace = table.away(0, grace=60, reason="the connection dropped")
+        await asyncio.sleep(0)  # the grace is waiting
+        table.close()
+        # Cancelled right away when done right; the bound only keeps a hang from the suite.
+        await asyncio.wait({grace}, timeout=30)
+        table.close()
+        return grace.cancelled()
+
+    assert asyncio.run(server(), debug=True)

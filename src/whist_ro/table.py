@@ -1098,6 +1098,9 @@ class Table:
         >>> with Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2) as table:
         ...     _ = table.step()
         """
+        # The graces are tasks of the caller's loop: cancelled here, in its thread, never
+        # from the helper thread _drive uses inside a running loop (asyncio forbids it).
+        self._end_graces()
         _drive(self._finish(inline=True))
 
     async def aclose(self) -> None:
@@ -1503,6 +1506,11 @@ class Table:
             if not self._taken[seat]:
                 self._agents[seat] = engine
 
+    def _end_graces(self) -> None:
+        for waiting in self._away.values():
+            waiting.cancel()
+        self._away.clear()
+
     def _stop_worker_only(self) -> None:
         if self._worker is not None:
             self._worker.stop()
@@ -1513,9 +1521,7 @@ class Table:
 
     def _stop_worker(self) -> list[Any]:
         """Stop the worker thread and the graces; the isolated engines still to close."""
-        for waiting in self._away.values():
-            waiting.cancel()
-        self._away.clear()
+        self._end_graces()
         self._stop_worker_only()
         engines = self._isolated or []
         if self._isolated is not None:
