@@ -6,6 +6,7 @@ These are what the web room does with a :class:`~whist_ro.table.Table` (R-SEAT-1
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
@@ -157,3 +158,122 @@ def test_a_seat_away_past_its_grace_is_taken_over_and_given_back_on_return() -> 
         assert grace.value.field == "grace"
 
     asyncio.run(main())
+
+
+class _Broken:
+    def act(self, view: wr.PlayerView) -> wr.Action:
+        raise RuntimeError("lost connection")
+
+
+class _BrokenObserver(RandomBot):
+    def observe(self, view: wr.PlayerView, step: wr.Step) -> None:
+        raise RuntimeError("lost connection")
+
+
+@pytest.mark.parametrize("agent", [_Broken(), _BrokenObserver(seed=9)], ids=["act", "observe"])
+@pytest.mark.parametrize("run", ["step", "astep"])
+def test_a_takeover_the_hook_refuses_is_not_made(agent: object, run: str) -> None:
+    # The hook stores every change before it is made: a takeover it could not store
+    # must not stand at the table (nor in its record), or a resume would differ.
+    refused: list[Change] = []
+
+    def hook(change: Change) -> None:
+        if isinstance(change, Takeover):
+            refused.append(change)
+            raise OSError("disk full")
+
+    table = Table(
+        wr.variants.ROMANIAN,
+        agents=[agent, RandomBot(seed=1), RandomBot(seed=2)],  # type: ignore[list-item]
+        seed=3,
+        before_telling=hook,
+    )
+
+    def play_on() -> None:
+        for _ in range(20):
+            table.step() if run == "step" else asyncio.run(table.astep())
+
+    with pytest.raises(OSError, match="disk full"):
+        play_on()
+    assert refused
+    assert table.takeovers == ()
+    assert table.taken_over == frozenset()
+    assert table.agents[0] is agent
+    assert table.to_record().takeovers == ()
+
+
+def _refusals() -> list[wr.errors.WhistError]:
+    """One of each refusal a table gives for a bad argument or a seat that cannot change."""
+    made: list[wr.errors.WhistError] = []
+
+    def catch(call: Callable[[], object]) -> None:
+        with pytest.raises(wr.errors.WhistError) as refused:
+            call()
+        made.append(refused.value)
+
+    v = wr.variants.ROMANIAN
+    catch(lambda: Table(v, agents="abc", seed=1))  # type: ignore[arg-type]
+    catch(lambda: Table(v, agents=[*bots(2), object()], seed=1))  # type: ignore[list-item]
+    catch(lambda: Table(v, agents=bots(), seed=1, time_limit=-1))
+    catch(lambda: Table(v, agents=bots(), seed=1, pace=-1))
+    catch(lambda: Table(v, agents=bots(), seed=1, on_error="ignore"))  # type: ignore[arg-type]
+    catch(lambda: Table(v, agents=bots(), seed=1, history=5))  # type: ignore[arg-type]
+    catch(lambda: Table(v, agents=bots(), seed=1, takeovers=5))  # type: ignore[arg-type]
+    catch(lambda: Table(v, agents=bots(), seed=1, reclaims=["x"]))  # type: ignore[list-item]
+    catch(lambda: Table(v, agents=bots(), seed=1, fallbacks=[None]))
+    catch(lambda: Table(v, agents=bots(), seed=1, before_telling=5))  # type: ignore[arg-type]
+    table = Table(v, agents=bots(), seed=1)
+    catch(lambda: table.take_over(9, reason="x"))
+    catch(lambda: table.take_over(0, reason=5))  # type: ignore[arg-type]
+    catch(lambda: table.reclaim(0))
+    table.take_over(0, reason="x")
+    catch(lambda: table.take_over(0, reason="x"))
+    table.run()
+    catch(table.step)
+    catch(lambda: table.reclaim(0))
+    return made
+
+
+def test_every_table_refusal_renders_from_the_catalogue_in_romanian() -> None:
+    # The seat API's refusals were English f-strings: explain("ro") gave English back.
+    for error in _refusals():
+        assert error.template is not None, str(error)
+        romanian = error.explain("ro")
+        assert romanian != str(error), romanian
+        assert " must be " not in romanian, romanian
+        assert " is taken over " not in romanian, romanian
+
+
+def test_a_takeover_reason_that_is_no_text_is_refused_naming_the_field() -> None:
+    table = Table(wr.variants.ROMANIAN, agents=bots(), seed=1)
+    for call in (
+        lambda: table.take_over(0, reason=5),  # type: ignore[arg-type]
+        lambda: asyncio.run(_away(table)),
+    ):
+        with pytest.raises(wr.ConfigurationError) as refused:
+            call()
+        assert refused.value.field == "reason"
+    assert table.takeovers == ()
+    assert table.taken_over == frozenset()
+
+
+async def _away(table: Table) -> None:
+    await table.away(0, grace=0, reason=None)  # type: ignore[arg-type]
+
+
+def test_play_on_a_match_that_is_over_refuses_as_match_apply_does() -> None:
+    table = Table(wr.variants.ROMANIAN, agents=bots(), seed=1)
+    m = table.run()
+    action = wr.Bid(seat=0, tricks=0)
+    with pytest.raises(wr.errors.WhistError) as by_match:
+        m.apply(action)
+    with pytest.raises(wr.errors.WhistError) as by_table:
+        table.play(action)
+    expected, got = by_match.value, by_table.value
+    assert (type(got), got.rule, str(got), dict(got.evidence)) == (
+        type(expected),
+        expected.rule,
+        str(expected),
+        dict(expected.evidence),
+    )
+    assert table.match is m

@@ -141,6 +141,47 @@ _OVERRAN: Final = N_("took longer than the {limit:g} s limit")
 _OBSERVE_OVERRAN: Final = N_("observe took longer than the {limit:g} s limit")
 _FALLBACK_FAILED: Final = N_("the fallback failed too ({reason}); first legal action")
 
+# What a table refuses, as catalogue messages: a refusal renders in every language
+# whist-ro speaks (WhistError.explain), as the rule book's own refusals do.
+_NOT_AGENTS: Final = N_("agents must be a list with one agent per seat, not {value}")
+_NOT_AN_AGENT: Final = N_(
+    "{where} must be an agent (an object with an act(view) method), not {value}"
+)
+_NOT_PICKLABLE: Final = N_(
+    "{where} ({agent}) cannot be isolated: an isolated agent travels to its process as a "
+    "pickle, and it cannot be pickled ({reason})"
+)
+_BAD_TIME_LIMIT: Final = N_(
+    "time_limit must be None or a number of seconds above 0 and at most {high:g}, not {value}"
+)
+_BAD_SECONDS: Final = N_("{field} must be a number of seconds from 0 to {high:g}, not {value}")
+_BAD_ON_ERROR: Final = N_("on_error must be 'takeover' or 'raise', not {value}")
+_ASYNC_IN_LOOP: Final = N_(
+    "this agent is asynchronous (async def act) and an event loop is running in this "
+    "thread: play with await table.astep() or await table.arun()"
+)
+_NOT_A_HISTORY: Final = N_("history must be a list of actions, not {value}")
+_NOT_A_LIST: Final = N_("{field} must be a list, not {value}")
+_BAD_CHANGE: Final = N_("{field} holds {kind} values for seats 0 to {last}, not {value}")
+_BAD_FALLBACKS: Final = N_(
+    "fallbacks must be a list with one agent (or None) per seat, not {value}"
+)
+_BAD_HOOK: Final = N_("before_telling must be None or callable, not {value}")
+_BAD_REASON: Final = N_("reason must be text or a Sentence, not {value}")
+_BAD_SEAT: Final = N_("seat must be a seat number from 0 to {last}, not {value}")
+_TAKEN: Final = N_("seat {seat} is taken over already ({rule})")
+_NOT_TAKEN: Final = N_("seat {seat} is not taken over: there is nothing to take back ({rule})")
+_OVER: Final = N_("the match is over: nothing is left to play ({rule})")
+_OVER_SEATS: Final = N_("the match is over: no seat changes hands any more ({rule})")
+_PLAYING: Final = N_(
+    "Table.{what}() was called while the table is already playing a step (from inside an "
+    "agent's act or observe); an agent only returns its action"
+)
+_HELD: Final = N_(
+    "Table.{what}() was called while the table waits for before_telling to take the last "
+    "change; wait for it (Table.held) first"
+)
+
 
 class _Said:
     """What an exception says, in a language, read without ever failing.
@@ -256,8 +297,7 @@ def _check_agent(agent: object, where: str) -> Seated:
     if callable(act):
         return agent  # type: ignore[return-value]
     raise ConfigurationError(
-        f"{where} must be an agent (an object with an act(view) method), not {_quote(agent)}",
-        field="agents",
+        _NOT_AN_AGENT, field="agents", evidence={"where": where, "value": _quote(agent)}
     )
 
 
@@ -268,9 +308,9 @@ def _check_picklable(agent: object, where: str) -> None:
         raise
     except BaseException as error:
         raise ConfigurationError(
-            f"{where} ({_name_of(agent)}) cannot be isolated: an isolated agent travels to its "
-            f"process as a pickle, and it cannot be pickled ({_text_of(error)})",
+            _NOT_PICKLABLE,
             field="agents",
+            evidence={"where": where, "agent": _name_of(agent), "reason": _text_of(error)},
         ) from None
 
 
@@ -280,9 +320,9 @@ def _check_time_limit(limit: object) -> float | None:
     if (is_whole(limit) or isinstance(limit, float)) and 0 < limit <= _MAX_TIME_LIMIT:  # type: ignore[operator]
         return float(limit)  # type: ignore[arg-type]
     raise ConfigurationError(
-        f"time_limit must be None or a number of seconds above 0 and at most "
-        f"{_MAX_TIME_LIMIT:g}, not {excerpt(limit)}",
+        _BAD_TIME_LIMIT,
         field="time_limit",
+        evidence={"high": _MAX_TIME_LIMIT, "value": excerpt(limit)},
     )
 
 
@@ -290,8 +330,9 @@ def _check_pace(pace: object) -> float:
     if (is_whole(pace) or isinstance(pace, float)) and 0 <= pace <= _MAX_TIME_LIMIT:  # type: ignore[operator]
         return float(pace)  # type: ignore[arg-type]
     raise ConfigurationError(
-        f"pace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, not {excerpt(pace)}",
+        _BAD_SECONDS,
         field="pace",
+        evidence={"field": "pace", "high": _MAX_TIME_LIMIT, "value": excerpt(pace)},
     )
 
 
@@ -299,14 +340,21 @@ def _seat_changes(
     values: Iterable[object], kind: type[Takeover] | type[Reclaim], players: int, field: str
 ) -> list[Any]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ConfigurationError(f"{field} must be a list, not {excerpt(values)}", field=field)
+        raise ConfigurationError(
+            _NOT_A_LIST, field=field, evidence={"field": field, "value": excerpt(values)}
+        )
     out = list(values)
     for value in out:
         if type(value) is not kind or not 0 <= value.seat < players:
             raise ConfigurationError(
-                f"{field} holds {kind.__name__} values for seats 0 to {players - 1}, "
-                f"not {_quote(value)}",
+                _BAD_CHANGE,
                 field=field,
+                evidence={
+                    "field": field,
+                    "kind": kind.__name__,
+                    "last": players - 1,
+                    "value": _quote(value),
+                },
             )
     return out
 
@@ -315,14 +363,19 @@ async def _await(awaitable: Awaitable[Any]) -> Any:
     return await awaitable
 
 
+def _check_reason(reason: object) -> str | Sentence:
+    """A takeover's reason, as :meth:`Table.take_over` and :meth:`Table.away` take it."""
+    if isinstance(reason, (str, Sentence)):
+        return reason
+    raise ConfigurationError(_BAD_REASON, field="reason", evidence={"value": _quote(reason)})
+
+
 def _check_on_error(value: object) -> OnError:
     if value == "takeover":
         return "takeover"
     if value == "raise":
         return "raise"
-    raise ConfigurationError(
-        f"on_error must be 'takeover' or 'raise', not {excerpt(value)}", field="on_error"
-    )
+    raise ConfigurationError(_BAD_ON_ERROR, field="on_error", evidence={"value": excerpt(value)})
 
 
 class _OverranError(Exception):
@@ -405,11 +458,7 @@ def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
     except RuntimeError:
         return asyncio.run(_within(coroutine, limit))
     coroutine.close()
-    raise ConfigurationError(
-        "this agent is asynchronous (async def act) and an event loop is running in this "
-        "thread: play with await table.astep() or await table.arun()",
-        field="agents",
-    )
+    raise ConfigurationError(_ASYNC_IN_LOOP, field="agents", evidence={})
 
 
 def _drive_here(coroutine: Coroutine[Any, Any, _T]) -> _T:
@@ -427,36 +476,30 @@ def _drive_here(coroutine: Coroutine[Any, Any, _T]) -> _T:
     raise RuntimeError("the table's synchronous core waited on an event loop")
 
 
-_HELPER: list[concurrent.futures.ThreadPoolExecutor] = []
-
-
 def _drive(coroutine: Coroutine[Any, Any, _T]) -> _T:
     """The synchronous API: the core run here, or, inside a running event loop, in a helper.
 
     In a thread whose event loop is running (a Jupyter notebook), the core
     runs in a helper thread, where an async agent's coroutine can be run
     to its end; the caller waits for it, as :meth:`Table.step` always has.
+    The helper lives for the call only: a notebook that closed its tables
+    keeps no thread of theirs (starting one costs far less than a match).
     """
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return _drive_here(coroutine)
-    if not _HELPER:
-        _HELPER.append(
-            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="whist-ro-table-sync")
-        )
     context = contextvars.copy_context()
-    return _HELPER[0].submit(context.run, _drive_here, coroutine).result()
+    with concurrent.futures.ThreadPoolExecutor(
+        1, thread_name_prefix="whist-ro-table-sync"
+    ) as helper:
+        return helper.submit(context.run, _drive_here, coroutine).result()
 
 
 def _host_cancelled() -> bool:
     """True when the task running this was cancelled by its host (not by an agent)."""
     task = asyncio.current_task()
     return task is not None and task.cancelling() > 0
-
-
-def _nothing() -> None:
-    """What follows a change the table made already (a takeover during a step)."""
 
 
 def _is_engine(agent: object) -> bool:
@@ -614,8 +657,7 @@ class Table:
         check_variant(variant)
         if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
             raise ConfigurationError(
-                f"agents must be a list with one agent per seat, not {excerpt(agents)}",
-                field="agents",
+                _NOT_AGENTS, field="agents", evidence={"value": excerpt(agents)}
             )
         check_players(variant, len(agents), field="agents")
         checked = [_check_agent(a, f"agents[{i}]") for i, a in enumerate(agents)]
@@ -631,7 +673,7 @@ class Table:
         match = Match.new(variant, players=players, seed=seed, deals=deals, names=names)
         if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
             raise ConfigurationError(
-                f"history must be a list of actions, not {excerpt(history)}", field="history"
+                _NOT_A_HISTORY, field="history", evidence={"value": excerpt(history)}
             )
         for action in history:
             match = match.apply(action)  # a stored action the rules refuse: refused here
@@ -646,9 +688,7 @@ class Table:
             or len(fallbacks) != players
         ):
             raise ConfigurationError(
-                f"fallbacks must be a list with one agent (or None) per seat, not "
-                f"{excerpt(fallbacks)}",
-                field="fallbacks",
+                _BAD_FALLBACKS, field="fallbacks", evidence={"value": excerpt(fallbacks)}
             )
         self._fallbacks = [
             self._fallback if f is None else _check_agent(f, f"fallbacks[{i}]")
@@ -656,8 +696,7 @@ class Table:
         ]
         if before_telling is not None and not callable(before_telling):
             raise ConfigurationError(
-                f"before_telling must be None or callable, not {excerpt(before_telling)}",
-                field="before_telling",
+                _BAD_HOOK, field="before_telling", evidence={"value": excerpt(before_telling)}
             )
         self._hook = before_telling
         self._pace = _check_pace(pace)
@@ -903,11 +942,9 @@ class Table:
             if self._held is not None:
                 raise self._busy_error("play")
             m = self._match
-            if m.is_over:
-                raise MatchEndError(
-                    "the match is over: nothing is left to play (R-END-4)", rule="R-END-4"
-                )
-            after = m.apply(action)  # the rule book's refusal; nothing changes
+            # The rule book's refusal, as Match.apply gives it (an over match too, R-END-4);
+            # nothing changes.
+            after = m.apply(action)
             step = after.last_step
             assert step is not None
 
@@ -940,7 +977,7 @@ class Table:
         """
         index = self._check_seat(seat, taken=False)
         m = self._match
-        failure = _Failure(reason)
+        failure = _Failure(_check_reason(reason))
         takeover = self._takeover(m, index, failure, agent=self._agents[index])
 
         def then() -> Takeover:
@@ -1004,12 +1041,13 @@ class Table:
         (True, 1, frozenset({1}))
         """
         index = self._check_seat(seat, taken=False)
+        reason = _check_reason(reason)
         seconds = grace if is_whole(grace) or isinstance(grace, float) else -1.0
         if not 0 <= seconds <= _MAX_TIME_LIMIT:
             raise ConfigurationError(
-                f"grace must be a number of seconds from 0 to {_MAX_TIME_LIMIT:g}, "
-                f"not {excerpt(grace)}",
+                _BAD_SECONDS,
                 field="grace",
+                evidence={"field": "grace", "high": _MAX_TIME_LIMIT, "value": excerpt(grace)},
             )
         waiting = self._away.get(index)
         if waiting is not None and not waiting.done():
@@ -1060,6 +1098,9 @@ class Table:
         >>> with Table(wr.variants.ROMANIAN, agents=[RandomBot(seed=1)] * 3, seed=2) as table:
         ...     _ = table.step()
         """
+        # The graces are tasks of the caller's loop: cancelled here, in its thread, never
+        # from the helper thread _drive uses inside a running loop (asyncio forbids it).
+        self._end_graces()
         _drive(self._finish(inline=True))
 
     async def aclose(self) -> None:
@@ -1118,27 +1159,20 @@ class Table:
 
     def _enter(self, what: str) -> None:
         if self._busy:
-            raise TableBusyError(
-                f"Table.{what}() was called while the table is already playing a step "
-                "(from inside an agent's act or observe); an agent only returns its action"
-            )
+            raise TableBusyError(_PLAYING, evidence={"what": what})
         if self._held is not None and what != "play":
             raise self._busy_error(what)
         self._busy = True
 
     @staticmethod
     def _busy_error(what: str) -> TableBusyError:
-        return TableBusyError(
-            f"Table.{what}() was called while the table waits for before_telling to take "
-            "the last change; wait for it (Table.held) first"
-        )
+        return TableBusyError(_HELD, evidence={"what": what})
 
     def _seat_index(self, seat: object) -> int:
         players = self._match.players
         if not is_whole(seat) or not 0 <= seat < players:  # type: ignore[operator]
             raise ConfigurationError(
-                f"seat must be a seat number from 0 to {players - 1}, not {excerpt(seat)}",
-                field="seat",
+                _BAD_SEAT, field="seat", evidence={"last": players - 1, "value": excerpt(seat)}
             )
         index: int = int(seat)  # type: ignore[call-overload]
         return index
@@ -1146,16 +1180,14 @@ class Table:
     def _check_seat(self, seat: object, *, taken: bool) -> int:
         index = self._seat_index(seat)
         if self._taken[index] != taken:
-            said = "not taken over: there is nothing to take back" if taken else "taken over"
             raise ConfigurationError(
-                f"seat {index} is {said}{'' if taken else ' already'} (R-SEAT-1)",
+                _NOT_TAKEN if taken else _TAKEN,
                 field="seat",
                 rule="R-SEAT-1",
+                evidence={"seat": index, "rule": "R-SEAT-1"},
             )
         if self._match.is_over:
-            raise MatchEndError(
-                "the match is over: no seat changes hands any more (R-END-4)", rule="R-END-4"
-            )
+            raise MatchEndError(_OVER_SEATS, rule="R-END-4", evidence={"rule": "R-END-4"})
         return index
 
     def _commit(self, change: Change, then: Callable[[], _T]) -> _T | asyncio.Task[_T]:
@@ -1205,17 +1237,29 @@ class Table:
     def _turn(self) -> tuple[Match, int, PlayerView, Seated]:
         m = self._match
         if m.is_over:
-            raise MatchEndError(
-                "the match is over: nothing is left to play (R-END-4)", rule="R-END-4"
-            )
+            raise MatchEndError(_OVER, rule="R-END-4", evidence={"rule": "R-END-4"})
         seat = m.to_act
         assert seat is not None
         return m, seat, view_of(m, seat), self._agents[seat]
 
     def _failed(self, m: Match, seat: int, agent: Seated, failure: _Failure) -> Takeover | None:
-        if self._on_error == "raise" and agent is not self._fallbacks[seat]:
+        """The takeover ``failure`` calls for (None: the fallback failed), not made yet."""
+        if agent is self._fallbacks[seat]:
+            return None
+        if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        return self._hand_over(m, seat, failure)
+        return self._takeover(m, seat, failure, agent=agent)
+
+    async def _hand_over_told(
+        self, m: Match, seat: int, failure: _Failure, takeover: Takeover, *, inline: bool
+    ) -> None:
+        """Make ``takeover`` once ``before_telling`` has taken it: a hook that refuses it
+        (raises) leaves the seat with its agent, so nothing stands that was not stored."""
+        await self._commit_change(
+            takeover,
+            lambda: self._hand_over(m, seat, failure, takeover=takeover),
+            inline=inline,
+        )
 
     def _last_resort(self, m: Match, seat: int, failure: _Failure) -> Match:
         # Even the fallback failed: the first legal action keeps the match going,
@@ -1264,7 +1308,7 @@ class Table:
             assert failure is not None
             takeover = self._failed(m, seat, agent, failure)
             if takeover is not None:
-                await self._commit_change(takeover, _nothing, inline=inline)
+                await self._hand_over_told(m, seat, failure, takeover, inline=inline)
             fallback = self._fallbacks[seat]
             if agent is not fallback:
                 after, failure = await self._ask(fallback, view, m, inline=inline)
@@ -1423,7 +1467,7 @@ class Table:
                 continue
             takeover = self._observer_failed(m, seat, agent, failure)
             if takeover is not None:
-                await self._commit_change(takeover, _nothing, inline=inline)
+                await self._hand_over_told(m, seat, failure, takeover, inline=inline)
 
     def _observer_failed(
         self, m: Match, seat: int, agent: Seated, failure: _Failure
@@ -1433,7 +1477,7 @@ class Table:
             return None
         if self._on_error == "raise":
             self._refuse(m, seat, agent, failure)
-        return self._hand_over(m, seat, failure)
+        return self._takeover(m, seat, failure, agent=agent)
 
     # -- isolated seats ---------------------------------------------------------------
 
@@ -1462,6 +1506,11 @@ class Table:
             if not self._taken[seat]:
                 self._agents[seat] = engine
 
+    def _end_graces(self) -> None:
+        for waiting in self._away.values():
+            waiting.cancel()
+        self._away.clear()
+
     def _stop_worker_only(self) -> None:
         if self._worker is not None:
             self._worker.stop()
@@ -1472,9 +1521,7 @@ class Table:
 
     def _stop_worker(self) -> list[Any]:
         """Stop the worker thread and the graces; the isolated engines still to close."""
-        for waiting in self._away.values():
-            waiting.cancel()
-        self._away.clear()
+        self._end_graces()
         self._stop_worker_only()
         engines = self._isolated or []
         if self._isolated is not None:
