@@ -178,3 +178,21 @@ def test_no_other_module_holds_takeover_as_an_importable_name() -> None:
         "whist_ro.engine.seats",  # the module that defines it
     }
     assert holders <= allowed, sorted(holders - allowed)
+
+
+def test_no_store_error_is_built_from_a_finished_string() -> None:
+    # A StoreError written out as an f-string cannot be told in Romanian:
+    # every one is a catalogue template filled from its evidence (issue 26 item 4).
+    finished = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute | ast.Name)
+                and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id)
+                == "StoreError"
+                and node.args
+                and isinstance(node.args[0], ast.JoinedStr)
+            ):
+                finished.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert finished == []

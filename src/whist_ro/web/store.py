@@ -35,7 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from whist_ro import errors
 from whist_ro._check import excerpt
@@ -52,7 +52,8 @@ else:
 __all__ = ["SCHEMA_VERSION", "Store"]
 
 # StoreError lives with every other error now; its old name here warns.
-__getattr__ = moved_names(__name__, {"StoreError": "whist_ro.errors:StoreError"})
+if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/stability.md)
+    __getattr__ = moved_names(__name__, {"StoreError": "whist_ro.errors:StoreError"})
 
 SCHEMA_VERSION: Final = 2
 """The layout of the database file (SQLite's ``user_version``).
