@@ -1291,8 +1291,12 @@ class Table:
         the core never waits on the event loop, so the synchronous API drives
         it without one (see :func:`_drive`).
         """
-        await self._start_isolated(inline=inline)
-        await self._tell(inline=inline)
+        # Both guards are the callees' own first checks, made here so that a step() with
+        # nothing to isolate or left to tell creates no coroutine for them.
+        if self._isolate and self._isolated is None:
+            await self._start_isolated(inline=inline)
+        if self._pending:
+            await self._tell(inline=inline)
         if to_end:
             last = None
             while not self._match.is_over:
