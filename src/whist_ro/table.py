@@ -509,14 +509,16 @@ def _is_engine(agent: object) -> bool:
     return engine is not None and isinstance(agent, engine)
 
 
-def _told(agent: object, step: Step) -> bool:
+def _told(agent: object, step: Step, engine: type | None) -> bool:
     """False when ``agent`` is an engine that has no use for ``step``.
 
     An engine that did not ask to observe every step is sent only the ends
     of rounds and of the match; building its seat's view for the steps in
     between, three in four, would cost the table time for nothing.
+    ``engine`` is ``engine_class(load=False)``, looked up once per step by
+    the caller rather than once per seat.
     """
-    return not _is_engine(agent) or agent.needs(step)  # type: ignore[attr-defined]
+    return engine is None or not isinstance(agent, engine) or agent.needs(step)  # type: ignore[attr-defined]
 
 
 class Table:
@@ -950,7 +952,7 @@ class Table:
             assert step is not None
 
             def then() -> Step:
-                self._advance(after)
+                self._advance(after, step)
                 _drive_here(self._tell(inline=True))
                 return step
 
@@ -1273,11 +1275,11 @@ class Table:
         )
         return m.apply(m.legal_actions()[0])
 
-    def _advance(self, after: Match) -> Step:
+    def _advance(self, after: Match, step: Step) -> Step:
+        # ``step`` is ``after.last_step``, which its caller has built already (building it
+        # again costs a whole Step per decision).
         self._match = after
-        step = after.last_step
-        assert step is not None
-        self._pending.extend((s, step) for s in range(after.players))
+        self._pending.extend([(s, step) for s in range(after.players)])
         return step
 
     async def _play(self, *, inline: bool, to_end: bool) -> Step | None:
@@ -1289,8 +1291,12 @@ class Table:
         the core never waits on the event loop, so the synchronous API drives
         it without one (see :func:`_drive`).
         """
-        await self._start_isolated(inline=inline)
-        await self._tell(inline=inline)
+        # Both guards are the callees' own first checks, made here so that a step() with
+        # nothing to isolate or left to tell creates no coroutine for them.
+        if self._isolate and self._isolated is None:
+            await self._start_isolated(inline=inline)
+        if self._pending:
+            await self._tell(inline=inline)
         if to_end:
             last = None
             while not self._match.is_over:
@@ -1316,12 +1322,15 @@ class Table:
             if after is None:
                 assert failure is not None
                 after = self._last_resort(m, seat, failure)
-        made = after
-        step = await self._commit_change(
-            made.last_step,  # type: ignore[arg-type]
-            lambda: self._advance(made),
-            inline=inline,
-        )
+        step = after.last_step
+        assert step is not None
+        if self._hook is None:
+            # Nothing to wait for: _commit_change would make the step at once, and skipping
+            # its coroutine and closure matters once per decision.
+            self._advance(after, step)
+        else:
+            made = after
+            await self._commit_change(step, lambda: self._advance(made, step), inline=inline)
         await self._tell(inline=inline)
         return step
 
@@ -1425,10 +1434,12 @@ class Table:
         """
         pending = self._pending
         m = self._match
+        # Registered, if ever, before any engine (or a fallback that is one) existed.
+        engine = engine_class(load=False)
         while pending:
             seat, step = pending.popleft()
             agent = self._agents[seat]
-            if not _told(agent, step):
+            if not _told(agent, step, engine):
                 continue
             in_thread = False
             try:
