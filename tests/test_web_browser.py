@@ -556,7 +556,11 @@ def test_blind_rounds_the_hook_and_the_last_trick_played_by_keyboard_on_a_phone(
                 earlier = sum(b for b in view["bids"] if b is not None)
                 forbidden = view["hand_size"] - earlier
                 if forbidden < 0:
+                    # The others bid past the hand size: no number is forbidden, and
+                    # none is shown.  The first dealer and the bots' deals are drawn
+                    # per table, so a run may meet only this side of R-BID-2.
                     assert page.query_selector("#forbidden") is None
+                    seen["hook"] = True
                 else:
                     assert state["turn"]["forbidden_bid"] == forbidden
                     assert "R-BID-2" in page.text_content("#forbidden")
