@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 
 import whist_ro as wr
 from whist_ro import records
+from whist_ro.bots import RuleBot
 from whist_ro.errors import RoomError
 from whist_ro.web.room import Lobby, Room
 from whist_ro.web.store import Store
@@ -302,6 +304,56 @@ def test_R_SEAT_1_a_dropped_seat_is_taken_over_after_the_grace_period_and_reclai
         assert not room.seats()[0]["taken_over"]
         await play_out(room, {0: (back, token)})
         record = room.record()
+        assert [t.seat for t in record.takeovers] == [0]
+        assert [r.seat for r in record.reclaims] == [0]
+        assert records.adjudicate(record).ok
+
+    run(body)
+
+
+def test_R_SEAT_1_a_player_back_while_the_bot_decides_for_them_plays_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The seat is reclaimed while its bot is deciding: the player's action waits for the
+    bot's cancelled turn to leave the table and is then played, never refused as busy."""
+    deciding, release = threading.Event(), threading.Event()
+    own_act = RuleBot.act
+
+    def slow_act(self: RuleBot, view: wr.PlayerView) -> wr.Action:
+        if view.seat == 0 and not release.is_set():
+            deciding.set()
+            release.wait(20)
+        return own_act(self, view)
+
+    monkeypatch.setattr(RuleBot, "act", slow_act)
+
+    async def body(lobby: Lobby) -> None:
+        room, _, token = lobby.create(
+            variant="romanian", seats=["human", "random", "random"], name="Ana", grace=0.05
+        )
+        me = FakeClient()
+        room.connect(me, token)
+        room.disconnect(me)
+        try:
+            assert await asyncio.to_thread(deciding.wait, 20)  # RuleBot 0 decides for Ana
+            assert room.match is not None
+            assert room.match.to_act == 0
+            seq = room.seq
+            back = FakeClient()
+            room.connect(back, token)
+            assert not room.seats()[0]["taken_over"]
+            view = back.views()[-1]
+            assert view["to_act"] == 0
+            action = view["legal_actions"][0]
+            room.act(token, action, seq=seq)
+            room.act(token, action, seq=seq)  # a double click: the same action, once
+        finally:
+            release.set()
+        await until(lambda: room.seq > seq)
+        await play_out(room, {0: (back, token)})
+        record = room.record()
+        played = [a for r in record.rounds for a in r.actions]
+        assert played[seq] == wr.action_from_dict(action)  # Ana's, played once
         assert [t.seat for t in record.takeovers] == [0]
         assert [r.seat for r in record.reclaims] == [0]
         assert records.adjudicate(record).ok

@@ -322,6 +322,10 @@ class Room:
         self._turn = 0  # counts decisions asked for, so a late person's timer is dropped
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_storing = False  # the bot's step waits for the database: it is not cancelled
+        # A cancelled bot turn leaves the table's step on the loop's next turn; an action a
+        # person sends before then waits for it (``_queued``) instead of meeting a busy table.
+        self._unwinding: asyncio.Task[None] | None = None
+        self._queued: Action | None = None
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
         self.address = table.address  # who made it: the lobby counts waiting tables by it
@@ -803,9 +807,36 @@ class Room:
             if refused is not None:
                 raise refused
         assert self._table is not None
+        if self._unwinding is not None and not self._unwinding.done():
+            # The seat came back while its bot was deciding: the table leaves the bot's
+            # step once that task unwinds, and then plays this action. The rule book
+            # refuses it now, as the table would; the same action sent again (a double
+            # click) is the one already waiting.
+            refused = m.refusal(action)
+            if refused is not None:
+                raise refused
+            if self._queued is not None:
+                if self._queued == action:
+                    return
+                raise errors.RoomError("stale", seq=self.seq)
+            self._queued = action
+            self._unwinding.add_done_callback(lambda _: self._play_queued())
+            return
         # The action as sent: "my only card" is refused by the phase or the turn, never by
         # naming the card, which a blind seat cannot see (R-VIEW-4); the record names it.
         self._then(self._table.play(action), self._applied)  # stored before anyone is told
+
+    def _play_queued(self) -> None:
+        """Play the action that waited for a cancelled bot turn to leave the table."""
+        action, self._queued = self._queued, None
+        table = self._table
+        if action is None or table is None or self._status != "playing" or table.is_over:
+            return
+        try:
+            self._then(table.play(action), self._applied)
+        except WhistError as error:  # the seat changed hands again meanwhile: it is asked anew
+            log.info("table %s: a waiting action was not played: %s", self.id, error)
+            self._advance(broadcast=True)
 
     def _applied(self) -> None:
         """The table has played (and stored) an action: tell everyone."""
@@ -916,7 +947,8 @@ class Room:
                 self._broadcast_update()
             return
         if self._bot_task is not None:
-            self._bot_task.cancel()  # the table is left as it was
+            self._bot_task.cancel()  # the table is left as it was, once the task unwinds
+            self._unwinding = self._bot_task
             self._bot_task = None
         m = self.match
         if m is not None and not m.is_over and self._status == "playing":
