@@ -121,6 +121,8 @@ def test_the_families_the_page_completes_hold_what_it_completes_them_with() -> N
     assert {k for k in EN if k.startswith("table.handover.")} == {
         "table.handover.takeover",
         "table.handover.reclaim",
+        "table.handover.takeover.bidding",  # trick 0: the seat changed hands in the bidding
+        "table.handover.reclaim.bidding",
     }
 
 

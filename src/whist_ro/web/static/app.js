@@ -71,14 +71,25 @@ function cardName(text) {
   const {rank, suit} = parseCard(text);
   return t("card.name", {rank: t("rank." + rank), suit: t("suit." + suit)});
 }
+// What a card is called: its face as drawn ("Q♥") and then its name, so the accessible
+// name contains the visible text (WCAG 2.5.3; axe's label-content-name-mismatch).
+function cardLabel(text) {
+  const {rank, suit} = parseCard(text);
+  return t("card.label", {face: rank + SUITS[suit], name: cardName(text)});
+}
 function cardFace(text, tag, attrs) {
   const {rank, suit} = parseCard(text);
   const red = suit === "h" || suit === "d";
+  const {class: extra, ...rest} = attrs || {};
+  // The caller's classes ("small", "legal") join the face's own; its colour is never lost.
+  const classes = ["card", red ? "red" : "black", "suit-" + suit,
+    ...String(extra || "").split(/\s+/).filter((c) => c && c !== "card")];
   return el(tag || "span", {
-    class: "card " + (red ? "red" : "black") + " suit-" + suit,
-    "aria-label": cardName(text),
+    class: classes.join(" "),
+    role: (tag || "span") === "button" ? null : "img",
+    "aria-label": cardLabel(text),
     "data-card": text,
-    ...(attrs || {}),
+    ...rest,
   },
   el("span", {class: "corner", "aria-hidden": "true"},
     el("span", {class: "rank", text: rank}), el("span", {class: "pip", text: SUITS[suit]})),
@@ -243,13 +254,18 @@ async function lobbyPage() {
     el("p", {}, el("button", {type: "submit", id: "create-button", text: t("lobby.create.button")})),
     message,
   );
+  let creating = false;  // a second "Create" while the first is on its way makes nothing
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (creating) return;
     message.textContent = "";
     const n = Number(players.value);
     const seats = ["human"];
     for (let s = 1; s < n; s++) seats.push(document.getElementById("seat-" + s).value);
     localStorage.setItem("whist-ro:name", name.value.trim());
+    creating = true;
+    const button = document.getElementById("create-button");
+    button.setAttribute("aria-disabled", "true");
     try {
       const made = await api("/api/tables", {
         name: name.value.trim(), variant: chosenVariant(), seats,
@@ -257,9 +273,11 @@ async function lobbyPage() {
         grace: Number(grace.value),
       });
       saveSeat(made.table, made.seat, made.token);
-      location.assign("/t/" + made.table);
+      location.assign("/t/" + made.table);  // the page leaves: the form stays locked
     } catch (error) {
       message.textContent = error.message;
+      creating = false;
+      button.removeAttribute("aria-disabled");
     }
   });
   drawVariant();
@@ -420,6 +438,7 @@ class TableView {
 
   onMessage(msg) {
     if (msg.type === "welcome") {
+      this.sentSeq = null;  // a new connection: what was sent on the old one may be lost
       this.seat = msg.seat;
       this.variant = msg.variant;
       this.players = msg.players;
@@ -463,6 +482,7 @@ class TableView {
       return;
     }
     if (msg.type === "error") {
+      this.sentSeq = null;  // refused: the player may choose again
       if (FINAL.includes(msg.code)) {  // the server closes the socket: do not reconnect
         this.closed = true;
         if (msg.code === "bad_token") localStorage.removeItem(seatKey(this.id));
@@ -506,6 +526,8 @@ class TableView {
     this.drawHand(st);
     this.drawExtra(st);
     this.drawClock(st);
+    // Outside the page, the tab says whose turn it is.
+    document.title = (this.myTurn(st) ? "● " : "") + t("app.title");
     // Keyboard play: after each redraw the focus goes back to something to act with.
     const lost = !document.activeElement || document.activeElement === document.body ||
       !document.activeElement.isConnected;
@@ -592,7 +614,7 @@ class TableView {
     }
     const current = v.current_trick.cards.length ? v.current_trick : null;
     const trick = current || (this.justDone && !v.current_trick.cards.length ? this.justDone : null);
-    const center = el("div", {class: "trick", id: "trick", "aria-label": t("table.trick")});
+    const center = el("div", {class: "trick", id: "trick", role: "group", "aria-label": t("table.trick")});
     if (trick) {
       trick.cards.forEach((card, i) => {
         const seat = (trick.leader + i) % v.players;
@@ -617,7 +639,12 @@ class TableView {
   }
 
   act(action) {
-    this.send({type: "act", action, seq: this.state.seq});
+    // One action per position: a double click (or a key held down) sends the first only,
+    // so the second never comes back as "the table moved on".
+    const seq = this.state.seq;
+    if (this.sentSeq === seq) return;
+    this.sentSeq = seq;
+    this.send({type: "act", action, seq});
   }
 
   drawActions(st) {
@@ -678,16 +705,18 @@ class TableView {
       const ok = myTurn && legal.has(card);
       const why = myTurn && blocked.has(card) ? rule : null;
       const title = why ? t("table.blocked", {rule: why + (RULES[why] ? " — " + RULES[why].summary : "")}) : null;
+      // Only a card the rules stop is dimmed; why is said on hover and focus and below the
+      // hand, never as a tag inside the card.
       const button = cardFace(card, "button", {
         type: "button",
         class: "card" + (ok ? " legal" : "") + (why ? " blocked" : ""),
         "aria-disabled": ok ? null : "true",
-        "aria-label": cardName(card) + (why ? ". " + title : ""),
+        "aria-label": cardLabel(card) + (why ? ". " + title : ""),
         title,
         "data-rule": why,
       });
-      if (why) button.append(el("span", {class: "rule-tag", "aria-hidden": "true", text: why}));
-      button.addEventListener("click", () => {
+      button.addEventListener("click", (event) => {
+        if (event.detail > 1) return;  // the second click of a double click: one card only
         if (ok) this.act({seat: this.seat, card});
         else if (why) status(title, "error");
       });
@@ -740,7 +769,9 @@ class TableView {
     ];
     if (handovers.length) {
       parts.push(el("details", {id: "handovers"}, el("summary", {text: t("table.handovers")}),
-        el("ul", {}, handovers.map(([kind, x]) => el("li", {text: t("table.handover." + kind,
+        // Trick 0 is the bidding: said in words, never "trick 0".
+        el("ul", {}, handovers.map(([kind, x]) => el("li", {text: t("table.handover." + kind +
+          (x.trick ? "" : ".bidding"),
           // A takeover's reason comes from the server in every language it speaks.
           {...x, reason: (x.translations && x.translations[LANG]) || x.reason,
             name: this.name(x.seat)})})))));

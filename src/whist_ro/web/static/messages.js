@@ -130,6 +130,8 @@ const messages = {
     "table.handovers": "Seats that changed hands",
     "table.handover.takeover": "round {round}, trick {trick}: a bot took {name}'s seat ({reason})",
     "table.handover.reclaim": "round {round}, trick {trick}: {name} took the seat back",
+    "table.handover.takeover.bidding": "round {round}, during the bidding: a bot took {name}'s seat ({reason})",
+    "table.handover.reclaim.bidding": "round {round}, during the bidding: {name} took the seat back",
     "table.keys": "Keys: arrows move between cards, Enter plays, digits bid, L shows the last trick.",
     "table.refused": "Refused: {message}",
 
@@ -158,6 +160,7 @@ const messages = {
     "rank.6": "Six", "rank.5": "Five", "rank.4": "Four", "rank.3": "Three", "rank.2": "Two",
     "suit.c": "clubs", "suit.d": "diamonds", "suit.h": "hearts", "suit.s": "spades",
     "card.name": "{rank} of {suit}",
+    "card.label": "{face}, {name}",
     "card.back": "a card face down",
 
     "error.network": "The server cannot be reached.",
@@ -219,7 +222,7 @@ const messages = {
     "lobby.grace": "Secundele pe care le are un jucător căzut ca să revină",
     "lobby.house": "Reguli ale casei",
     "lobby.house.hint": "Pornește de la jocul de mai sus și schimbă ce joacă altfel masa ta.",
-    "lobby.create.button": "Fă masa",
+    "lobby.create.button": "Creează masa",
     "lobby.tables": "Mese",
     "lobby.refresh": "Reîmprospătează",
     "lobby.more": "Mai multe mese",
@@ -288,7 +291,7 @@ const messages = {
     "table.your_turn.bid": "E rândul tău: licitează",
     "table.your_turn.play": "E rândul tău: joacă o carte",
     "table.waiting_for": "Se așteaptă {name}",
-    "table.your_hand": "Mâna ta",
+    "table.your_hand": "Cărțile tale",
     "table.your_hand.hidden": "Cartea ta e ascunsă în această mână",
     "table.your_hand.forehead": "Toți îți văd cartea, în afară de tine",
     "table.play_blind": "Joacă-mi cartea",
@@ -321,6 +324,8 @@ const messages = {
     "table.handovers": "Locuri care au schimbat mâna",
     "table.handover.takeover": "mâna {round}, levata {trick}: un bot a preluat locul lui {name} ({reason})",
     "table.handover.reclaim": "mâna {round}, levata {trick}: {name} și-a luat locul înapoi",
+    "table.handover.takeover.bidding": "mâna {round}, în timpul licitației: un bot a preluat locul lui {name} ({reason})",
+    "table.handover.reclaim.bidding": "mâna {round}, în timpul licitației: {name} și-a luat locul înapoi",
     "table.keys": "Taste: săgețile trec de la o carte la alta, Enter o joacă, cifrele licitează, L arată ultima levată.",
     "table.refused": "Refuzat: {message}",
 
@@ -349,6 +354,7 @@ const messages = {
     "rank.6": "Șase", "rank.5": "Cinci", "rank.4": "Patru", "rank.3": "Trei", "rank.2": "Doi",
     "suit.c": "treflă", "suit.d": "caro", "suit.h": "inimă", "suit.s": "pică",
     "card.name": "{rank} de {suit}",
+    "card.label": "{face}, {name}",  // same in Romanian
     "card.back": "o carte cu fața în jos",
 
     "error.network": "Serverul nu poate fi contactat.",

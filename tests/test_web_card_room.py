@@ -1,0 +1,170 @@
+"""The card room in a real browser: how cards look and are named, turns, double clicks.
+
+Debian's Chromium driven by Playwright against ``whist-ro serve`` on 127.0.0.1 with a
+real SQLite file, as in ``test_web_browser``, whose browser and helpers these share.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import WebServer
+from test_web_browser import Browser, _need_browser, create_table, seq_of, wait_past
+
+RED = "rgb(192, 21, 47)"  # style.css's --red, whist_ro.svg's red suits
+BLACK = "rgb(26, 26, 26)"  # --black
+FACES = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+CARDS = """() => [...document.querySelectorAll("[data-card]")].map((c) => ({
+  card: c.dataset.card,
+  colour: getComputedStyle(c).color,
+  label: c.getAttribute("aria-label"),
+  role: c.getAttribute("role"),
+  tag: c.tagName.toLowerCase(),
+  where: c.closest("[role=group]") ? c.closest("[role=group]").getAttribute("aria-label") : null,
+}))"""
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    with _need_browser()() as p:
+        yield p
+
+
+def _tables(server: WebServer) -> int:
+    with urllib.request.urlopen(f"{server.url}/api/tables", timeout=10) as answer:
+        listing = json.load(answer)
+    return int(listing["total"])
+
+
+def test_hearts_and_diamonds_are_red_and_every_card_is_named_by_its_face(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        page.wait_for_selector("#my-hand [data-card]")
+        # Play on until a trick has a card on the felt, so the trick's cards are seen too.
+        while not page.query_selector("#trick [data-card]"):
+            before = seq_of(page)
+            page.locator(".bid-button:not([disabled]), #my-hand .card.legal").first.click()
+            wait_past(page, before)
+        cards = page.evaluate(CARDS)
+        assert {c["where"] for c in cards} >= {"Your hand", "Trick"}
+        for c in cards:
+            suit = c["card"][-1]
+            assert c["colour"] == (RED if suit in "hd" else BLACK), c
+            face = c["card"][:-1] + FACES[suit]  # what the card shows: "Q♥"
+            assert c["label"].startswith(face + ", "), c  # the name contains the visible text
+            if c["where"] == "Your hand":
+                assert (c["tag"], c["role"]) == ("button", None), c
+            else:
+                assert c["role"] == "img", c
+        assert browser.errors == []
+        browser.close()
+
+
+def test_the_title_begins_with_a_dot_on_your_turn_only(playwright: Any, tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        # After every redraw, the title and whether it is this seat's turn, read together.
+        page.evaluate(
+            """() => {
+              const table = window.whistTable;
+              window.titles = [];
+              const draw = table.draw.bind(table);
+              table.draw = () => {
+                draw();
+                if (table.state && table.state.view)
+                  window.titles.push([document.title, table.myTurn(table.state)]);
+              };
+            }"""
+        )
+        act = ".bid-button:not([disabled]), #my-hand .card.legal"
+        for _ in range(12):
+            page.wait_for_selector(act)
+            before = seq_of(page)
+            page.locator(act).first.click()
+            wait_past(page, before)
+        titles = page.evaluate("() => window.titles")
+        assert {(title, mine) for title, mine in titles} == {
+            ("● whist-ro", True),
+            ("whist-ro", False),
+        }
+        assert browser.errors == []
+        browser.close()
+
+
+def test_a_double_click_plays_one_card_and_shows_no_error(playwright: Any, tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        # Count what the page sends: one act for a double click.
+        page.evaluate(
+            """() => {
+              const table = window.whistTable;
+              window.sentActs = 0;
+              const send = table.send.bind(table);
+              table.send = (message) => {
+                if (message.type === "act") window.sentActs += 1;
+                send(message);
+              };
+            }"""
+        )
+        while not page.query_selector("#my-hand .card.legal"):
+            before = seq_of(page)
+            page.locator(".bid-button:not([disabled])").first.click()
+            wait_past(page, before)
+        acts = page.evaluate("() => window.sentActs")
+        before = seq_of(page)
+        page.locator("#my-hand .card.legal").first.dblclick()
+        wait_past(page, before)
+        assert page.evaluate("() => window.sentActs") == acts + 1
+        assert "error" not in (page.get_attribute("#status", "class") or "")
+        assert browser.errors == []
+        browser.close()
+
+
+def test_a_double_click_on_create_makes_one_table(playwright: Any, tmp_path: Path) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        page.goto(server.url + "/")
+        page.fill("#name", "Ana")
+        page.dblclick("#create-button")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#board")
+        assert _tables(server) == 1
+        assert browser.errors == []
+        browser.close()
+
+
+def test_a_takeover_in_the_bidding_is_listed_as_during_the_bidding(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        ana = Browser(playwright)
+        table = create_table(
+            ana.page, server, name="Ana", seats=["human", "rule", "random"], grace=1
+        )
+        # Ana has not bid, so round 1's bidding waits for her until the bot takes her seat.
+        assert ana.page.evaluate("() => window.whistTable.state.view.phase") == "bidding"
+        ana.close()
+        spectator = Browser(playwright)
+        spectator.page.goto(f"{server.url}/t/{table}")
+        spectator.page.wait_for_selector("#handovers")
+        text = spectator.page.text_content("#handovers") or ""
+        assert "round 1, during the bidding: a bot took Ana's seat" in text
+        assert "trick 0" not in text
+        assert spectator.errors == []
+        spectator.close()
