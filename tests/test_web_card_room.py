@@ -168,3 +168,47 @@ def test_a_takeover_in_the_bidding_is_listed_as_during_the_bidding(
         assert "trick 0" not in text
         assert spectator.errors == []
         spectator.close()
+
+
+def test_the_bids_against_the_hand_size_and_each_seats_total_are_in_view(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        act = ".bid-button:not([disabled]), #my-hand .card.legal"
+        checked_bids = checked_totals = False
+        while not (checked_bids and checked_totals):
+            # The state and what the page shows of it, read in one go.
+            seen = page.evaluate(
+                """() => ({
+                  view: window.whistTable.state.view,
+                  bidTotal: (document.getElementById("bid-total") || {}).textContent || null,
+                  totals: [...document.querySelectorAll(".seat .total")].map((x) => [
+                    x.closest(".seat").id, x.textContent]),
+                })"""
+            )
+            view = seen["view"]
+            bids = [b for b in view["bids"] if b is not None]
+            if len(bids) == view["players"] and view["phase"] == "playing":
+                total, cards = sum(bids), view["hand_size"]
+                text = seen["bidTotal"]
+                assert text is not None
+                assert text.startswith(f"bids {total} / {cards}")
+                if total != cards:  # the hook: the bids never add up to the hand size
+                    side = "over" if total > cards else "under"
+                    assert text.endswith(f"({side} by {abs(total - cards)})")
+                checked_bids = True
+            if view["match"]["round"] > 1:
+                expected = [
+                    [f"seat-{s}", f"total {x}"] for s, x in enumerate(view["match"]["totals"])
+                ]
+                assert sorted(seen["totals"]) == expected
+                checked_totals = True
+            page.wait_for_selector(act)
+            before = seq_of(page)
+            page.locator(act).first.click()
+            wait_past(page, before)
+        assert browser.errors == []
+        browser.close()

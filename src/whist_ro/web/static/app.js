@@ -582,11 +582,13 @@ class TableView {
       el("span", {text: rounds ? t("table.round", {round: m.round, rounds}) :
         t("table.round.open", {round: m.round || 1})}),
       el("span", {text: t("table.hand_size", {cards: v.hand_size})}),
+      this.bidTotal(v),
       el("span", {class: "trump"}, t("table.trump") + ": ",
         trumpCard ? cardFace(trumpCard, "span", {class: "card small", id: "turn-up"}) : t("table.no_trump"),
         trumpCard ? " (" + (v.trump_source === "dealer_last" ? t("table.dealer_holds") : t("table.turn_up")) + ")" : ""),
     );
     const classic = this.variant && this.variant.family === "classic";
+    const totals = classic ? [] : (m.totals || []);  // classic's points are the game's, below
     const seats = [];
     for (let s = 0; s < v.players; s++) {
       const info = st.seats[s] || {};
@@ -608,6 +610,7 @@ class TableView {
       el("span", {class: "tags", text: tags.join(" · ")}),
       classic ? null : el("span", {class: "bid", text: v.bids[s] === null ? t("table.no_bid") : t("table.bid", {bid: v.bids[s]})}),
       el("span", {class: "won", text: t("table.won", {won: v.tricks_won[s]})}),
+      totals.length ? el("span", {class: "total", text: t("table.total", {total: totals[s]})}) : null,
       el("span", {class: "count", text: t("table.cards_left", {count: v.hand_counts[s]})}),
       v.to_act === s ? el("span", {class: "to-act", text: t("table.to_act")}) : null,
       shown));
@@ -631,6 +634,23 @@ class TableView {
     }
     board.replaceChildren(head, el("div", {class: "felt seats-" + v.players}, seats, center));
     board.dataset.seq = st.seq;
+  }
+
+  // The number Romanian players watch every deal: the bids so far against the hand size,
+  // and once all are in, over or under by how much (exact bidding only).
+  bidTotal(v) {
+    if (this.variant && this.variant.family === "classic") return null;
+    const made = v.bids.filter((b) => b !== null);
+    if (!made.length) return null;
+    const bids = made.reduce((a, b) => a + b, 0);
+    const cards = v.hand_size;
+    let text = t("table.bid_total", {bids, cards});
+    if (made.length === v.players && bids !== cards) {
+      const by = Math.abs(bids - cards);
+      text += " (" + (bids > cards ? t("table.bid_total.over", {by}) :
+        t("table.bid_total.under", {by})) + ")";
+    }
+    return el("span", {class: "bid-total", id: "bid-total", text});
   }
 
   myTurn(st) {
