@@ -212,3 +212,30 @@ def test_the_bids_against_the_hand_size_and_each_seats_total_are_in_view(
             wait_past(page, before)
         assert browser.errors == []
         browser.close()
+
+
+def test_the_lobby_names_games_as_players_do_and_refreshes_itself(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, locale="ro-RO")
+        page = browser.page
+        page.goto(server.url + "/")
+        page.wait_for_selector("#tables h2")
+        options = page.eval_on_selector_all("#variant option", "(os) => os.map((o) => o.text)")
+        assert "Whist românesc (1-8-1)" in options
+        assert not any("-" in o.split("(")[0] for o in options), options  # no "romanian-hidden"
+        # A table made elsewhere appears without a click on "Refresh".
+        body = json.dumps(
+            {"name": "Bo", "variant": "romanian-forehead", "seats": ["human", "rule", "rule"]}
+        ).encode()
+        request = urllib.request.Request(
+            f"{server.url}/api/tables", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10):
+            pass
+        row = page.wait_for_selector("#tables .table-row .what")
+        text = row.text_content() or ""
+        assert text.startswith("Whist românesc, mâini oarbe pe frunte · 3 jucători · în joc")
+        assert browser.errors == []
+        browser.close()

@@ -112,7 +112,7 @@ def test_every_entry_is_used() -> None:
 def test_the_families_the_page_completes_hold_what_it_completes_them_with() -> None:
     _, prefixes = used_keys()
     assert prefixes == {
-        "bot.", "error.", "field.", "lobby.status.", "rank.", "suit.", "table.handover."
+        "bot.", "error.", "field.", "game.", "lobby.status.", "rank.", "suit.", "table.handover."
     }  # fmt: skip
     assert {k.removeprefix("bot.") for k in EN if k.startswith("bot.")} == set(BOTS)
     assert {k.removeprefix("suit.") for k in EN if k.startswith("suit.")} == set("cdhs")

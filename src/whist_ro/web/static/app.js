@@ -98,6 +98,11 @@ function cardFace(text, tag, attrs) {
 function cardBack(attrs) {
   return el("span", {class: "card back", "aria-label": t("card.back"), role: "img", ...(attrs || {})});
 }
+// A game's name as players say it ("Romanian whist (1-8-1)"); a house variant's own name
+// is shown as it is.
+function gameName(name) {
+  return messages.en["game." + name] ? t("game." + name) : name;
+}
 function sortHand(cards, trump) {
   const order = trump ? [trump, ...SUIT_ORDER.filter((s) => s !== trump)] : SUIT_ORDER;
   return [...cards].sort((a, b) => {
@@ -157,7 +162,7 @@ async function lobbyPage() {
   const name = el("input", {id: "name", name: "name", required: true, maxlength: 100,
     autocomplete: "nickname", value: localStorage.getItem("whist-ro:name") || ""});
   const variant = el("select", {id: "variant"},
-    Object.keys(setup.presets).map((key) => el("option", {value: key, text: key})));
+    Object.keys(setup.presets).map((key) => el("option", {value: key, text: gameName(key)})));
   const players = el("select", {id: "players"});
   const seatsBox = el("div", {class: "seats-form"});
   const fallback = el("select", {id: "fallback"},
@@ -289,7 +294,8 @@ async function lobbyPage() {
     const where = table.round && table.rounds ? " — " + t("lobby.round", table) : "";
     const mine = savedSeat(table.id);
     return el("li", {class: "table-row"},
-      el("span", {class: "what", text: table.variant + " · " + table.players + " · " +
+      el("span", {class: "what", text: gameName(table.variant) + " · " +
+        t("lobby.player_count", {count: table.players}) + " · " +
         t("lobby.status." + table.status) + where}),
       el("span", {class: "who", text: names}),
       el("a", {href: "/t/" + table.id, class: "button",
@@ -298,7 +304,9 @@ async function lobbyPage() {
         el("a", {href: "/api/tables/" + table.id + "/record", class: "button", download: "",
           text: t("lobby.record")}) : null);
   }
+  let moreShown = false;  // the player asked for more pages: refreshing would drop them
   async function drawTables() {
+    moreShown = false;
     let data;
     try {
       data = await api("/api/tables");
@@ -313,6 +321,7 @@ async function lobbyPage() {
       hidden: next === null || next === undefined});
     more.addEventListener("click", async () => {
       try {
+        moreShown = true;
         const page = await api("/api/tables?offset=" + next);
         rows.append(...page.tables.map(tableRow));
         next = page.next;
@@ -328,7 +337,13 @@ async function lobbyPage() {
       more);
   }
   drawTables();
+  // The lobby refreshes itself while it is in view and nobody has asked for more pages.
+  setInterval(() => {
+    if (document.visibilityState === "visible" && !moreShown) drawTables();
+  }, LOBBY_REFRESH_MS);
 }
+
+const LOBBY_REFRESH_MS = 5000;
 
 // -- the table --------------------------------------------------------------------------
 
