@@ -65,7 +65,12 @@ class Browser:
     """One browser: its own Chromium process and profile (so its own saved seats)."""
 
     def __init__(
-        self, playwright: Any, profile: str | None = None, *, locale: str = "en-US"
+        self,
+        playwright: Any,
+        profile: str | None = None,
+        *,
+        locale: str = "en-US",
+        paced: bool = False,
     ) -> None:
         self.profile = profile or tempfile.mkdtemp(prefix="whist-ro-chromium-")
         self.context = playwright.chromium.launch_persistent_context(
@@ -78,6 +83,10 @@ class Browser:
             locale=locale,  # navigator.languages and Accept-Language
         )
         self.context.set_default_timeout(30_000)
+        if not paced:
+            # The page's pauses (a finished trick, a round's summary) are the player's pace;
+            # a test that plays whole matches sets it to none, as a player may.
+            self.context.add_init_script("localStorage.setItem('whist-ro:pace', '0')")
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.errors: list[str] = []
         self.dialogs: list[str] = []

@@ -121,7 +121,10 @@ def test_a_double_click_plays_one_card_and_shows_no_error(playwright: Any, tmp_p
               };
             }"""
         )
-        while not page.query_selector("#my-hand .card.legal"):
+        while True:
+            page.wait_for_selector(".bid-button:not([disabled]), #my-hand .card.legal")
+            if page.query_selector("#my-hand .card.legal"):
+                break
             before = seq_of(page)
             page.locator(".bid-button:not([disabled])").first.click()
             wait_past(page, before)
@@ -237,5 +240,69 @@ def test_the_lobby_names_games_as_players_do_and_refreshes_itself(
         row = page.wait_for_selector("#tables .table-row .what")
         text = row.text_content() or ""
         assert text.startswith("Whist românesc, mâini oarbe pe frunte · 3 jucători · în joc")
+        assert browser.errors == []
+        browser.close()
+
+
+def test_a_finished_trick_and_a_rounds_summary_stay_in_view_before_play_goes_on(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, paced=True)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+        # When the page shows each update: whether it ended a trick or a round, and the
+        # round's summary it put on view.
+        page.evaluate(
+            """() => {
+              const table = window.whistTable;
+              window.shown = [];
+              const apply = table.applyUpdate.bind(table);
+              table.applyUpdate = (msg) => {
+                const entry = {at: performance.now(), trick: Boolean(msg.step.trick),
+                  row: msg.row || null, bid: "bid" in msg.step};
+                window.shown.push(entry);
+                apply(msg);
+                const summary = document.getElementById("round-summary");
+                entry.summary = summary ? summary.textContent : null;
+              };
+            }"""
+        )
+        act = ".bid-button:not([disabled]), #my-hand .card.legal"
+        summary_text = None
+        while page.evaluate("() => window.whistTable.state.view.match.round") < 5:
+            page.wait_for_selector(f"{act}, #round-summary")
+            if page.query_selector("#round-summary"):
+                if summary_text is None:  # round 1's: it goes by itself
+                    summary_text = page.text_content("#round-summary")
+                    page.wait_for_selector("#round-summary", state="detached")
+                else:  # later ones: "Next deal" goes on at once
+                    page.click("#summary-next")
+                    assert page.query_selector("#round-summary") is None
+                continue
+            if page.query_selector(act):
+                before = seq_of(page)
+                page.locator(act).first.click()
+                wait_past(page, before)
+        shown = page.evaluate("() => window.shown")
+        ends = [i for i, s in enumerate(shown[:-1]) if s["trick"]]
+        assert len(ends) >= 4  # rounds 1-3 have one trick each, round 4 two
+        assert any(not shown[i]["row"] for i in ends)  # a trick that did not end a round
+        for i in ends:
+            pause = shown[i + 1]["at"] - shown[i]["at"]
+            if shown[i]["row"]:  # the round's summary, then the next deal's first bid
+                if i == ends[0]:  # round 1's summary was left to go by itself
+                    assert pause >= 3990, pause
+                assert shown[i + 1]["bid"]
+                summary = shown[i]["summary"]  # on view from the round's last card on
+                assert summary is not None
+                names = ["Ana", "RuleBot 1", "RandomBot 2"]
+                for seat, entry in enumerate(shown[i]["row"]["seats"]):
+                    assert names[seat] in summary
+                    assert f"{entry['points']:+d}" in summary
+            else:
+                assert pause >= 1490, pause  # the finished trick stays on the felt
+        assert summary_text is not None
+        assert summary_text.startswith("Round 1")
         assert browser.errors == []
         browser.close()

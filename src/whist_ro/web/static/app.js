@@ -344,6 +344,14 @@ async function lobbyPage() {
 }
 
 const LOBBY_REFRESH_MS = 5000;
+const TRICK_PAUSE_MS = 1500; // a finished trick stays at least this long
+const ROUND_PAUSE_MS = 4000; // a round's summary, before the next deal's bidding
+// The player's pace: localStorage "whist-ro:pace" scales the pauses (1 by default, 0: none).
+function pace() {
+  const value = Number(localStorage.getItem("whist-ro:pace"));
+  return localStorage.getItem("whist-ro:pace") === null || !Number.isFinite(value) || value < 0 ?
+    1 : value;
+}
 
 // -- the table --------------------------------------------------------------------------
 
@@ -412,6 +420,11 @@ class TableView {
     this.retry = 0;
     this.closed = false;
     this.timer = null;
+    // The page paces what it shows; the server never waits. Updates that arrive while a
+    // finished trick or a round's summary is on view wait here, in order.
+    this.queue = [];
+    this.holdTimer = null;
+    this.summary = null; // the score sheet's row of the round just ended, while it shows
   }
 
   start() {
@@ -461,6 +474,8 @@ class TableView {
       return;
     }
     if (msg.type === "state") {
+      this.queue = []; // the whole table as it stands: nothing waits behind it
+      this.release(false);
       this.state = msg;
       this.sheet = msg.score_sheet || [];
       this.lastTrick = msg.last_trick || null;
@@ -468,16 +483,11 @@ class TableView {
       return;
     }
     if (msg.type === "update") {
-      const step = msg.step;
-      if (step.trick) {
-        this.lastTrick = {leader: step.trick.leader, cards: step.trick.cards, winner: step.trick_winner};
-        this.justDone = this.lastTrick;
-      } else if (step.card) {
-        this.justDone = null;
+      if (this.holdTimer !== null || this.queue.length) {
+        this.queue.push(msg);
+        return;
       }
-      if (msg.row) this.sheet = [...this.sheet, msg.row];
-      this.state = {...this.state, ...msg};
-      this.draw();
+      this.applyUpdate(msg);
       return;
     }
     if (msg.type === "seats") {
@@ -507,6 +517,71 @@ class TableView {
         t("table.refused", {message: msg.message}) : (known || msg.message);
       status(text, "error");
     }
+  }
+
+  applyUpdate(msg) {
+    const step = msg.step;
+    if (step.trick) {
+      this.lastTrick = {leader: step.trick.leader, cards: step.trick.cards, winner: step.trick_winner};
+      this.justDone = this.lastTrick;
+    } else if (step.card) {
+      this.justDone = null;
+    }
+    if (msg.row) this.sheet = [...this.sheet, msg.row];
+    this.state = {...this.state, ...msg};
+    if (msg.row && msg.status !== "over") {
+      this.summary = msg.row; // before the next deal's bidding
+      this.hold(ROUND_PAUSE_MS);
+    } else if (step.trick) {
+      this.hold(TRICK_PAUSE_MS); // the finished trick stays on the felt
+    }
+    this.draw();
+  }
+
+  // Keep what is on view for ``ms`` (times the player's pace; 0 shows at once).
+  hold(ms) {
+    const wait = ms * pace();
+    if (wait <= 0) {
+      this.summary = null;
+      return;
+    }
+    clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => this.release(), wait);
+  }
+
+  // Show what waited: at once on a click, or when the pause is over.
+  release(draw = true) {
+    if (this.holdTimer === null) return;
+    clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    this.summary = null;
+    let applied = false;
+    while (this.queue.length && this.holdTimer === null) {
+      this.applyUpdate(this.queue.shift()); // each draws; one may hold again
+      applied = true;
+    }
+    if (draw && !applied && this.state) this.draw(); // the summary leaves the felt
+  }
+
+  summaryPanel(st) {
+    const row = this.summary;
+    const classic = this.variant && this.variant.family === "classic";
+    const head = el("tr", {}, el("th", {scope: "col", text: t("table.summary.player")}),
+      classic ? null : el("th", {scope: "col", text: t("table.summary.bid")}),
+      el("th", {scope: "col", text: t("table.summary.tricks")}),
+      el("th", {scope: "col", text: t("table.summary.points")}));
+    const rows = row.seats.map((x, s) => el("tr", {},
+      el("th", {scope: "row", text: this.name(s)}),
+      classic ? null : el("td", {text: x.bid}),
+      el("td", {text: x.tricks}),
+      el("td", {text: (x.points >= 0 ? "+" : "") + x.points + (x.bonus ?
+        " (" + t("table.sheet.bonus") + " " + (x.bonus > 0 ? "+" : "") + x.bonus + ")" : "")})));
+    return el("section", {class: "round-summary", id: "round-summary", role: "region",
+      "aria-label": t("table.summary.title", {round: row.number})},
+      el("h2", {text: t("table.summary.title", {round: row.number})}),
+      el("table", {class: "sheet"}, el("thead", {}, head), el("tbody", {}, rows)),
+      el("button", {type: "button", id: "summary-next", onclick: () => this.release(),
+        text: t("table.summary.next")}));
   }
 
   name(seat) {
@@ -647,7 +722,10 @@ class TableView {
     } else {
       center.append(el("p", {class: "empty", text: t("table.trick.empty")}));
     }
-    board.replaceChildren(head, el("div", {class: "felt seats-" + v.players}, seats, center));
+    // A click on the felt shows at once what the pause holds back.
+    center.addEventListener("click", () => this.release());
+    const felt = el("div", {class: "felt seats-" + v.players}, seats, center);
+    board.replaceChildren(...(this.summary ? [head, this.summaryPanel(st), felt] : [head, felt]));
     board.dataset.seq = st.seq;
   }
 
