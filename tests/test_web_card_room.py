@@ -306,3 +306,35 @@ def test_a_finished_trick_and_a_rounds_summary_stay_in_view_before_play_goes_on(
         assert summary_text.startswith("Round 1")
         assert browser.errors == []
         browser.close()
+
+
+def test_the_end_of_the_match_names_the_winner_and_says_what_the_ranking_means(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "random"], schedule="2")
+        act = ".bid-button:not([disabled]), #my-hand .card.legal"
+        while True:
+            page.wait_for_selector(f"{act}, #standings")
+            if page.query_selector("#standings"):
+                break
+            before = seq_of(page)
+            page.locator(act).first.click()
+            wait_past(page, before)
+        rows = page.evaluate("() => window.whistTable.state.result.standings.rows")
+        names = {0: "Ana", 1: "RuleBot 1", 2: "RandomBot 2"}
+        first = [names[r["seat"]] for r in rows if r["place"] == 1]
+        winner = page.text_content("#winner")
+        if len(first) == 1:
+            assert winner == f"{first[0]} wins the match."
+        else:
+            assert winner == f"First place is shared: {', '.join(first)}."
+        meaning = page.text_content("#ranking-meaning") or ""
+        assert "(R-RANK-1)" in meaning
+        assert "+30" in meaning  # 10 table points a player, 3 players
+        assert page.text_content("#standings").count("over") == 0  # said once, in the status
+        assert page.query_selector("#hand h2") is None  # no empty hand after the match
+        assert browser.errors == []
+        browser.close()

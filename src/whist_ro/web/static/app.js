@@ -801,7 +801,7 @@ class TableView {
     const box = document.getElementById("hand");
     const v = st.view;
     box.replaceChildren();
-    if (this.seat === null) return;
+    if (this.seat === null || st.status === "over") return; // no empty hand after the match
     const heading = el("h2", {text: t("table.your_hand")});
     if (v.blind) {
       const backs = Array.from({length: v.hand_counts[this.seat]}, () => cardBack({class: "card back"}));
@@ -864,13 +864,18 @@ class TableView {
     }
     if (st.status === "over" && st.result) {
       const rows = [...st.result.standings.rows].sort((a, b) => a.place - b.place || a.seat - b.seat);
+      const named = (s) => s.name || t("seat.name", {seat: s.seat});
+      const first = rows.filter((s) => s.place === 1).map(named);
       parts.push(el("section", {id: "standings", class: "panel"},
         el("h2", {text: t("table.standings")}),
+        el("p", {class: "winner", id: "winner", text: first.length === 1 ?
+          t("table.winner", {name: first[0]}) : t("table.winners", {names: first.join(", ")})}),
         el("ol", {}, rows.map((s) => el("li", {},
-          el("span", {class: "name", text: s.name || t("seat.name", {seat: s.seat})}), " ",
+          el("span", {class: "name", text: named(s)}), " ",
           el("span", {text: t("table.points", {total: s.total})}), " ",
           el("span", {class: "hint", text: t("table.ranking", {points: s.display})})))),
-        el("p", {text: t("table.over")}),
+        el("p", {class: "hint", id: "ranking-meaning",
+          text: this.rankingMeaning(st.result.standings.system, st.view.players)}),
         el("a", {href: "/api/tables/" + this.id + "/record", id: "download", class: "button",
           download: "whist-ro-" + this.id + ".json", text: t("table.download")})));
       status(t("table.over"));
@@ -891,6 +896,15 @@ class TableView {
     }
     parts.push(el("p", {class: "hint", text: t("table.keys")}));
     box.replaceChildren(...parts);
+  }
+
+  // What the ranking numbers beside the standings mean, for the table's system (R-RANK-*).
+  rankingMeaning(system, players) {
+    const kind = system && system.system;
+    if (kind === "table") return t("table.ranking.table", {top: system.per_player * players});
+    if (kind === "stake") return t("table.ranking.stake", {amount: system.amount});
+    if (kind === "rating") return t("table.ranking.rating", {top: 5 * players, inner: 4 * players});
+    return t("table.ranking.other");
   }
 
   sheetTable(st) {
