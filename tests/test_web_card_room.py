@@ -6,6 +6,7 @@ real SQLite file, as in ``test_web_browser``, whose browser and helpers these sh
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +16,15 @@ from typing import Any
 import pytest
 
 from conftest import WebServer
-from test_web_browser import Browser, _need_browser, create_table, seq_of, wait_past
+from test_web_browser import (
+    ACT,
+    Browser,
+    _need_browser,
+    create_table,
+    seq_of,
+    take_turn,
+    wait_past,
+)
 
 RED = "rgb(192, 21, 47)"  # style.css's --red, whist_ro.svg's red suits
 BLACK = "rgb(26, 26, 26)"  # --black
@@ -37,6 +46,28 @@ def playwright() -> Iterator[Any]:
         yield p
 
 
+@contextlib.contextmanager
+def ana_at_a_table(
+    playwright: Any, tmp_path: Path, *, paced: bool = False, schedule: str = ""
+) -> Iterator[Any]:
+    """Ana's table against RuleBot 1 and RandomBot 2: her page at it."""
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, paced=paced)
+        seats = ["human", "rule", "random"]
+        create_table(browser.page, server, name="Ana", seats=seats, schedule=schedule)
+        yield browser.page
+        assert browser.errors == []
+        browser.close()
+
+
+def act(page: Any, what: str = ACT) -> None:
+    """Wait for this seat's turn, click what it may do (the first), wait to hear of it."""
+    page.wait_for_selector(what)
+    before = seq_of(page)
+    page.locator(what).first.click()
+    wait_past(page, before)
+
+
 def _tables(server: WebServer) -> int:
     with urllib.request.urlopen(f"{server.url}/api/tables", timeout=10) as answer:
         listing = json.load(answer)
@@ -46,16 +77,11 @@ def _tables(server: WebServer) -> int:
 def test_hearts_and_diamonds_are_red_and_every_card_is_named_by_its_face(
     playwright: Any, tmp_path: Path
 ) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+    with ana_at_a_table(playwright, tmp_path) as page:
         page.wait_for_selector("#my-hand [data-card]")
         # Play on until a trick has a card on the felt, so the trick's cards are seen too.
         while not page.query_selector("#trick [data-card]"):
-            before = seq_of(page)
-            page.locator(".bid-button:not([disabled]), #my-hand .card.legal").first.click()
-            wait_past(page, before)
+            act(page)
         cards = page.evaluate(CARDS)
         assert {c["where"] for c in cards} >= {"Your hand", "Trick"}
         for c in cards:
@@ -67,15 +93,10 @@ def test_hearts_and_diamonds_are_red_and_every_card_is_named_by_its_face(
                 assert (c["tag"], c["role"]) == ("button", None), c
             else:
                 assert c["role"] == "img", c
-        assert browser.errors == []
-        browser.close()
 
 
 def test_the_title_begins_with_a_dot_on_your_turn_only(playwright: Any, tmp_path: Path) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+    with ana_at_a_table(playwright, tmp_path) as page:
         # After every redraw, the title and whether it is this seat's turn, read together.
         page.evaluate(
             """() => {
@@ -89,26 +110,17 @@ def test_the_title_begins_with_a_dot_on_your_turn_only(playwright: Any, tmp_path
               };
             }"""
         )
-        act = ".bid-button:not([disabled]), #my-hand .card.legal"
         for _ in range(12):
-            page.wait_for_selector(act)
-            before = seq_of(page)
-            page.locator(act).first.click()
-            wait_past(page, before)
+            act(page)
         titles = page.evaluate("() => window.titles")
         assert {(title, mine) for title, mine in titles} == {
             ("● whist-ro", True),
             ("whist-ro", False),
         }
-        assert browser.errors == []
-        browser.close()
 
 
 def test_a_double_click_plays_one_card_and_shows_no_error(playwright: Any, tmp_path: Path) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+    with ana_at_a_table(playwright, tmp_path) as page:
         # Count what the page sends: one act for a double click.
         page.evaluate(
             """() => {
@@ -122,20 +134,16 @@ def test_a_double_click_plays_one_card_and_shows_no_error(playwright: Any, tmp_p
             }"""
         )
         while True:
-            page.wait_for_selector(".bid-button:not([disabled]), #my-hand .card.legal")
+            page.wait_for_selector(ACT)
             if page.query_selector("#my-hand .card.legal"):
                 break
-            before = seq_of(page)
-            page.locator(".bid-button:not([disabled])").first.click()
-            wait_past(page, before)
+            act(page, ".bid-button:not([disabled])")
         acts = page.evaluate("() => window.sentActs")
         before = seq_of(page)
         page.locator("#my-hand .card.legal").first.dblclick()
         wait_past(page, before)
         assert page.evaluate("() => window.sentActs") == acts + 1
         assert "error" not in (page.get_attribute("#status", "class") or "")
-        assert browser.errors == []
-        browser.close()
 
 
 def test_a_double_click_on_create_makes_one_table(playwright: Any, tmp_path: Path) -> None:
@@ -176,11 +184,7 @@ def test_a_takeover_in_the_bidding_is_listed_as_during_the_bidding(
 def test_the_bids_against_the_hand_size_and_each_seats_total_are_in_view(
     playwright: Any, tmp_path: Path
 ) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
-        act = ".bid-button:not([disabled]), #my-hand .card.legal"
+    with ana_at_a_table(playwright, tmp_path) as page:
         checked_bids = checked_totals = False
         while not (checked_bids and checked_totals):
             # The state and what the page shows of it, read in one go.
@@ -209,12 +213,7 @@ def test_the_bids_against_the_hand_size_and_each_seats_total_are_in_view(
                 ]
                 assert sorted(seen["totals"]) == expected
                 checked_totals = True
-            page.wait_for_selector(act)
-            before = seq_of(page)
-            page.locator(act).first.click()
-            wait_past(page, before)
-        assert browser.errors == []
-        browser.close()
+            act(page)
 
 
 def test_the_lobby_names_games_as_players_do_and_refreshes_itself(
@@ -247,10 +246,7 @@ def test_the_lobby_names_games_as_players_do_and_refreshes_itself(
 def test_a_finished_trick_and_a_rounds_summary_stay_in_view_before_play_goes_on(
     playwright: Any, tmp_path: Path
 ) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright, paced=True)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"])
+    with ana_at_a_table(playwright, tmp_path, paced=True) as page:
         # When the page shows each update: whether it ended a trick or a round, and the
         # round's summary it put on view.
         page.evaluate(
@@ -268,22 +264,23 @@ def test_a_finished_trick_and_a_rounds_summary_stay_in_view_before_play_goes_on(
               };
             }"""
         )
-        act = ".bid-button:not([disabled]), #my-hand .card.legal"
         summary_text = None
         while page.evaluate("() => window.whistTable.state.view.match.round") < 5:
-            page.wait_for_selector(f"{act}, #round-summary")
+            page.wait_for_selector(f"{ACT}, #round-summary")
             if page.query_selector("#round-summary"):
                 if summary_text is None:  # round 1's: it goes by itself
                     summary_text = page.text_content("#round-summary")
                     page.wait_for_selector("#round-summary", state="detached")
                 else:  # later ones: "Next deal" goes on at once
-                    page.click("#summary-next")
+                    # Found and clicked in one go: the summary may end by itself meanwhile.
+                    page.evaluate(
+                        """() => { const next = document.getElementById("summary-next");
+                                   if (next) next.click(); }"""
+                    )
                     assert page.query_selector("#round-summary") is None
                 continue
-            if page.query_selector(act):
-                before = seq_of(page)
-                page.locator(act).first.click()
-                wait_past(page, before)
+            if page.query_selector(ACT):
+                act(page)
         shown = page.evaluate("() => window.shown")
         ends = [i for i, s in enumerate(shown[:-1]) if s["trick"]]
         assert len(ends) >= 4  # rounds 1-3 have one trick each, round 4 two
@@ -304,25 +301,14 @@ def test_a_finished_trick_and_a_rounds_summary_stay_in_view_before_play_goes_on(
                 assert pause >= 1490, pause  # the finished trick stays on the felt
         assert summary_text is not None
         assert summary_text.startswith("Round 1")
-        assert browser.errors == []
-        browser.close()
 
 
 def test_the_end_of_the_match_names_the_winner_and_says_what_the_ranking_means(
     playwright: Any, tmp_path: Path
 ) -> None:
-    with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = Browser(playwright)
-        page = browser.page
-        create_table(page, server, name="Ana", seats=["human", "rule", "random"], schedule="2")
-        act = ".bid-button:not([disabled]), #my-hand .card.legal"
-        while True:
-            page.wait_for_selector(f"{act}, #standings")
-            if page.query_selector("#standings"):
-                break
-            before = seq_of(page)
-            page.locator(act).first.click()
-            wait_past(page, before)
+    with ana_at_a_table(playwright, tmp_path, schedule="2") as page:
+        while take_turn(page) != "over":
+            pass
         rows = page.evaluate("() => window.whistTable.state.result.standings.rows")
         names = {0: "Ana", 1: "RuleBot 1", 2: "RandomBot 2"}
         first = [names[r["seat"]] for r in rows if r["place"] == 1]
@@ -336,5 +322,3 @@ def test_the_end_of_the_match_names_the_winner_and_says_what_the_ranking_means(
         assert "+30" in meaning  # 10 table points a player, 3 players
         assert page.text_content("#standings").count("over") == 0  # said once, in the status
         assert page.query_selector("#hand h2") is None  # no empty hand after the match
-        assert browser.errors == []
-        browser.close()
