@@ -651,4 +651,9 @@ def test_an_action_without_a_whole_seq_is_not_understood(tmp_path: Path) -> None
 def test_the_page_sends_the_seq_with_every_action() -> None:
     app_js = (STATIC / "app.js").read_text(encoding="utf-8")
     acts = re.findall(r'\{type: "act"[^}]*\}', app_js)
-    assert acts == ['{type: "act", action, seq: this.state.seq}']
+    assert acts == ['{type: "act", action, seq}']  # one place sends an action
+    # ... with the seq of the position the player saw, once per position (a double click).
+    act = app_js[app_js.index("  act(action) {") :]
+    act = act[: act.index("\n  }\n")]
+    assert "const seq = this.state.seq;" in act
+    assert "if (this.sentSeq === seq) return;" in act
