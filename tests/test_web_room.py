@@ -282,14 +282,27 @@ def test_R_BID_2_the_dealer_is_told_the_number_the_hook_forbids() -> None:
     run(body)
 
 
+def ana_drops(lobby: Lobby) -> tuple[Room, str]:
+    """Ana's table against two RandomBots, her connection gone at once (grace 0.05 s)."""
+    room, _, token = lobby.create(
+        variant="romanian", seats=["human", "random", "random"], name="Ana", grace=0.05
+    )
+    me = FakeClient()
+    room.connect(me, token)
+    room.disconnect(me)
+    return room, token
+
+
+def assert_taken_over_and_back_once(record: records.Record) -> None:
+    """Seat 0 was taken over once and reclaimed once, and the record holds up."""
+    assert [t.seat for t in record.takeovers] == [0]
+    assert [r.seat for r in record.reclaims] == [0]
+    assert records.adjudicate(record).ok
+
+
 def test_R_SEAT_1_a_dropped_seat_is_taken_over_after_the_grace_period_and_reclaimed() -> None:
     async def body(lobby: Lobby) -> None:
-        room, _, token = lobby.create(
-            variant="romanian", seats=["human", "random", "random"], name="Ana", grace=0.05
-        )
-        me = FakeClient()
-        room.connect(me, token)
-        room.disconnect(me)
+        room, token = ana_drops(lobby)
         await until(lambda: bool(room.takeovers))
         takeover = room.takeovers[0]
         assert (takeover.seat, takeover.agent) == (0, "Ana")
@@ -304,9 +317,7 @@ def test_R_SEAT_1_a_dropped_seat_is_taken_over_after_the_grace_period_and_reclai
         assert not room.seats()[0]["taken_over"]
         await play_out(room, {0: (back, token)})
         record = room.record()
-        assert [t.seat for t in record.takeovers] == [0]
-        assert [r.seat for r in record.reclaims] == [0]
-        assert records.adjudicate(record).ok
+        assert_taken_over_and_back_once(record)
 
     run(body)
 
@@ -328,12 +339,7 @@ def test_R_SEAT_1_a_player_back_while_the_bot_decides_for_them_plays_at_once(
     monkeypatch.setattr(RuleBot, "act", slow_act)
 
     async def body(lobby: Lobby) -> None:
-        room, _, token = lobby.create(
-            variant="romanian", seats=["human", "random", "random"], name="Ana", grace=0.05
-        )
-        me = FakeClient()
-        room.connect(me, token)
-        room.disconnect(me)
+        room, token = ana_drops(lobby)
         try:
             assert await asyncio.to_thread(deciding.wait, 20)  # RuleBot 0 decides for Ana
             assert room.match is not None
@@ -354,9 +360,7 @@ def test_R_SEAT_1_a_player_back_while_the_bot_decides_for_them_plays_at_once(
         record = room.record()
         played = [a for r in record.rounds for a in r.actions]
         assert played[seq] == wr.action_from_dict(action)  # Ana's, played once
-        assert [t.seat for t in record.takeovers] == [0]
-        assert [r.seat for r in record.reclaims] == [0]
-        assert records.adjudicate(record).ok
+        assert_taken_over_and_back_once(record)
 
     run(body)
 

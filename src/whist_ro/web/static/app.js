@@ -348,9 +348,15 @@ const TRICK_PAUSE_MS = 1500; // a finished trick stays at least this long
 const ROUND_PAUSE_MS = 4000; // a round's summary, before the next deal's bidding
 // The player's pace: localStorage "whist-ro:pace" scales the pauses (1 by default, 0: none).
 function pace() {
-  const value = Number(localStorage.getItem("whist-ro:pace"));
-  return localStorage.getItem("whist-ro:pace") === null || !Number.isFinite(value) || value < 0 ?
-    1 : value;
+  const stored = localStorage.getItem("whist-ro:pace");
+  const value = Number(stored);
+  return stored === null || !Number.isFinite(value) || value < 0 ? 1 : value;
+}
+// A score sheet entry's points, with its streak bonus: "+15 (bonus +5)".
+function pointsText(entry) {
+  const signed = (n) => (n >= 0 ? "+" : "") + n;
+  return signed(entry.points) +
+    (entry.bonus ? " (" + t("table.sheet.bonus") + " " + signed(entry.bonus) + ")" : "");
 }
 
 // -- the table --------------------------------------------------------------------------
@@ -574,8 +580,7 @@ class TableView {
       el("th", {scope: "row", text: this.name(s)}),
       classic ? null : el("td", {text: x.bid}),
       el("td", {text: x.tricks}),
-      el("td", {text: (x.points >= 0 ? "+" : "") + x.points + (x.bonus ?
-        " (" + t("table.sheet.bonus") + " " + (x.bonus > 0 ? "+" : "") + x.bonus + ")" : "")})));
+      el("td", {text: pointsText(x)})));
     return el("section", {class: "round-summary", id: "round-summary", role: "region",
       "aria-label": t("table.summary.title", {round: row.number})},
       el("h2", {text: t("table.summary.title", {round: row.number})}),
@@ -916,9 +921,7 @@ class TableView {
     const rows = this.sheet.map((row) => el("tr", {},
       el("td", {text: row.number}), el("td", {text: row.hand_size}),
       row.seats.map((x) => el("td", {class: x.bonus ? "bonus" : null,
-        text: (classic ? "" : x.bid + "/" + x.tricks + " ") + (x.points >= 0 ? "+" : "") + x.points +
-          (x.bonus ? " (" + t("table.sheet.bonus") + " " + (x.bonus > 0 ? "+" : "") + x.bonus + ")" : "") +
-          " = " + x.total}))));
+        text: (classic ? "" : x.bid + "/" + x.tricks + " ") + pointsText(x) + " = " + x.total}))));
     const totals = (st.view.match || {}).totals || [];
     const foot = el("tr", {class: "totals"}, el("th", {scope: "row", colspan: 2, text: t("table.totals")}),
       totals.map((x) => el("td", {text: x})));
