@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("sim", "playout"),
     ("views",),
+    ("solve",),  # exact analysis: above the engine and the views; bots and records use it
     ("svg",),
     ("agents", "deadline"),
     ("bots",),

@@ -101,6 +101,7 @@ def _by_constructor(error_class: type[WhistError]) -> WhistError:
         NotationError: lambda: kind(_TEMPLATE, line=4, column=2, evidence=evidence),
         errors.WireError: lambda: kind(_TEMPLATE, path="view.seat", evidence=evidence),
         errors.AgentError: lambda: kind("seat 1 failed", seat=1, takeover=takeover),
+        errors.SearchBudgetError: lambda: kind(budget=1000),
         errors.EngineError: lambda: kind(
             _TEMPLATE, engine="bo", stderr=("line 1", "line 2"), evidence=evidence
         ),

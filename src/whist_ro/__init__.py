@@ -28,8 +28,9 @@ layer and the ones below (tests/test_architecture.py keeps it so):
   and what a step did (``Step``);
 - ``sim``, ``playout``: playout kernels, many rounds at once without the
   public objects, and one random playout of a public state;
-- ``views``: what a seat may see; ``svg``: cards, hands, tricks, views and
-  score charts as pictures;
+- ``views``: what a seat may see; ``solve``: exact analysis with every card
+  known (bounds, exact bids, double dummy); ``svg``: cards, hands, tricks,
+  views and score charts as pictures;
 - ``agents``, ``deadline``, ``bots``, ``table``, ``tournaments``: who plays a
   seat, the time limits of a seat's decision (shared by the table and the
   engines), the table that seats them, and bots measured against each other;
@@ -95,6 +96,7 @@ from whist_ro.errors import (
     OutOfTurnError,
     RecordError,
     RoomError,
+    SearchBudgetError,
     StoreError,
     TableBusyError,
     WhistError,
@@ -119,6 +121,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for the type checker
         remote,
         results,
         sim,
+        solve,
         svg,
         table,
         tournaments,
@@ -218,6 +221,7 @@ _PARTS: Final = frozenset(
         "results",
         "rules",
         "sim",
+        "solve",
         "svg",
         "table",
         "tournaments",
@@ -278,6 +282,7 @@ __all__ = [
     "RoomError",
     "Round",
     "Schedule",
+    "SearchBudgetError",
     "Step",
     "StoreError",
     "Suit",

@@ -51,6 +51,7 @@ __all__ = [
     "OutOfTurnError",
     "RecordError",
     "RoomError",
+    "SearchBudgetError",
     "SeatTakeover",
     "StoreError",
     "TableBusyError",
@@ -875,6 +876,31 @@ class RoomError(WhistError):
         self.code = code
         self.values = values
         super().__init__(_ROOM_REFUSALS[code], evidence=values)
+
+
+class SearchBudgetError(WhistError):
+    """An exact search of :mod:`whist_ro.solve` used up its node ``budget`` without an answer.
+
+    ``budget`` is the number of positions it was allowed to visit.  Nothing is
+    guessed: ask again with a larger budget (or ``budget=None``, no limit), or
+    treat the answer as unknown, as :func:`whist_ro.solve.post_mortem` does.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro import solve
+    >>> r = wr.Round.shuffled(wr.variants.ROMANIAN, players=4, hand_size=8, dealer=0, seed=1)
+    >>> try:
+    ...     solve.bounds(r, 0, budget=10)
+    ... except SearchBudgetError as error:
+    ...     print(error.budget, error)
+    10 the search used up its budget of 10 positions without an answer
+    """
+
+    def __init__(self, *, budget: int) -> None:
+        self.budget = budget
+        super().__init__(
+            N_("the search used up its budget of {budget} positions without an answer"),
+            evidence={"budget": budget},
+        )
 
 
 class KernelMismatchError(WhistError):
