@@ -322,3 +322,69 @@ def test_the_end_of_the_match_names_the_winner_and_says_what_the_ranking_means(
         assert "+30" in meaning  # 10 table points a player, 3 players
         assert page.text_content("#standings").count("over") == 0  # said once, in the status
         assert page.query_selector("#hand h2") is None  # no empty hand after the match
+
+
+# The focus ring: the outline of what has the focus, its colour's contrast against the
+# paper (WCAG 1.4.11 asks 3:1 of a control's focus indicator).
+FOCUS_RING = """() => {
+  const node = document.activeElement;
+  const style = getComputedStyle(node);
+  const paper = getComputedStyle(document.documentElement).backgroundColor;
+  const luminance = (text) => {
+    const [r, g, b] = text.match(/[\\d.]+/g).slice(0, 3).map((v) => {
+      v = Number(v) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [luminance(style.outlineColor), luminance(paper)];
+  return {tag: node.tagName.toLowerCase(), card: node.dataset.card || null,
+    visible: node.matches(":focus-visible"), style: style.outlineStyle,
+    width: parseFloat(style.outlineWidth),
+    contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)};
+}"""
+
+
+def _ring_is_clear(ring: dict[str, Any]) -> None:
+    assert ring["visible"], ring
+    assert ring["style"] == "solid", ring  # the page's own ring, not the browser's "auto"
+    assert ring["width"] >= 2, ring
+    assert ring["contrast"] >= 3, ring
+
+
+def test_the_keyboard_focus_shows_a_clear_ring_on_cards_and_buttons(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with ana_at_a_table(playwright, tmp_path) as page:
+        page.wait_for_selector("#my-hand [data-card]")
+        page.keyboard.press("ArrowRight")  # the keys move the focus along the hand
+        page.wait_for_function("() => Boolean(document.activeElement.dataset.card)")
+        _ring_is_clear(page.evaluate(FOCUS_RING))
+        # Tab on to a button (the bids, "Last trick"...): the same ring.
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.tagName") == "BUTTON" and not (
+                page.evaluate("() => Boolean(document.activeElement.dataset.card)")
+            ):
+                break
+        ring = page.evaluate(FOCUS_RING)
+        assert (ring["tag"], ring["card"]) == ("button", None), ring
+        _ring_is_clear(ring)
+
+
+def test_the_keys_are_explained_to_a_player_and_not_to_a_spectator(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        ana = Browser(playwright)
+        table = create_table(ana.page, server, name="Ana", seats=["human", "rule", "random"])
+        ana.page.wait_for_selector("#keys")
+        assert "Enter" in (ana.page.text_content("#keys") or "")
+        spectator = Browser(playwright)
+        spectator.page.goto(f"{server.url}/t/{table}")
+        spectator.page.wait_for_selector("#sheet")  # the table is drawn
+        assert spectator.page.query_selector("#keys") is None
+        assert spectator.errors == []
+        assert ana.errors == []
+        spectator.close()
+        ana.close()

@@ -436,6 +436,8 @@ class TableView {
   start() {
     const root = main();
     root.replaceChildren(
+      // The page's heading, for a screen reader's list of headings: the game, once known.
+      el("h1", {id: "table-title", class: "visually-hidden", text: t("table.heading.none")}),
       el("div", {id: "status", role: "status", "aria-live": "polite"}),
       el("div", {id: "banner"}),
       el("section", {id: "board", class: "board", "aria-label": t("table.trick")}),
@@ -476,6 +478,8 @@ class TableView {
       this.seat = msg.seat;
       this.variant = msg.variant;
       this.players = msg.players;
+      document.getElementById("table-title").textContent =
+        t("table.heading", {game: gameName(msg.variant.name)});
       status(this.seat === null ? t("table.spectating") : t("table.connected"));
       return;
     }
@@ -899,7 +903,10 @@ class TableView {
           {...x, reason: (x.translations && x.translations[LANG]) || x.reason,
             name: this.name(x.seat)})})))));
     }
-    parts.push(el("p", {class: "hint", text: t("table.keys")}));
+    // The keys act for a seat: a spectator has none to use, and a finished match none left.
+    if (this.seat !== null && st.status === "playing") {
+      parts.push(el("p", {class: "hint", id: "keys", text: t("table.keys")}));
+    }
     box.replaceChildren(...parts);
   }
 
@@ -926,7 +933,9 @@ class TableView {
     const foot = el("tr", {class: "totals"}, el("th", {scope: "row", colspan: 2, text: t("table.totals")}),
       totals.map((x) => el("td", {text: x})));
     return el("details", {id: "sheet", open: true}, el("summary", {text: t("table.score_sheet")}),
-      el("div", {class: "sheet-scroll"}, el("table", {class: "sheet"}, el("thead", {}, head),
+      // A region that may scroll sideways takes the focus, so the keys can scroll it too.
+      el("div", {class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": t("table.score_sheet")},
+        el("table", {class: "sheet"}, el("thead", {}, head),
         el("tbody", {}, rows), el("tfoot", {}, foot))));
   }
 
@@ -1026,7 +1035,7 @@ function drawPosition(p) {
       (s === p.to_act ? " · " + t("table.to_act") : "")}),
     el("span", {class: "hand"}, sortHand(hand, trumpLetter(p.trump)).map((c) => cardFace(c, "span", {class: "card small"})))));
   return el("section", {class: "position", id: "position"},
-    el("h3", {text: t("referee.position")}),
+    el("h2", {text: t("referee.position")}),
     el("p", {}, t("table.round.open", {round: p.round}), " · ", t("table.hand_size", {cards: p.hand_size}), " · ",
       t("table.trump") + ": ", p.turn_up ? cardFace(p.turn_up, "span", {class: "card small"}) : t("table.no_trump")),
     seats,
@@ -1054,7 +1063,7 @@ function drawVerdict(box, v) {
     for (const p of v.problems) parts.push(el("p", {text: p.explanation}), quoteRule(p));
   }
   if (v.differences && v.differences.length) {
-    parts.push(el("h3", {text: t("referee.differences")}),
+    parts.push(el("h2", {text: t("referee.differences")}),
       el("ul", {}, v.differences.map((d) => el("li", {text: t("referee.difference", d)}))));
   }
   if (v.text) {
