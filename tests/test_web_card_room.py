@@ -388,3 +388,39 @@ def test_the_keys_are_explained_to_a_player_and_not_to_a_spectator(
         assert ana.errors == []
         spectator.close()
         ana.close()
+
+
+def test_a_table_made_private_in_the_lobby_is_not_listed_and_its_invite_opens_it(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        ana = Browser(playwright)
+        page = ana.page
+        page.goto(server.url + "/")
+        page.fill("#name", "Ana")
+        page.select_option("#players", "3")
+        page.select_option("#seat-1", "human")  # a friend, invited
+        assert page.text_content("label[for=private]") == "Private table (invite only)"
+        page.check("#private")
+        page.click("#create-button")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#private-note")
+        table = page.url.rsplit("/", 1)[1]
+        invite = page.input_value("#invite")
+        assert _tables(server) == 0  # listed nowhere, counted nowhere
+        # Bo's lobby, in Romanian, lists no table; the invite takes him to it.
+        bo = Browser(playwright, locale="ro-RO")
+        bo.page.goto(server.url + "/")
+        bo.page.wait_for_selector("#tables h2")
+        assert bo.page.text_content("label[for=private]") == "Masă privată (doar cu invitație)"
+        assert bo.page.query_selector("#tables .table-row") is None
+        bo.page.goto(invite)
+        bo.page.fill("#join-name", "Bo")
+        bo.page.click("#join-button")
+        bo.page.wait_for_selector("#my-hand")
+        assert bo.page.evaluate("() => window.whistTable.id") == table
+        assert _tables(server) == 0
+        assert ana.errors == []
+        assert bo.errors == []
+        bo.close()
+        ana.close()

@@ -236,12 +236,50 @@ def test_a_layout_1_file_is_upgraded_in_place_and_its_tables_carry_on(tmp_path: 
         assert list(Match.from_record(record).totals) == finished["totals"]
         assert answer(server, f"/api/tables/{tables['playing']}")[1]["round"] == 1
     with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
         stored = raw.execute(
             "SELECT summary, record FROM tables WHERE id = ?", (tables["over"],)
         ).fetchone()
     assert json.loads(stored[0]) == {k: v for k, v in finished.items() if k != "invite"}
     assert records.loads(stored[1]) == record
+
+
+FIXTURE_2 = Path(__file__).parent / "fixtures" / "web_layout2.sqlite3"
+"""A layout-2 file: ``web_layout1.sqlite3`` as the whist-ro of layout 2 upgraded and left
+it (``whist-ro serve`` started on it and stopped), before tables could be private."""
+
+
+def test_a_layout_2_file_is_upgraded_in_place_every_table_listed_and_none_private(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "web.sqlite3"
+    db.write_bytes(FIXTURE_2.read_bytes())
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (2,)
+        columns = {row[1] for row in raw.execute("PRAGMA table_info(tables)")}
+        assert "private" not in columns
+    tables = by_status(db)
+    with WebServer(db, *LONG_WAITS) as server:
+        _, listing = answer(server, "/api/tables")
+        assert [(t["id"], t["status"], t["private"]) for t in listing["tables"]] == [
+            (tables["waiting"], "waiting", False),
+            (tables["playing"], "playing", False),
+            (tables["over"], "over", False),  # stored by layout 2 without the key
+        ]
+        assert listing["total"] == 3
+        # A private table made on the upgraded file is kept out of it.
+        status, made = answer(
+            server,
+            "/api/tables",
+            {"name": "Ana", "seats": ["human", "human", "rule"], "private": True},
+        )
+        assert status == 201
+        assert answer(server, "/api/tables")[1]["total"] == 3
+        assert answer(server, f"/api/tables/{made['table']}")[1]["private"] is True
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+        private = dict(raw.execute("SELECT id, private FROM tables"))
+    assert private == {**dict.fromkeys(tables.values(), 0), made["table"]: 1}
 
 
 def test_a_start_reads_a_finished_table_and_does_not_replay_it(tmp_path: Path) -> None:

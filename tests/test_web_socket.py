@@ -512,7 +512,7 @@ def test_a_request_with_an_unknown_field_is_refused_with_its_name(tmp_path: Path
         assert "'time_limt'" in message
         assert "time_limit" in message  # and the fields it takes
         assert values["field"] == "time_limt"
-        assert values["fields"] == "name, variant, seats, fallback, time_limit, grace"
+        assert values["fields"] == "name, variant, seats, fallback, time_limit, grace, private"
         assert json.loads(get(server, "/api/tables"))["tables"] == []  # no table was made
         made = post(server, "/api/tables", typo)
         joined = send(f"/api/tables/{made['table']}/join", {"name": "Bo", "seat": 1})

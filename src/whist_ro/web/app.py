@@ -209,7 +209,7 @@ def _plain(values: Mapping[str, object]) -> dict[str, object]:
     }
 
 
-_TABLE_FIELDS: Final = ("name", "variant", "seats", "fallback", "time_limit", "grace")
+_TABLE_FIELDS: Final = ("name", "variant", "seats", "fallback", "time_limit", "grace", "private")
 _REFEREE_FIELDS: Final = ("kind", "text", "variant", "lang")
 _REFEREE_KINDS: Final = ("record", "sheet")
 
@@ -858,6 +858,7 @@ def create_app(
                 fallback=data.get("fallback", "rule"),
                 time_limit=data.get("time_limit"),
                 grace=data.get("grace", 30),
+                private=data.get("private", False),
             )
         except WhistError as error:
             return _refusal(error, speaks_to(request))

@@ -329,6 +329,7 @@ class Room:
         self._deadline: float | None = None
         self._decision_timer: asyncio.TimerHandle | None = None
         self.address = table.address  # who made it: the lobby counts waiting tables by it
+        self.private = table.private  # reached through its invite only, never listed
         self._seen = table.seen  # when the maker first opened it (None: not yet)
         self._expiry: asyncio.TimerHandle | None = None
         # Writes the database refused, oldest first, each with what follows it once stored:
@@ -531,6 +532,7 @@ class Room:
             "totals": None if m is None else list(m.totals),
             "time_limit": self.time_limit,
             "grace": self.grace,
+            "private": self.private,
         }
 
     def record(self) -> Record:
@@ -1389,11 +1391,15 @@ class Lobby:
         time_limit: object = None,
         grace: object = 30.0,
         address: str | None = None,
+        private: object = False,
     ) -> tuple[Room, int, str]:
         """A new table: ``seats`` holds ``"human"`` or a bot name per seat; seat 0 is the maker's.
 
         ``address`` is the maker's (the lobby counts each address's waiting
-        tables).  Returns the room, the maker's seat (0) and its token.
+        tables).  A ``private`` table (``True``; ``False`` by default) is
+        reached only through its invite: :meth:`listing` never shows it, nor
+        :meth:`count` counts it.  Returns the room, the maker's seat (0) and
+        its token.
         """
         active = sum(1 for r in self._rooms.values() if r.status != "over")
         if active >= self.max_tables:
@@ -1406,6 +1412,12 @@ class Lobby:
         if not seats or seats[0] != "human":
             raise errors.RoomError(
                 "bad_request", detail="seat 0 is the maker's: it must be 'human'"
+            )
+        if not isinstance(private, bool):
+            raise errors.RoomError(
+                "bad_request",
+                detail=f"private must be true or false, not {clip(repr(private))}",
+                field="private",
             )
         fallback = check_bot(fallback, v)
         rows = []
@@ -1439,6 +1451,7 @@ class Lobby:
             grace=_seconds(grace, field="grace", high=_MAX_GRACE, allow_none=False) or 0.0,
             status="waiting",
             address=address,
+            private=private,
         )
         checked_name = _check_name(name)
         self.store.create_table(table, rows)
@@ -1534,7 +1547,7 @@ class Lobby:
 
     def listing(self, *, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The lobby's list, ``limit`` entries from ``offset``: the tables waiting for players,
-        then those playing, then the finished ones, each newest first.
+        then those playing, then the finished ones, each newest first; never a private table.
 
         Finished tables are read from their stored entries, a page at a time.
 
@@ -1543,7 +1556,10 @@ class Lobby:
         []
         """
         order = {"waiting": 0, "playing": 1, "over": 2}  # over: its entry not stored yet
-        rooms = sorted(self._rooms.values(), key=lambda r: (order[r.status], -r.created))
+        rooms = sorted(
+            (r for r in self._rooms.values() if not r.private),
+            key=lambda r: (order[r.status], -r.created),
+        )
         end = None if limit is None else offset + limit
         out = [r.summary() for r in rooms[offset:end]]
         more = -1 if limit is None else limit - len(out)
@@ -1554,8 +1570,10 @@ class Lobby:
         return out
 
     def count(self) -> int:
-        """How many tables :meth:`listing` holds in all (see :meth:`record_text`)."""
-        return len(self._rooms) + self.store.count_finished()
+        """How many tables :meth:`listing` holds in all, private ones left out (see
+        :meth:`record_text`)."""
+        listed = sum(1 for r in self._rooms.values() if not r.private)
+        return listed + self.store.count_finished()
 
     def close(self) -> None:
         """Stop every room's timers and bots, then the bots' threads."""

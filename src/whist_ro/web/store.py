@@ -4,10 +4,11 @@ Every accepted action is written and committed here before anyone is told
 of it, so a server killed at any moment (``kill -9``) starts again with
 every table where it was.  The file holds, per table: the variant (its
 ``Variant.to_dict()``), the seat count, the match seed (secret: it decides
-every deal, so it never leaves the server), the time per decision and the
-grace period; per seat: who sits there (a person or a bot of a named
-strength), the player's name, the SHA-256 hash of the seat's token (never
-the token), the fallback bot; per action: its number and its
+every deal, so it never leaves the server), the time per decision, the
+grace period and whether the table is private (never listed); per seat:
+who sits there (a person or a bot of a named strength), the player's
+name, the SHA-256 hash of the seat's token (never the token), the fallback
+bot; per action: its number and its
 ``Action.to_dict()``; and every takeover and reclaim (R-SEAT-1), numbered
 by the actions played before it.
 
@@ -55,14 +56,15 @@ __all__ = ["SCHEMA_VERSION", "Store"]
 if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/stability.md)
     __getattr__ = moved_names(__name__, {"StoreError": "whist_ro.errors:StoreError"})
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 """The layout of the database file (SQLite's ``user_version``).
 
 Layout 2 added five columns to ``tables``: a finished match's lobby entry
 and record (``summary``, ``record``), when the maker first opened the
 table (``seen``), the address that made it (``address``) and why a table
-closed unplayed (``reason``).  A layout-1 file is upgraded in place when
-it is opened.
+closed unplayed (``reason``).  Layout 3 added ``private`` (1: a table
+reached only through its invite, never listed; 0 in every older row).  A
+file of layout 1 or 2 is upgraded in place when it is opened.
 """
 
 Status = Literal["waiting", "playing", "over", "expired"]
@@ -82,7 +84,8 @@ CREATE TABLE IF NOT EXISTS tables (
     record      TEXT,                   -- an ended match's record, as JSON (layout 2)
     seen        REAL,                   -- when the maker first opened the table (layout 2)
     address     TEXT,                   -- the address that made the table (layout 2)
-    reason      TEXT                    -- why it expired: maker_absent or not_started (layout 2)
+    reason      TEXT,                   -- why it expired: maker_absent or not_started (layout 2)
+    private     INTEGER NOT NULL DEFAULT 0  -- 1: by its invite only, never listed (layout 3)
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id    TEXT NOT NULL REFERENCES tables(id),
@@ -122,6 +125,12 @@ _UPGRADE_2: Final = (
 """Layout 1 to 2: the new columns, NULL in every old row (a finished match's summary is
 written by the server's next start, which replays that match one last time)."""
 
+_UPGRADE_3: Final = ("ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0",)
+"""Layout 2 to 3: whether a table is private; every older table is listed (0)."""
+
+_UPGRADES: Final = {1: _UPGRADE_2, 2: _UPGRADE_3}
+"""The statements that take a file from each layout to the next, applied in order."""
+
 
 class TableRow(NamedTuple):
     """One table as stored: its configuration and where it stands.
@@ -142,6 +151,7 @@ class TableRow(NamedTuple):
     finished: float | None = None
     seen: float | None = None
     address: str | None = None
+    private: bool = False
 
 
 class SeatRow(NamedTuple):
@@ -277,6 +287,7 @@ def _table(row: sqlite3.Row) -> TableRow:
         finished=row["finished"],
         seen=row["seen"],
         address=row["address"],
+        private=bool(row["private"]),
     )
 
 
@@ -359,13 +370,15 @@ class Store:
                 raise errors.StoreError(N_("the file holds another program's tables"), evidence={})
             db.executescript(_SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        elif version == 1:
-            # In place, in one transaction: a crash leaves layout 1, whole, to upgrade again.
+        elif version < SCHEMA_VERSION:
+            # In place, in one transaction: a crash leaves the old layout, whole, to upgrade
+            # again.  Each step takes the file one layout on (1 to 2, then 2 to 3).
             db.execute("BEGIN IMMEDIATE")
             try:
-                for statement in _UPGRADE_2:
-                    db.execute(statement)
-                db.execute("PRAGMA user_version=2")
+                for layout in range(version, SCHEMA_VERSION):
+                    for statement in _UPGRADES[layout]:
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -409,7 +422,7 @@ class Store:
         with self._write() as db:
             db.execute(
                 "INSERT INTO tables (id, created, variant, players, seed, time_limit, grace, "
-                "status, finished, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "status, finished, address, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.id,
                     table.created,
@@ -421,6 +434,7 @@ class Store:
                     table.status,
                     table.finished,
                     table.address,
+                    int(table.private),
                 ),
             )
             db.executemany(
@@ -456,7 +470,7 @@ class Store:
         ...     time_limit=None, grace=30.0, status="playing"), [])
         >>> store.finish("t", summary={"id": "t"}, record="{}")
         >>> store.summary("t"), store.record("t"), store.status("t")
-        ({'id': 't'}, '{}', ('over', None))
+        ({'id': 't', 'private': False}, '{}', ('over', None))
         """
         with self._write() as db:
             db.execute(
@@ -595,13 +609,16 @@ class Store:
         return None if row is None else (row[0], row[1])
 
     def summary(self, table_id: str) -> dict[str, Any] | None:
-        """A finished table's stored lobby entry (None: not finished, or no such table)."""
+        """A finished table's stored lobby entry (None: not finished, or no such table).
+
+        Its ``"private"`` is the table's, also in an entry stored before layout 3.
+        """
         row = self._db.execute(
-            "SELECT summary FROM tables WHERE id = ? AND status = 'over'", (table_id,)
+            "SELECT summary, private FROM tables WHERE id = ? AND status = 'over'", (table_id,)
         ).fetchone()
         if row is None or row[0] is None:
             return None
-        return _entry(table_id, row[0])
+        return {**_entry(table_id, row[0]), "private": bool(row[1])}
 
     def record(self, table_id: str) -> str | None:
         """A finished table's stored record, as JSON text (None: not finished, or no table)."""
@@ -617,7 +634,8 @@ class Store:
         limit: int = 50,
         damaged: Callable[[str, errors.StoreError], object] | None = None,
     ) -> list[dict[str, Any]]:
-        """The stored lobby entries of finished tables, newest first, ``limit`` from ``offset``.
+        """The stored lobby entries of finished tables that are not private, newest first,
+        ``limit`` from ``offset``.
 
         An entry that is not a JSON object is left out and handed to
         ``damaged`` with its :class:`~whist_ro.errors.StoreError` (without it, raised), so one
@@ -630,7 +648,7 @@ class Store:
         ...     time_limit=None, grace=30.0, status="playing"), [])
         >>> store.finish("t", summary={"id": "t"}, record=None)
         >>> store.finished()
-        [{'id': 't'}]
+        [{'id': 't', 'private': False}]
         >>> _ = store._db.execute("UPDATE tables SET summary = '[1]'")
         >>> store.finished(damaged=lambda table_id, error: print(error))
         table 't' cannot be read: its stored lobby entry is not a JSON object
@@ -638,13 +656,13 @@ class Store:
         """
         rows = self._db.execute(
             "SELECT id, summary FROM tables WHERE status = 'over' AND summary IS NOT NULL "
-            "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+            "AND private = 0 ORDER BY created DESC, id LIMIT ? OFFSET ?",
             (limit, offset),
         )
         out = []
         for table_id, text in rows:
             try:
-                out.append(_entry(table_id, text))
+                out.append({**_entry(table_id, text), "private": False})  # listed: not private
             except errors.StoreError as error:
                 if damaged is None:
                     raise
@@ -654,7 +672,8 @@ class Store:
     def count_finished(self) -> int:
         """How many finished tables :meth:`finished` lists."""
         row = self._db.execute(
-            "SELECT count(*) FROM tables WHERE status = 'over' AND summary IS NOT NULL"
+            "SELECT count(*) FROM tables WHERE status = 'over' AND summary IS NOT NULL "
+            "AND private = 0"
         ).fetchone()
         return int(row[0])
 

@@ -171,6 +171,7 @@ async function lobbyPage() {
     el("option", {value: "", text: t("lobby.time.none")}),
     [15, 30, 60, 120].map((s) => el("option", {value: s, text: t("lobby.time.seconds", {seconds: s})})));
   const grace = el("input", {id: "grace", type: "number", min: 0, max: 3600, value: 30});
+  const secret = el("input", {id: "private", type: "checkbox"});
   const house = el("div", {class: "house"});
   const houseInputs = {};
 
@@ -255,6 +256,7 @@ async function lobbyPage() {
     el("p", {}, el("label", {for: "fallback", text: t("lobby.fallback")}), " ", fallback),
     el("p", {}, el("label", {for: "time_limit", text: t("lobby.time_limit")}), " ", limit),
     el("p", {}, el("label", {for: "grace", text: t("lobby.grace")}), " ", grace),
+    el("p", {}, secret, " ", el("label", {for: "private", text: t("lobby.private")})),
     el("details", {}, el("summary", {text: t("lobby.house")}), house),
     el("p", {}, el("button", {type: "submit", id: "create-button", text: t("lobby.create.button")})),
     message,
@@ -275,7 +277,7 @@ async function lobbyPage() {
       const made = await api("/api/tables", {
         name: name.value.trim(), variant: chosenVariant(), seats,
         fallback: fallback.value, time_limit: limit.value ? Number(limit.value) : null,
-        grace: Number(grace.value),
+        grace: Number(grace.value), private: secret.checked,
       });
       saveSeat(made.table, made.seat, made.token);
       location.assign("/t/" + made.table);  // the page leaves: the form stays locked
@@ -381,7 +383,7 @@ async function tablePage(id) {
   if (!mine && info.status === "waiting" && free && !location.search.includes("watch")) {
     return joinForm(id, info);
   }
-  new TableView(id, mine ? mine.token : null, info.invite).start();
+  new TableView(id, mine ? mine.token : null, info.invite, info.private).start();
 }
 
 function joinForm(id, info) {
@@ -403,7 +405,7 @@ function joinForm(id, info) {
       const joined = await api("/api/tables/" + id + "/join", {name: name.value.trim()});
       saveSeat(id, joined.seat, joined.token);
       root.replaceChildren();
-      new TableView(id, joined.token, info.invite).start();
+      new TableView(id, joined.token, info.invite, info.private).start();
     } catch (error) {
       message.textContent = error.message;
     }
@@ -413,9 +415,10 @@ function joinForm(id, info) {
 }
 
 class TableView {
-  constructor(id, token, invite) {
+  constructor(id, token, invite, secret) {
     this.id = id;
     this.token = token;
+    this.secret = Boolean(secret); // a private table: not listed, reached by its invite only
     // The server's invite link: its --public-url behind a reverse proxy.
     this.invite = invite || location.origin + "/t/" + id;
     this.seat = null;
@@ -654,6 +657,7 @@ class TableView {
     const input = el("input", {id: "invite", readonly: true, value: link, size: 40});
     board.replaceChildren(
       el("p", {text: t("table.waiting", {count: waiting})}),
+      this.secret ? el("p", {class: "hint", id: "private-note", text: t("table.private")}) : null,
       el("p", {}, el("label", {for: "invite", text: t("table.invite")}), " ", input, " ",
         el("button", {type: "button", onclick: (e) => {
           input.select();

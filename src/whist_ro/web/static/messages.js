@@ -27,6 +27,7 @@ const messages = {
     "lobby.time.none": "no limit",
     "lobby.time.seconds": "{seconds} s",
     "lobby.grace": "Seconds a dropped player has to come back",
+    "lobby.private": "Private table (invite only)",
     "lobby.house": "House rules",
     "lobby.house.hint": "Start from the game above and change what your table plays differently.",
     "lobby.create.button": "Create the table",
@@ -79,6 +80,7 @@ const messages = {
     "field.blind_one_card.hidden": "hidden: nobody sees a card",
 
     "table.invite": "Invite link",
+    "table.private": "A private table: the lobby does not list it, so only the people you send the link to can join or watch.",
     "table.copy": "Copy",
     "table.copied": "Copied",
     "table.start_now": "Start now with bots in the free seats",
@@ -247,6 +249,7 @@ const messages = {
     "lobby.time.none": "fără limită",
     "lobby.time.seconds": "{seconds} s",  // same in Romanian
     "lobby.grace": "Secundele pe care le are un jucător căzut ca să revină",
+    "lobby.private": "Masă privată (doar cu invitație)",
     "lobby.house": "Reguli ale casei",
     "lobby.house.hint": "Pornește de la jocul de mai sus și schimbă ce joacă altfel masa ta.",
     "lobby.create.button": "Creează masa",
@@ -299,6 +302,7 @@ const messages = {
     "field.blind_one_card.hidden": "ascunse: nimeni nu vede vreo carte",
 
     "table.invite": "Link de invitație",
+    "table.private": "Masă privată: nu apare în lista meselor, deci doar cei cărora le trimiți linkul pot intra sau privi.",
     "table.copy": "Copiază",
     "table.copied": "Copiat",
     "table.start_now": "Începe acum, cu boți pe locurile libere",
