@@ -907,10 +907,13 @@ class TableView {
           {...x, reason: (x.translations && x.translations[LANG]) || x.reason,
             name: this.name(x.seat)})})))));
     }
-    // The keys act for a seat: a spectator has none to use, and a finished match none left.
-    if (this.seat !== null && st.status === "playing") {
-      parts.push(el("p", {class: "hint", id: "keys", text: t("table.keys")}));
-    }
+    // The keys that apply here: a seat's turn takes the arrows, Enter and (where there is
+    // bidding) the digits; a spectator, a finished match or a seat a bot plays has L only.
+    const acting = this.seat !== null && st.status === "playing" &&
+      !(st.seats[this.seat] || {}).taken_over;
+    const classic = this.variant && this.variant.family === "classic";
+    parts.push(el("p", {class: "hint", id: "keys",
+      text: !acting ? t("table.keys.watch") : classic ? t("table.keys.classic") : t("table.keys")}));
     box.replaceChildren(...parts);
   }
 

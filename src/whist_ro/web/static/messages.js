@@ -161,6 +161,8 @@ const messages = {
     "table.handover.takeover.bidding": "round {round}, during the bidding: a bot took {name}'s seat ({reason})",
     "table.handover.reclaim.bidding": "round {round}, during the bidding: {name} took the seat back",
     "table.keys": "Keys: arrows move between cards, Enter plays, digits bid, L shows the last trick.",
+    "table.keys.classic": "Keys: arrows move between cards, Enter plays, L shows the last trick.",
+    "table.keys.watch": "Keys: L shows the last trick.",
     "table.refused": "Refused: {message}",
 
     "referee.title": "Referee",
@@ -383,6 +385,8 @@ const messages = {
     "table.handover.takeover.bidding": "mâna {round}, în timpul licitației: un bot a preluat locul lui {name} ({reason})",
     "table.handover.reclaim.bidding": "mâna {round}, în timpul licitației: {name} și-a luat locul înapoi",
     "table.keys": "Taste: săgețile trec de la o carte la alta, Enter o joacă, cifrele licitează, L arată ultima levată.",
+    "table.keys.classic": "Taste: săgețile trec de la o carte la alta, Enter o joacă, L arată ultima levată.",
+    "table.keys.watch": "Taste: L arată ultima levată.",
     "table.refused": "Refuzat: {message}",
 
     "referee.title": "Arbitraj",
