@@ -36,6 +36,7 @@ SCRIPTS: dict[str, list[str]] = {
     "interop": ["--hands", "300", "--adapter-hands", "60", "--matches", "1", "--reps", "3"],
     "vector": ["--envs", "2048", "--steps", "40", "--hands", "500", "--reps", "3"],
     "remote": ["--matches", "2", "--many-matches", "1", "--reps", "3"],
+    "solve": ["--quick"],
 }
 
 

@@ -1,0 +1,125 @@
+"""How long whist_ro.solve's exact questions take, from the first lead of random deals.
+
+Cells: ``bounds(round, 0)`` at the start of play of random ROMANIAN deals of 3, 4
+and 6 players with 8-card hands (dealt out, so no trump: R-TRUMP-2), and
+``double_dummy`` of random CLASSIC deals, at 8 cards a hand (a 13-card deal
+played at random to 8) and at 13.  Each cell prints the median, the 95th
+percentile and the worst time in ms, and how many searches used up
+``--budget`` positions (those are timed to the point they stopped, and counted
+apart: the budget bounds the worst case).
+
+DDS (``endplay``) is not compared here yet: issue 28 asks for its
+``solve_board`` on the same classic positions in the same run.
+
+Run ``python benchmarks/solve.py`` (``--quick`` for a smoke run, ``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import _common
+
+import whist_ro as wr
+from whist_ro import solve
+
+CELLS: tuple[tuple[str, int, int], ...] = (
+    ("bounds 3x8", 3, 8),
+    ("bounds 4x8", 4, 8),
+    ("bounds 6x8", 6, 8),
+    ("double_dummy 8", 4, 8),
+    ("double_dummy 13", 4, 13),
+)
+
+
+def position(name: str, players: int, size: int, seed: int) -> wr.Round:
+    """The cell's position for ``seed``: the first lead of a deal, or a classic deal at ``size``."""
+    if name.startswith("bounds"):
+        r = wr.Round.shuffled(
+            wr.variants.ROMANIAN, players=players, dealer=0, hand_size=size, seed=seed
+        )
+        rng = random.Random(seed)
+        while r.phase is wr.Phase.BIDDING:
+            r = r.apply(rng.choice(r.legal_actions()))
+        return r
+    r = wr.Round.shuffled(wr.variants.CLASSIC, players=4, dealer=0, hand_size=13, seed=seed)
+    rng = random.Random(seed)
+    while max(len(h) for h in r.remaining) > size or r.current_trick.cards:
+        r = r.apply(rng.choice(r.legal_actions()))
+    return r
+
+
+def time_one(name: str, r: wr.Round, budget: int) -> tuple[float, bool]:
+    """(ms, whether the budget ran out)."""
+    start = time.perf_counter()
+    try:
+        if name.startswith("bounds"):
+            solve.bounds(r, 0, budget=budget)
+        else:
+            solve.double_dummy(r, budget=budget)
+    except wr.SearchBudgetError:
+        return (time.perf_counter() - start) * 1000, True
+    return (time.perf_counter() - start) * 1000, False
+
+
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--deals", type=_common.positive_int, default=20, help="deals per cell (default 20)"
+    )
+    parser.add_argument(
+        "--budget",
+        type=_common.positive_int,
+        default=2_000_000,
+        help="positions a search may visit (default 2,000,000)",
+    )
+    parser.add_argument("--quick", action="store_true", help="3 deals a cell, a small budget")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--no-json", action="store_true", help="do not print the machine-readable JSON line"
+    )
+    args = parser.parse_args(argv)
+    deals, budget = (3, 50_000) if args.quick else (args.deals, args.budget)
+    _common.print_header("whist_ro.solve: exact questions from the first lead")
+    rows = []
+    results: dict[str, object] = {}
+    for name, players, size in CELLS:
+        times, spent = [], 0
+        for i in range(deals):
+            ms, ran_out = time_one(name, position(name, players, size, args.seed + i), budget)
+            times.append(ms)
+            spent += ran_out
+        cell = {
+            "median_ms": round(statistics.median(times), 1),
+            "p95_ms": round(p95(times), 1),
+            "worst_ms": round(max(times), 1),
+            "deals": deals,
+            "budget_spent": spent,
+        }
+        results[name] = cell
+        rows.append(
+            [
+                name,
+                f"{cell['median_ms']}",
+                f"{cell['p95_ms']}",
+                f"{cell['worst_ms']}",
+                f"{spent}/{deals}",
+            ]
+        )
+    _common.print_table(["cell", "median ms", "p95 ms", "worst ms", "budget spent"], rows)
+    _common.emit_json(
+        not args.no_json,
+        {"benchmark": "solve", "budget": budget, "cells": results, **_common.environment()},
+    )
+
+
+if __name__ == "__main__":
+    main()
