@@ -41,7 +41,7 @@ from typing import Final
 from whist_ro.cards import SUIT_MASKS
 from whist_ro.rules import play as play_rules
 
-__all__ = ["AT_LEAST", "AT_MOST", "EXACTLY", "Search", "SpentError", "rule_replaced"]
+__all__ = ["AT_LEAST", "AT_MOST", "EXACTLY", "Search", "rule_replaced"]
 
 AT_LEAST: Final = 0
 AT_MOST: Final = 1
@@ -86,7 +86,7 @@ def rule_replaced(playable: PlayableCards) -> Iterator[None]:
         _RULES.playable = saved
 
 
-class SpentError(Exception):
+class _SpentError(Exception):
     """The node budget ran out (the public layer raises SearchBudgetError)."""
 
 
@@ -190,7 +190,7 @@ class Search:
                 return known
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
-            raise SpentError
+            raise _SpentError
         players = self.players
         mover = (leader + len(cards)) % players
         ours = self.mine[mover]

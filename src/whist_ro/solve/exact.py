@@ -29,7 +29,7 @@ from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
 from whist_ro.errors import ConfigurationError, SearchBudgetError
 from whist_ro.rules.scoring import partner_of
-from whist_ro.solve._search import EXACTLY, Search, SpentError
+from whist_ro.solve._search import EXACTLY, Search, _SpentError
 
 __all__ = ["bounds", "can_make", "double_dummy"]
 
@@ -138,7 +138,7 @@ def bounds(state: Round | Match, seat: int, *, budget: int | None = None) -> tup
     hands, leader, cards = position_of(r)
     try:
         return won + search.fewest(hands, leader, cards), won + search.most(hands, leader, cards)
-    except SpentError:
+    except _SpentError:
         raise SearchBudgetError(budget=search.budget or 0) from None
 
 
@@ -166,7 +166,7 @@ def can_make(state: Round | Match, seat: int, tricks: int, *, budget: int | None
     hands, leader, cards = position_of(r)
     try:
         return search.holds(EXACTLY, hands, leader, cards, wanted - won)
-    except SpentError:
+    except _SpentError:
         raise SearchBudgetError(budget=search.budget or 0) from None
 
 
@@ -197,5 +197,5 @@ def double_dummy(state: Round | Match, *, budget: int | None = None) -> int:
     hands, leader, cards = position_of(r)
     try:
         return won + search.most(hands, leader, cards)
-    except SpentError:
+    except _SpentError:
         raise SearchBudgetError(budget=search.budget or 0) from None
