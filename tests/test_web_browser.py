@@ -111,6 +111,7 @@ def create_table(
     grace: int = 30,
     variant: str = "",
     time_limit: int | None = None,
+    private: bool = False,
 ) -> str:
     """Make a table in the lobby's form by typing and clicking; its id."""
     page.goto(server.url + "/")
@@ -126,6 +127,8 @@ def create_table(
     if schedule:
         page.click("details summary")
         page.fill("#house-schedule", schedule)
+    if private:
+        page.check("#private")
     page.click("#create-button")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#board")

@@ -400,15 +400,12 @@ def test_a_table_made_private_in_the_lobby_is_not_listed_and_its_invite_opens_it
         ana = Browser(playwright)
         page = ana.page
         page.goto(server.url + "/")
-        page.fill("#name", "Ana")
-        page.select_option("#players", "3")
-        page.select_option("#seat-1", "human")  # a friend, invited
         assert page.text_content("label[for=private]") == "Private table (invite only)"
-        page.check("#private")
-        page.click("#create-button")
-        page.wait_for_url("**/t/*")
+        # Seat 1 for a friend, invited.
+        table = create_table(
+            page, server, name="Ana", seats=["human", "human", "rule"], private=True
+        )
         page.wait_for_selector("#private-note")
-        table = page.url.rsplit("/", 1)[1]
         invite = page.input_value("#invite")
         assert _tables(server) == 0  # listed nowhere, counted nowhere
         # Bo's lobby, in Romanian, lists no table; the invite takes him to it.

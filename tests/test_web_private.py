@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -51,6 +50,16 @@ async def watch(server: WebServer, table: str) -> list[str]:
         return [json.loads(await ws.recv())["type"] for _ in range(2)]
 
 
+async def watch_to_the_end(server: WebServer, table: str) -> None:
+    """Return once the table's socket says its match is over (its first state, if it is)."""
+    async with websockets.connect(f"{server.ws}/ws/{table}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        async for text in ws:
+            msg = json.loads(text)
+            if msg["type"] in ("state", "update") and msg["status"] == "over":
+                return
+
+
 def test_a_private_table_is_reached_by_its_invite_only_and_a_restart_keeps_it_so(
     tmp_path: Path,
 ) -> None:
@@ -76,10 +85,7 @@ def test_a_private_table_is_reached_by_its_invite_only_and_a_restart_keeps_it_so
         )
         assert [status for status, _ in (shown, hidden, done)] == [201, 201, 201]
         public, secret, over = (made["table"] for _, made in (shown, hidden, done))
-        deadline = time.monotonic() + 120
-        while answer(server, f"/api/tables/{over}")[1]["status"] != "over":
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.1)
+        asyncio.run(asyncio.wait_for(watch_to_the_end(server, over), timeout=120))
         # The lobby lists the public table only, and counts only it.
         assert listed(server) == ([public], 1)
         # The invite opens the private table: its page, its entry, a seat, a spectator's view.

@@ -22,6 +22,9 @@ is raised, never a guess.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from whist_ro._check import seat as check_seat
 from whist_ro._check import whole
 from whist_ro._messages import N_, excerpt
@@ -34,6 +37,7 @@ from whist_ro.solve._search import EXACTLY, Search, _SpentError
 __all__ = ["bounds", "can_make", "double_dummy"]
 
 Position = tuple[tuple[int, ...], int, tuple[int, ...]]
+_T = TypeVar("_T")
 
 _NOT_A_STATE = N_("{name} must be a Round or a Match, not {value}")
 _EXACT_ONLY = N_(
@@ -105,6 +109,14 @@ def _budget(value: object) -> int | None:
     return None if value is None else whole(value, name="budget", low=1)
 
 
+def _answer(search: Search, ask: Callable[[Search], _T]) -> _T:
+    """``ask(search)``, its spent budget raised as :class:`SearchBudgetError`."""
+    try:
+        return ask(search)
+    except _SpentError:
+        raise SearchBudgetError(budget=search.budget or 0) from None
+
+
 def _exact_round(state: object, seat: object, function: str) -> tuple[Round, int]:
     r = round_of(state)
     if r.variant.is_classic:
@@ -134,12 +146,11 @@ def bounds(state: Round | Match, seat: int, *, budget: int | None = None) -> tup
     won = r.tricks_won[seat]
     if r.is_over:
         return won, won
-    search = search_for(r, (seat,), checked)
     hands, leader, cards = position_of(r)
-    try:
-        return won + search.fewest(hands, leader, cards), won + search.most(hands, leader, cards)
-    except _SpentError:
-        raise SearchBudgetError(budget=search.budget or 0) from None
+    return _answer(
+        search_for(r, (seat,), checked),
+        lambda s: (won + s.fewest(hands, leader, cards), won + s.most(hands, leader, cards)),
+    )
 
 
 def can_make(state: Round | Match, seat: int, tricks: int, *, budget: int | None = None) -> bool:
@@ -162,12 +173,11 @@ def can_make(state: Round | Match, seat: int, tricks: int, *, budget: int | None
     won = r.tricks_won[seat]
     if r.is_over:
         return won == wanted
-    search = search_for(r, (seat,), checked)
     hands, leader, cards = position_of(r)
-    try:
-        return search.holds(EXACTLY, hands, leader, cards, wanted - won)
-    except _SpentError:
-        raise SearchBudgetError(budget=search.budget or 0) from None
+    return _answer(
+        search_for(r, (seat,), checked),
+        lambda s: s.holds(EXACTLY, hands, leader, cards, wanted - won),
+    )
 
 
 def double_dummy(state: Round | Match, *, budget: int | None = None) -> int:
@@ -193,9 +203,5 @@ def double_dummy(state: Round | Match, *, budget: int | None = None) -> int:
         raise ConfigurationError(_OVER, field="state", evidence={})
     side = (seat, partner_of(seat))
     won = r.tricks_won[seat] + r.tricks_won[side[1]]
-    search = search_for(r, side, checked)
     hands, leader, cards = position_of(r)
-    try:
-        return won + search.most(hands, leader, cards)
-    except _SpentError:
-        raise SearchBudgetError(budget=search.budget or 0) from None
+    return _answer(search_for(r, side, checked), lambda s: won + s.most(hands, leader, cards))
