@@ -7,6 +7,8 @@ and the winner.  The commands:
 - ``check RECORD``: adjudicate a match record (JSON) or one round in the
   round notation;
 - ``audit SHEET.csv``: the same for a paper score sheet;
+- ``analyse RECORD``: could each bid have been made, and which card lost it
+  (:mod:`whist_ro.cli.analyse`; a folder of records with ``--workers``);
 - ``perft DEPTH``: count legal action sequences from a seeded deal
   (``--divide`` splits by first action; ``--table`` recomputes the
   documented table);
@@ -45,7 +47,10 @@ from collections.abc import Callable, Sequence
 from typing import Final, NoReturn
 
 from whist_ro import __version__
+from whist_ro._check import MAX_WORKERS
 from whist_ro.cli import commands, status, text
+from whist_ro.cli.analyse import DEFAULT_BUDGET, MAX_BUDGET
+from whist_ro.cli.analyse import analyse as analyse_command
 from whist_ro.cli.language import argparse_speaking, choose_language
 from whist_ro.cli.options import (
     SHARED,
@@ -167,6 +172,30 @@ def _build_parser() -> argparse.ArgumentParser:
         description=text.tr(text.AUDIT_DESCRIPTION),
     )
     audit.add_argument("file", metavar="SHEET", help=text.tr(text.AUDIT_FILE_HELP))
+
+    analyse = _subcommand(
+        subcommands,
+        "analyse",
+        analyse_command,
+        takes=ascii_only,
+        help_text=text.tr(text.ANALYSE_HELP),
+        description=text.tr(text.ANALYSE_DESCRIPTION),
+    )
+    analyse.add_argument("file", metavar="RECORD", help=text.tr(text.ANALYSE_FILE_HELP))
+    analyse.add_argument(
+        "--budget",
+        type=whole_option(low=1, high=MAX_BUDGET),
+        default=DEFAULT_BUDGET,
+        metavar="N",
+        help=text.tr(text.ANALYSE_BUDGET_HELP, default=DEFAULT_BUDGET),
+    )
+    analyse.add_argument(
+        "--workers",
+        type=whole_option(low=1, high=MAX_WORKERS),
+        default=1,
+        metavar="N",
+        help=text.tr(text.ANALYSE_WORKERS_HELP),
+    )
 
     perft = _subcommand(
         subcommands,

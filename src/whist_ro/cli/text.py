@@ -194,6 +194,32 @@ optional last row 'total,...') and recompute it.
 Exit status: 0 consistent, 1 a broken rule or a wrong total, 2 unreadable.""")
 AUDIT_FILE_HELP: Final = N_("the CSV file; - reads standard input")
 
+# -- analyse ---------------------------------------------------------------------------
+
+ANALYSE_HELP: Final = N_("say for each round whether each bid could have been made")
+ANALYSE_DESCRIPTION: Final = N_("""\
+Judge every finished round of a match record (JSON) or a round in the round
+notation with every card known: could each seat have been sure of its bid
+from the first lead, and if so, which of its cards lost it and which would
+have kept it (classic whist: each side's tricks with perfect play and its
+first card that cost a trick). RECORD may be a folder: every .json and .txt
+file in it is analysed, in name order.
+
+A search that needs more than --budget positions leaves its answer unknown,
+never a guess. Exit status: 0 analysed, 2 unreadable or not a legal record
+(whist-ro check says why).""")
+ANALYSE_FILE_HELP: Final = N_("the record, round file or folder of them; - reads standard input")
+ANALYSE_BUDGET_HELP: Final = N_(
+    "positions each question may search before its answer is left unknown (default {default:,})"
+)
+ANALYSE_WORKERS_HELP: Final = N_("processes analysing the files of a folder; default 1")
+ANALYSE_SUMMARY: Final = N_(
+    "{makeable} of {missed} missed bids were makeable; {unknown} answers unknown"
+)
+ANALYSE_SIDE_SUMMARY: Final = N_("{costly} of {sides} sides gave a trick away; {unknown} unknown")
+ANALYSE_NO_ROUND: Final = N_("no finished round to analyse")
+ANALYSE_EMPTY_FOLDER: Final = N_("{path} holds no .json or .txt file")
+
 # -- perft -----------------------------------------------------------------------------
 
 PERFT_HELP: Final = N_("count legal action sequences (a move-generator check)")

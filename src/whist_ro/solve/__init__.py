@@ -20,10 +20,14 @@ explains the questions.
 
 from whist_ro.errors import SearchBudgetError
 from whist_ro.solve.exact import bounds, can_make, double_dummy
+from whist_ro.solve.post_mortem import SideVerdict, Verdict, post_mortem
 
 __all__ = [
     "SearchBudgetError",
+    "SideVerdict",
+    "Verdict",
     "bounds",
     "can_make",
     "double_dummy",
+    "post_mortem",
 ]
