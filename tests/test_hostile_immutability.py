@@ -247,6 +247,10 @@ def _roots() -> list[object]:
         wr.Deal.shuffled(variants.ROMANIAN, players=4, dealer=1, hand_size=5, seed=1),
         Layout(players=4, max_hand=8),
     ]
+    # The post-mortems: per seat (a record's text, named) and per side (classic, cut short).
+    roots.append(records.analyse(records.dumps(done.to_record())))
+    classic = wr.random_playout(Match.new(variants.CLASSIC, players=4, seed=5), seed=5)
+    roots.append(wr.solve.post_mortem(classic, budget=50))
 
     r = Round.shuffled(variants.ROMANIAN, players=3, dealer=0, hand_size=4, seed=2)
     decisions: list[object] = []

@@ -234,6 +234,32 @@ def test_a_spent_budget_says_unknown_never_a_guess() -> None:
     assert verdicts_of(r, budget=10**9) == full
 
 
+def test_a_total_budget_bounds_the_whole_post_mortem() -> None:
+    rng = random.Random(13)
+    m = wr.Match.new(variants.ROMANIAN, players=4, seed=13)
+    while len(m.rounds) < 10:
+        m = m.apply(rng.choice(m.legal_actions()))
+    full = verdicts_of(m)
+    assert all(v.complete for v in full)
+    known = []
+    for total in (1, 100, 1_000, 10_000, 10**9):
+        found = post_mortem(m, total_budget=total)
+        assert len(found) == len(full)
+        for v, w in zip(found, full, strict=True):
+            assert isinstance(v, Verdict)
+            if v.complete:
+                assert v == w
+            else:  # what it says is true, the rest is left unknown
+                assert v.makeable in (None, w.makeable)
+                assert v.losing_play in (None, w.losing_play)
+        known.append(sum(v.complete for v in found))
+    assert known == sorted(known), "more positions never answer less"
+    assert known[0] < known[-1] == len(full)
+    with pytest.raises(ConfigurationError) as caught:
+        post_mortem(m, total_budget=0)
+    assert caught.value.field == "total_budget"
+
+
 def test_a_budget_spent_in_the_walk_keeps_what_it_knows() -> None:
     rng = random.Random(11)
     for _ in range(200):

@@ -58,6 +58,12 @@ RUN = """async ({within, rules, label}) => {
   }));
 }"""
 
+# A legal round in which seat 0 missed a makeable nil (it led the Kc, not the Jd).
+ANALYSED = (
+    "dealer: 2\nhand 0: Jd Kc\nhand 1: As Kd\nhand 2: 10h Qc\nturn-up: 9d\n"
+    "bids: 0 2 1\ntrick: Kc Kd Qc\ntrick: As 10h Jd\n"
+)
+
 
 def _axe_source() -> str:
     script = AXE / "axe.min.js"
@@ -224,6 +230,13 @@ def test_no_serious_axe_violation_on_the_lobby_the_table_the_summary_or_the_refe
         page.click("#referee-check")
         page.wait_for_selector("#position")
         check(page, axe_source, "referee", seen)
+        # A legal round, and its post-mortem (the missed makeable bid is marked).
+        page.fill("#referee-text", ANALYSED)
+        page.click("#referee-check")
+        page.wait_for_selector("#verdict-line.ok")
+        page.click("#referee-analyse")
+        page.wait_for_selector("#analysis-lines li.lost")
+        check(page, axe_source, "referee analysis", seen)
         assert browser.errors == []
         browser.close()
     assert_none_serious(seen)

@@ -274,6 +274,46 @@ trick: Jc 10c 9d
     assert client.post("/api/referee", json={"text": " "}).status_code == 400
 
 
+_ANALYSED = """
+dealer: 2
+hand 0: Jd Kc
+hand 1: As Kd
+hand 2: 10h Qc
+turn-up: 9d
+bids: 0 2 1
+trick: Kc Kd Qc
+trick: As 10h Jd
+"""
+
+
+def test_the_referee_analyses_a_legal_round_and_judges_an_illegal_one(client: TestClient) -> None:
+    # Checked by hand: seat 0 bid 0 and must win a trick only by leading the Kc (seat 1
+    # ruffs, then leads the As and the Jd has to ruff it); leading the Jd under the Kd
+    # would have kept the bid.  Seats 1 and 2 could not be sure of theirs.
+    found = client.post("/api/referee", json={"kind": "analysis", "text": _ANALYSED}).json()
+    assert (found["kind"], found["ok"], found["complete"]) == ("analysis", True, True)
+    first = found["verdicts"][0]
+    assert (first["seat"], first["bid"], first["won"], first["made"]) == (0, 0, 1, False)
+    assert (first["makeable"], first["losing_play"], first["keeping_plays"]) == (True, "Kc", ["Jd"])
+    assert [v["makeable"] for v in found["verdicts"]] == [True, False, False]
+    library = records.analyse(_ANALYSED)
+    assert found["text"] == library.render()
+    assert [v["text"] for v in found["verdicts"]] == library.lines()
+    assert found["summary"] == "1 of 3 missed bids were makeable; 0 answers unknown"
+    ro = client.post(
+        "/api/referee", json={"kind": "analysis", "text": _ANALYSED, "lang": "ro"}
+    ).json()
+    assert ro["text"] == library.render("ro")
+    # A round that breaks a rule is not analysed: the referee's verdict says where.
+    broken = _ANALYSED.replace("trick: As 10h Jd", "trick: As Jd 10h")
+    judged = client.post("/api/referee", json={"kind": "analysis", "text": broken}).json()
+    assert (judged["kind"], judged["ok"]) == ("record", False)
+    assert "verdicts" not in judged
+    refused = client.post("/api/referee", json={"kind": "analyses", "text": _ANALYSED})
+    assert refused.status_code == 400
+    assert "'analysis'" in refused.json()["message"]
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [

@@ -25,8 +25,11 @@ import pytest
 
 from conftest import WebServer
 from whist_ro import Card, Match, records, variants
+from whist_ro.records import analyse
 from whist_ro.rules.book import rule as book_rule
+from whist_ro.solve import Verdict
 from whist_ro.views import view_of
+from whist_ro.web import referee
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false")
@@ -734,5 +737,23 @@ def test_the_referee_page_judges_a_pasted_round_an_uploaded_sheet_and_a_record(
         page.wait_for_function("() => document.getElementById('referee-text').value.length > 100")
         page.click("#referee-check")
         page.wait_for_selector("#verdict-line.ok")
+        # A legal record may be analysed: the post-mortem of every round and seat, as the
+        # library gives it within the referee's budgets.
+        page.click("#referee-analyse")
+        page.wait_for_selector("#analysis-summary")
+        expected = analyse(
+            record.read_text(encoding="utf-8"),
+            budget=referee.ANALYSIS_BUDGET,
+            total_budget=referee.ANALYSIS_TOTAL_BUDGET,
+        )
+        assert page.text_content("#analysis-summary") == expected.summary()
+        shown = page.eval_on_selector_all(
+            "#analysis-lines li", "(li) => li.map((x) => x.textContent)"
+        )
+        assert shown == expected.lines()
+        lost = [
+            v for v in expected.verdicts if isinstance(v, Verdict) and not v.made and v.makeable
+        ]
+        assert page.locator("#analysis-lines li.lost").count() == len(lost)
         assert browser.errors == []
         browser.close()

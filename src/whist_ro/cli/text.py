@@ -213,11 +213,6 @@ ANALYSE_BUDGET_HELP: Final = N_(
     "positions each question may search before its answer is left unknown (default {default:,})"
 )
 ANALYSE_WORKERS_HELP: Final = N_("processes analysing the files of a folder; default 1")
-ANALYSE_SUMMARY: Final = N_(
-    "{makeable} of {missed} missed bids were makeable; {unknown} answers unknown"
-)
-ANALYSE_SIDE_SUMMARY: Final = N_("{costly} of {sides} sides gave a trick away; {unknown} unknown")
-ANALYSE_NO_ROUND: Final = N_("no finished round to analyse")
 ANALYSE_EMPTY_FOLDER: Final = N_("{path} holds no .json or .txt file")
 
 # -- perft -----------------------------------------------------------------------------

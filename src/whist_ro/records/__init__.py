@@ -8,7 +8,9 @@
 - :mod:`~whist_ro.records.adjudicate`: :func:`adjudicate`, the referee's report;
 - :mod:`~whist_ro.records.audit`: :func:`audit` of a paper score sheet (CSV);
 - :mod:`~whist_ro.records.perft`: :func:`perft` and :func:`divide`, counts of
-  legal action sequences for checking move generators.
+  legal action sequences for checking move generators;
+- :mod:`~whist_ro.records.analysis`: :func:`analyse`, a record's post-mortem
+  (could each bid have been made?) with its players' names.
 
 docs/records.md describes the formats.
 
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING
 from whist_ro._deprecation import moved_names
 from whist_ro.errors import RecordError
 from whist_ro.records.adjudicate import Difference, Report, adjudicate, read_text
+from whist_ro.records.analysis import Analysis, analyse
 from whist_ro.records.audit import AuditReport, Problem, Sheet, SheetRow, audit, read_sheet
 from whist_ro.records.notation import LoneRound, format_round, parse_round
 from whist_ro.records.perft import PERFT_TABLE, PerftEntry, divide, perft
@@ -48,6 +51,7 @@ __all__ = [
     "PERFT_TABLE",
     "READ_VERSIONS",
     "VERSION",
+    "Analysis",
     "AuditReport",
     "Difference",
     "Ending",
@@ -64,6 +68,7 @@ __all__ = [
     "SheetRow",
     "Violation",
     "adjudicate",
+    "analyse",
     "audit",
     "divide",
     "dump",

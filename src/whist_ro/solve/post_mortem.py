@@ -39,8 +39,8 @@ round 1, seat 2 bid 1 and took 0: not makeable
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -61,6 +61,8 @@ if TYPE_CHECKING:
     from whist_ro.records.record import Record
 
 __all__ = ["SideVerdict", "Verdict", "post_mortem"]
+
+_T = TypeVar("_T")
 
 _NOT_ANALYSABLE = N_("{name} must be a Match, a Round or a match record, not {value}")
 
@@ -221,7 +223,10 @@ class SideVerdict(Immutable):
 
 
 def post_mortem(
-    match_or_record: Match | Round | Record | str | bytes, *, budget: int | None = None
+    match_or_record: Match | Round | Record | str | bytes,
+    *,
+    budget: int | None = None,
+    total_budget: int | None = None,
 ) -> tuple[Verdict, ...] | tuple[SideVerdict, ...]:
     """The verdicts of every finished round: per seat (:class:`Verdict`), per side in classic.
 
@@ -230,8 +235,10 @@ def post_mortem(
     unfinished one has no verdict), or a match record (a
     :class:`~whist_ro.records.Record` or its JSON text, read by
     :meth:`~whist_ro.Match.from_record`).  The round in progress is not
-    judged.  ``budget`` bounds the positions of each question asked; past
-    it the answer is unknown (None), never a guess.  Verdicts come in round
+    judged.  ``budget`` bounds the positions of each question asked, and
+    ``total_budget`` those of the whole post-mortem (a server's bound on one
+    upload: once it is spent, every answer left is unknown); past either the
+    answer is unknown (None), never a guess.  Verdicts come in round
     order, then seat order (classic: the side of seats 0 and 2 first).
 
     >>> import whist_ro as wr
@@ -244,16 +251,19 @@ def post_mortem(
     >>> print(verdicts[1].render("ro"))  # one card: it had to take the trick
     mâna 1, locul 1 a licitat 0 și a luat 1: nu se putea face
     """
-    checked = None if budget is None else whole(budget, name="budget", low=1)
+    allowance = _Allowance(
+        None if budget is None else whole(budget, name="budget", low=1),
+        None if total_budget is None else whole(total_budget, name="total_budget", low=1),
+    )
     rounds, start = _rounds_of(match_or_record)
     if rounds and rounds[0].variant.is_classic:
         return tuple(
-            _side_verdict(start + index, r, side, checked)
+            _side_verdict(start + index, r, side, allowance)
             for index, r in enumerate(rounds)
             for side in ((0, 2), (1, 3))
         )
     return tuple(
-        _verdict(start + index, r, seat, checked)
+        _verdict(start + index, r, seat, allowance)
         for index, r in enumerate(rounds)
         for seat in range(r.players)
     )
@@ -296,44 +306,70 @@ def _plays(r: Round) -> tuple[Round, list[Play]]:
     return state, plays
 
 
-class _Asker:
-    """One deal's questions for one side, sharing the search's tables; a budget for each."""
+class _Allowance:
+    """The positions left to a whole post-mortem (``total_budget``) and to each question."""
 
-    def __init__(self, r: Round, side: tuple[int, ...], budget: int | None) -> None:
-        self.search: Search = search_for(r, side, budget)
+    def __init__(self, each: int | None, total: int | None) -> None:
+        self.each = each
+        self.left = total
+
+    def ask(self, search: Search, question: Callable[[], _T]) -> _T:
+        """``question()`` searched within both budgets; what it visited is spent."""
+        budget = self.each
+        if self.left is not None:
+            if self.left <= 0:
+                raise _SpentError
+            budget = self.left if budget is None else min(budget, self.left)
+        search.nodes = 0
+        search.budget = budget
+        try:
+            return question()
+        finally:
+            if self.left is not None:
+                self.left -= search.nodes
+
+
+class _Asker:
+    """One deal's questions for one side, sharing the search's tables."""
+
+    def __init__(self, r: Round, side: tuple[int, ...], allowance: _Allowance) -> None:
+        self.search: Search = search_for(r, side, None)
         self.side = side
+        self.allowance = allowance
 
     def can_make(self, state: Round, tricks: int) -> bool:
         """Whether the side (one seat) can be sure of exactly ``tricks`` in the whole round."""
         wanted = tricks - state.tricks_won[self.side[0]]
         if state.is_over:
             return wanted == 0
-        self.search.nodes = 0
         hands, leader, cards = position_of(state)
-        return self.search.holds(EXACTLY, hands, leader, cards, wanted)
+        search = self.search
+        return self.allowance.ask(
+            search, lambda: search.holds(EXACTLY, hands, leader, cards, wanted)
+        )
 
     def best(self, state: Round) -> int:
         """The tricks of the whole round the side takes with both sides perfect."""
         won = sum(state.tricks_won[s] for s in self.side)
         if state.is_over:
             return won
-        self.search.nodes = 0
         hands, leader, cards = position_of(state)
-        return won + self.search.most(hands, leader, cards)
+        search = self.search
+        return won + self.allowance.ask(search, lambda: search.most(hands, leader, cards))
 
 
 def _own_plays(state: Round, seat: int) -> Iterable[Play]:
     return (a for a in state.legal_actions() if isinstance(a, Play) and a.seat == seat)
 
 
-def _verdict(index: int, r: Round, seat: int, budget: int | None) -> Verdict:
+def _verdict(index: int, r: Round, seat: int, allowance: _Allowance) -> Verdict:
     bid = r.bids[seat]
     assert bid is not None  # every bid of a finished exact-bid round is in
     won = r.tricks_won[seat]
     # What the verdict says before any search: unknown, until a search answers.
     unknown = Verdict(round_index=index, seat=seat, bid=bid, won=won, makeable=None, complete=False)
     start, plays = _plays(r)
-    ask = _Asker(r, (seat,), budget)
+    ask = _Asker(r, (seat,), allowance)
     try:
         makeable = ask.can_make(start, bid)
     except _SpentError:
@@ -359,7 +395,9 @@ def _verdict(index: int, r: Round, seat: int, budget: int | None) -> Verdict:
     return attrs.evolve(lost, keeping_plays=keeping, complete=True)
 
 
-def _side_verdict(index: int, r: Round, side: tuple[int, int], budget: int | None) -> SideVerdict:
+def _side_verdict(
+    index: int, r: Round, side: tuple[int, int], allowance: _Allowance
+) -> SideVerdict:
     won = r.tricks_won[side[0]] + r.tricks_won[side[1]]
     unknown = SideVerdict(
         round_index=index,
@@ -370,7 +408,7 @@ def _side_verdict(index: int, r: Round, side: tuple[int, int], budget: int | Non
         complete=False,
     )
     start, plays = _plays(r)
-    ask = _Asker(r, side, budget)
+    ask = _Asker(r, side, allowance)
     try:
         par = ask.best(start)
     except _SpentError:

@@ -60,7 +60,7 @@ from whist_ro.errors import ConfigurationError, IllegalActionError, RoomError, W
 from whist_ro.locale import N_
 from whist_ro.records.schema import scan_json
 from whist_ro.rules.book import RULES
-from whist_ro.web.referee import judge_record, judge_sheet
+from whist_ro.web.referee import analyse_record, judge_record, judge_sheet
 from whist_ro.web.room import BOTS, Lobby, check_bot, clip
 from whist_ro.web.store import Store
 from whist_ro.web.text import say
@@ -211,7 +211,7 @@ def _plain(values: Mapping[str, object]) -> dict[str, object]:
 
 _TABLE_FIELDS: Final = ("name", "variant", "seats", "fallback", "time_limit", "grace", "private")
 _REFEREE_FIELDS: Final = ("kind", "text", "variant", "lang")
-_REFEREE_KINDS: Final = ("record", "sheet")
+_REFEREE_KINDS: Final = ("record", "sheet", "analysis")
 
 
 class _TooDeepError(ValueError):
@@ -658,7 +658,10 @@ def _referee_request(data: Mapping[str, object]) -> tuple[str, str, str, str | N
     """The referee's request checked: ``(kind, text, variant, lang)``, else a refusal."""
     kind = data.get("kind", "record")
     if not isinstance(kind, str) or kind not in _REFEREE_KINDS:
-        raise RoomError("bad_request", detail=f"kind is 'record' or 'sheet', not {excerpt(kind)}")
+        raise RoomError(
+            "bad_request",
+            detail=f"kind is 'record', 'sheet' or 'analysis', not {excerpt(kind)}",
+        )
     variant = data.get("variant", "romanian")
     if not isinstance(variant, str):
         raise RoomError(
@@ -921,6 +924,8 @@ def create_app(
                 spoken = speaks(asked, request.headers.get("accept-language"))
                 if kind == "sheet":
                     verdict = await judges.judge(judge_sheet, text, variant=variant, lang=spoken)
+                elif kind == "analysis":
+                    verdict = await judges.judge(analyse_record, text, lang=spoken)
                 else:
                     verdict = await judges.judge(judge_record, text, lang=spoken)
         except RoomError as error:

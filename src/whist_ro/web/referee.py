@@ -28,18 +28,32 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from whist_ro.actions import Play
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.locale import N_, check, render
 from whist_ro.records.adjudicate import Report, adjudicate
+from whist_ro.records.analysis import analyse
 from whist_ro.records.audit import AuditReport, audit
 from whist_ro.records.replay import Position
 from whist_ro.results.scoresheet import ScoreSheet
 from whist_ro.results.standings import Standings
 from whist_ro.rules.book import rule
+from whist_ro.solve import SideVerdict, Verdict
 from whist_ro.variants import get
 from whist_ro.views.view import score_row_dict
 
-__all__ = ["judge_record", "judge_sheet"]
+__all__ = [
+    "ANALYSIS_BUDGET",
+    "ANALYSIS_TOTAL_BUDGET",
+    "analyse_record",
+    "judge_record",
+    "judge_sheet",
+]
+
+ANALYSIS_BUDGET: Final = 20_000
+"""Positions each question of the referee's post-mortem may search (a fraction of a second)."""
+ANALYSIS_TOTAL_BUDGET: Final = 400_000
+"""Positions one upload's whole post-mortem may search: a few seconds of a worker at most."""
 
 _SHEET_TITLE: Final = N_("score sheet: {variant}, {players} players")
 
@@ -125,6 +139,73 @@ def judge_record(text: str, *, lang: str = "en") -> dict[str, Any]:
         return _report(adjudicate(text), lang)
     except WhistError as error:
         return {"kind": "error", "ok": False, "text": error.explain(lang), "rule": error.rule}
+
+
+def _card(play: Play | None) -> str | None:
+    return None if play is None or play.card is None else str(play.card)
+
+
+def _verdict_data(v: Verdict | SideVerdict, line: str) -> dict[str, Any]:
+    shared = {
+        "round_index": v.round_index,
+        "won": v.won,
+        "keeping_plays": [_card(p) for p in v.keeping_plays],
+        "complete": v.complete,
+        "text": line,
+    }
+    if isinstance(v, SideVerdict):
+        return {
+            **shared,
+            "side": list(v.side),
+            "double_dummy": v.double_dummy,
+            "costly_play": _card(v.costly_play),
+            "costly_trick": v.costly_trick,
+        }
+    return {
+        **shared,
+        "seat": v.seat,
+        "bid": v.bid,
+        "made": v.made,
+        "makeable": v.makeable,
+        "losing_play": _card(v.losing_play),
+        "losing_trick": v.losing_trick,
+    }
+
+
+def analyse_record(text: str, *, lang: str = "en") -> dict[str, Any]:
+    """The post-mortem of a legal record or round, as JSON data; else the referee's verdict.
+
+    Could each bid have been made, and which card lost it
+    (:func:`~whist_ro.records.analyse`), within :data:`ANALYSIS_BUDGET`
+    positions a question and :data:`ANALYSIS_TOTAL_BUDGET` an upload: past
+    them an answer is unknown.  A record that breaks a rule gets
+    :func:`judge_record`'s verdict instead (``"kind": "record"``).
+
+    >>> v = analyse_record("dealer: 2\\nhand 0: Jd Kc\\nhand 1: As Kd\\nhand 2: 10h Qc\\n"
+    ...                    "turn-up: 9d\\nbids: 0 2 1\\ntrick: Kc Kd Qc\\ntrick: As 10h Jd")
+    >>> v["kind"], v["verdicts"][0]["losing_play"], v["verdicts"][0]["keeping_plays"]
+    ('analysis', 'Kc', ['Jd'])
+    >>> v["summary"]
+    '1 of 3 missed bids were makeable; 0 answers unknown'
+    """
+    check(lang)
+    try:
+        report = adjudicate(text)
+        if report.violation is not None:
+            return _report(report, lang)
+        found = analyse(text, budget=ANALYSIS_BUDGET, total_budget=ANALYSIS_TOTAL_BUDGET)
+    except WhistError as error:
+        return {"kind": "error", "ok": False, "text": error.explain(lang), "rule": error.rule}
+    lines = found.lines(lang)
+    return {
+        "kind": "analysis",
+        "ok": True,
+        "title": report.title if report.heading is None else report.heading.render(lang),
+        "complete": found.complete,
+        "summary": found.summary(lang),
+        "text": found.render(lang),
+        "verdicts": [_verdict_data(found.verdicts[i], line) for i, line in enumerate(lines)],
+    }
 
 
 def _audit(report: AuditReport, lang: str) -> dict[str, Any]:

@@ -1021,6 +1021,7 @@ function refereePage() {
         kind: kindSheet.checked ? "sheet" : "record", text: text.value, variant: variant.value,
         lang: LANG});
       drawVerdict(result, verdict);
+      if (verdict.kind === "record" && !verdict.violation) offerAnalysis(result, text.value);
     } catch (error) {
       result.append(el("p", {class: "error", text: error.message}));
     }
@@ -1076,6 +1077,43 @@ function drawVerdict(box, v) {
   if (v.text) {
     parts.push(el("details", {}, el("summary", {text: t("referee.report")}), el("pre", {text: v.text})));
   }
+  box.replaceChildren(...parts);
+}
+
+// The post-mortem of a legal record: asked on request, in the referee's pool.
+function offerAnalysis(box, recordText) {
+  const section = el("section", {id: "analysis", "aria-live": "polite"});
+  const button = el("button", {type: "button", id: "referee-analyse", text: t("referee.analyse")});
+  button.addEventListener("click", async () => {
+    if (button.disabled) return;  // one request at a time
+    button.disabled = true;
+    section.replaceChildren(el("p", {text: t("referee.analysing")}));
+    try {
+      const found = await api("/api/referee", {kind: "analysis", text: recordText, lang: LANG});
+      if (found.kind === "analysis") drawAnalysis(section, found);
+      else drawVerdict(section, found);
+    } catch (error) {
+      section.replaceChildren(el("p", {class: "error", text: error.message}));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  box.append(el("p", {}, button), section);
+}
+
+function drawAnalysis(box, found) {
+  const items = found.verdicts.map((v) => {
+    // A makeable bid that was missed is the line a table argues about.
+    const lost = v.made === false && v.makeable === true;
+    return el("li", {class: lost ? "verdict lost" : "verdict", text: v.text});
+  });
+  const parts = [
+    el("h2", {text: t("referee.analysis")}),
+    el("p", {text: t("referee.analysis_note")}),
+    el("p", {class: "verdict-line", id: "analysis-summary", text: found.summary}),
+    el("ol", {id: "analysis-lines"}, items),
+  ];
+  if (!found.complete) parts.push(el("p", {id: "analysis-unknown", text: t("referee.analysis_unknown")}));
   box.replaceChildren(...parts);
 }
 

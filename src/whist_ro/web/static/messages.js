@@ -183,6 +183,12 @@ const messages = {
     "referee.difference": "seat {seat}: claimed {claimed}, recomputed {recomputed}",
     "referee.report": "Full report",
     "referee.unreadable": "The text cannot be read: {message}",
+    // the referee's post-mortem (could each bid have been made?)
+    "referee.analyse": "Could the bids have been made?",
+    "referee.analysing": "Searching every way the rounds could have been played…",
+    "referee.analysis": "Could the bids have been made?",
+    "referee.analysis_note": "With every card known: a bid is makeable when its player could have been sure of it from the first lead, whatever the others did.",
+    "referee.analysis_unknown": "Some answers are unknown: the search's budget ran out (whist-ro analyse searches further).",
 
     "seat.name": "seat {seat}",
     "rank.A": "Ace", "rank.K": "King", "rank.Q": "Queen", "rank.J": "Jack",
@@ -407,6 +413,12 @@ const messages = {
     "referee.difference": "locul {seat}: declarat {claimed}, recalculat {recomputed}",
     "referee.report": "Raportul întreg",
     "referee.unreadable": "Textul nu poate fi citit: {message}",
+    // the referee's post-mortem (could each bid have been made?)
+    "referee.analyse": "Se puteau face licitațiile?",
+    "referee.analysing": "Se caută toate felurile în care se puteau juca mâinile…",
+    "referee.analysis": "Se puteau face licitațiile?",
+    "referee.analysis_note": "Cu toate cărțile la vedere: o licitație se putea face când jucătorul ei putea fi sigur de ea de la prima carte jucată, orice ar fi jucat ceilalți.",
+    "referee.analysis_unknown": "Unele răspunsuri sunt necunoscute: bugetul căutării s-a terminat (whist-ro analyse caută mai departe).",
 
     "seat.name": "locul {seat}",
     "rank.A": "As", "rank.K": "Popă", "rank.Q": "Damă", "rank.J": "Valet",
