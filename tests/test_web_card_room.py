@@ -424,3 +424,29 @@ def test_a_table_made_private_in_the_lobby_is_not_listed_and_its_invite_opens_it
         assert bo.errors == []
         bo.close()
         ana.close()
+
+
+def test_a_refused_house_rule_is_named_and_explained_in_the_pages_language(
+    playwright: Any, tmp_path: Path
+) -> None:
+    # A schedule with a 99-card round: the lobby's field "Cărți pe mână, în ordine" is the
+    # one named, and the variant's own refusal (R-SCHED-5) is said in Romanian.
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, locale="ro-RO")
+        page = browser.page
+        page.goto(server.url + "/")
+        page.fill("#name", "Ana")
+        page.click("details summary")
+        page.fill("#house-schedule", "1 99 1")
+        page.click("#create-button")
+        alert = page.wait_for_selector("form p.error[role=alert]:not(:empty)")
+        text = alert.text_content() or ""
+        assert text.startswith(
+            "Regula casei „Cărți pe mână, în ordine (R-SCHED-1)” este refuzată: "
+        )
+        assert "conține 99; fiecare mărime de mână trebuie să fie" in text
+        assert "R-SCHED-5" in text
+        assert "must" not in text  # no English
+        assert "schedule" not in text  # nor the field's id
+        assert page.url.rstrip("/") == server.url  # no table was made
+        browser.close()

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from whist_ro import Variant
 from whist_ro.errors import ConfigurationError
 from whist_ro.web import create_app
 from whist_ro.web.app import STATIC
@@ -251,3 +252,21 @@ def test_the_table_refuses_in_the_pages_language(client: TestClient) -> None:
     full = client.post("/api/tables", json={"seats": "x"}).json()
     assert full["code"] == "bad_request"
     assert full["values"] == {"detail": "seats must be a list"}
+
+
+def test_a_refused_house_rule_names_its_field_and_is_explained_in_the_requests_language(
+    client: TestClient,
+) -> None:
+    setup = client.get("/api/setup").json()
+    house = {**setup["presets"]["romanian"]["variant"], "name": "club", "streak_length": 0}
+    body = {"name": "Ana", "variant": house, "seats": ["human", "rule", "rule"]}
+    with pytest.raises(ConfigurationError) as refused:
+        Variant.from_dict(house)
+    cause = refused.value
+    ro = client.post("/api/tables", json=body, headers={"X-Whist-Ro-Lang": "ro"})
+    en = client.post("/api/tables", json=body)
+    assert (ro.status_code, en.status_code) == (400, 400)
+    assert ro.json()["code"] == en.json()["code"] == "bad_house_rule"
+    assert ro.json()["values"] == {"field": "streak_length", "detail": cause.explain("ro")}
+    assert en.json()["values"] == {"field": "streak_length", "detail": str(cause)}
+    assert ro.json()["message"].startswith("regula casei streak_length este refuzată: Variant.")

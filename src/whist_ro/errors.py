@@ -819,6 +819,8 @@ _ROOM_REFUSALS: Final[Mapping[str, str]] = MappingProxyType(
             "a request's body must be JSON, sent as Content-Type: application/json"
         ),
         "bad_request": N_("{detail}"),
+        # {detail} is the variant's own refusal, rendered in the page's language by the server
+        "bad_house_rule": N_("the house rule {field} is refused: {detail}"),
         "bad_json": N_("the request is not a JSON object"),
         "request_too_big": N_("a request may hold at most {limit} bytes"),
         "not_creator": N_("only the player who made the table may start it early"),

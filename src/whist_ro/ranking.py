@@ -35,6 +35,7 @@ import attrs
 
 from whist_ro._check import excerpt, whole, whole_setting
 from whist_ro._immutable import Immutable
+from whist_ro._messages import N_
 from whist_ro.errors import ConfigurationError
 
 __all__ = [
@@ -357,6 +358,12 @@ _SYSTEMS: Final[dict[str, type[RankingSystem]]] = {
 }
 
 
+_NOT_A_DICT: Final = N_("a ranking system is read from a dict, not {value}")
+_UNKNOWN_SYSTEM: Final = N_("unknown ranking system {system}; known: {known}")
+_UNKNOWN_SETTINGS: Final = N_("unknown {system} setting(s): {settings}")
+_MISSING_SETTINGS: Final = N_("a {system} needs the setting(s) {settings}")
+
+
 def ranking_from_dict(data: Mapping[str, Any]) -> RankingSystem:
     """Build a ranking system from :meth:`RankingSystem.to_dict` output.
 
@@ -376,27 +383,29 @@ def ranking_from_dict(data: Mapping[str, Any]) -> RankingSystem:
     whist_ro.errors.ConfigurationError: a Stake needs the setting(s) amount
     """
     if not isinstance(data, Mapping):
-        raise ConfigurationError(
-            f"a ranking system is read from a dict, not {excerpt(data)}", field="ranking"
-        )
+        raise ConfigurationError(_NOT_A_DICT, field="ranking", evidence={"value": excerpt(data)})
     kind = data.get("system")
     cls = _SYSTEMS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ConfigurationError(
-            f"unknown ranking system {excerpt(kind)}; known: {', '.join(_SYSTEMS)}",
+            _UNKNOWN_SYSTEM,
             field="ranking",
+            evidence={"system": excerpt(kind), "known": ", ".join(_SYSTEMS)},
         )
     fields = attrs.fields(cls)  # type: ignore[arg-type]
     known = {a.name for a in fields}
     unknown = [key for key in data if key != "system" and key not in known]
     if unknown:
         raise ConfigurationError(
-            f"unknown {cls.__name__} setting(s): {', '.join(map(excerpt, unknown))}",
+            _UNKNOWN_SETTINGS,
             field=unknown[0] if isinstance(unknown[0], str) else "ranking",
+            evidence={"system": cls.__name__, "settings": ", ".join(map(excerpt, unknown))},
         )
     missing = [a.name for a in fields if a.default is attrs.NOTHING and a.name not in data]
     if missing:
         raise ConfigurationError(
-            f"a {cls.__name__} needs the setting(s) {', '.join(missing)}", field=missing[0]
+            _MISSING_SETTINGS,
+            field=missing[0],
+            evidence={"system": cls.__name__, "settings": ", ".join(missing)},
         )
     return cls(**{key: value for key, value in data.items() if key != "system"})

@@ -281,6 +281,7 @@ async def _json_body(
 _STATUS: Final = {
     # 400: the request itself is wrong, and will be wrong whenever it is sent again
     "bad_request": 400,
+    "bad_house_rule": 400,
     "bad_json": 400,
     "unknown_bot": 400,
     "bot_family": 400,
@@ -304,7 +305,12 @@ _STATUS: Final = {
 def _refusal(error: WhistError, lang: str) -> JSONResponse:
     if isinstance(error, RoomError):
         status = _STATUS.get(error.code, 409)
-        return _error(status, error.code, str(error), error.values)
+        values = error.values
+        if isinstance(error.__cause__, WhistError):
+            # A refusal that wraps the library's own (a house rule's) says it in `lang` too.
+            values = {**values, "detail": error.__cause__.explain(lang)}
+            error = RoomError(error.code, **values)
+        return _error(status, error.code, error.explain(lang), values)
     return JSONResponse(
         {"code": "refused", "message": error.explain(lang), "rule": error.rule}, status_code=400
     )

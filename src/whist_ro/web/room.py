@@ -1592,6 +1592,10 @@ def _variant(value: object) -> Variant:
             return get(value)
         if isinstance(value, Mapping):
             return Variant.from_dict(value)
+    except ConfigurationError as error:
+        # The variant's own refusal is the cause: the server renders it in the page's
+        # language (web.app), and the page names the field with its own label.
+        raise errors.RoomError("bad_house_rule", field=error.field, detail=str(error)) from error
     except WhistError as error:
         raise errors.RoomError("bad_request", detail=str(error)) from None
     raise errors.RoomError(

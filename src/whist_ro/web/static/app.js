@@ -37,8 +37,18 @@ async function api(path, body) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
+    const values = {...(data.values || {})};
+    // A refused setting is named by the label the page shows it under, in the page's language.
+    if (typeof values.field === "string" && messages.en["field." + values.field]) {
+      // The library's own text begins "Variant.schedule ...": the label says which already.
+      const own = "Variant." + values.field + " ";
+      if (typeof values.detail === "string" && values.detail.startsWith(own)) {
+        values.detail = values.detail.slice(own.length);
+      }
+      values.field = t("field." + values.field);
+    }
     const known = data.code && messages.en["error." + data.code] ?
-      t("error." + data.code, data.values) : null;
+      t("error." + data.code, values) : null;
     const error = new Error(known || data.message || response.statusText);
     error.code = data.code;
     throw error;
@@ -211,7 +221,9 @@ async function lobbyPage() {
           placeholder: t("field.schedule.default"), value: (v.variant[field] || []).join(" ")});
         house.append(el("p", {}, el("label", {for: id, text: t("field." + field)}), " ", input));
       } else if (kind === "int") {
-        input = el("input", {id, type: "number", min: 0, max: 1000, value: v.variant[field]});
+        // A streak is at least one round long; every other number may be 0.
+        const low = field === "streak_length" ? 1 : 0;
+        input = el("input", {id, type: "number", min: low, max: 1000, value: v.variant[field]});
         house.append(el("p", {}, el("label", {for: id, text: t("field." + field)}), " ", input));
       } else {
         input = el("select", {id}, kind.map((o) =>
