@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import whist_ro as wr
-from whist_ro import records
+from whist_ro import Match, records, variants
 from whist_ro.errors import ImmutableError
 from whist_ro.records import Record, Report, RoundRecord
 
@@ -434,3 +434,22 @@ def test_the_report_is_immutable_and_junk_is_a_record_error() -> None:
         records.adjudicate(42)  # type: ignore[arg-type]
     with pytest.raises(records.RecordError):
         records.adjudicate("{not json")
+
+
+def test_a_violation_in_a_named_record_names_the_player_who_broke_the_rule() -> None:
+    m = Match.new(variants.ROMANIAN, players=3, seed=3, names=["Ana", "Bogdan", "Cici"])
+    while not m.is_over:
+        m = m.apply(m.legal_actions()[0])
+    data = json.loads(records.dumps(m.to_record()))
+    # Round 3 is one card, dealt by seat 0 after two bids of 0: a bid of 1 is the hook's.
+    assert data["rounds"][2]["dealer"] == 0
+    assert data["rounds"][2]["actions"][2] == {"seat": 0, "bid": 0}
+    data["rounds"][2]["actions"][2]["bid"] = 1
+    report = records.adjudicate(json.dumps(data))
+    assert report.violation is not None
+    assert report.violation.rule == "R-BID-2"
+    assert "round 3, bid 3: Ana (seat 0) bids 1 breaks R-BID-2" in report.render()
+    assert "mâna 3, licitația 3: Ana (locul 0) licitează 1 încalcă R-BID-2" in report.render("ro")
+    # An unnamed record says the seat, as before.
+    data["players"] = [f"seat {seat}" for seat in range(3)]
+    assert "round 3, bid 3: seat 0 bids 1 breaks" in str(records.adjudicate(json.dumps(data)))

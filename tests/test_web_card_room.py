@@ -25,6 +25,7 @@ from test_web_browser import (
     take_turn,
     wait_past,
 )
+from whist_ro import Match, records, variants
 
 RED = "rgb(192, 21, 47)"  # style.css's --red, whist_ro.svg's red suits
 BLACK = "rgb(26, 26, 26)"  # --black
@@ -449,4 +450,39 @@ def test_a_refused_house_rule_is_named_and_explained_in_the_pages_language(
         assert "must" not in text  # no English
         assert "schedule" not in text  # nor the field's id
         assert page.url.rstrip("/") == server.url  # no table was made
+        browser.close()
+
+
+def test_the_referee_names_the_records_players_not_their_seat_numbers(
+    playwright: Any, tmp_path: Path
+) -> None:
+    m = Match.new(variants.ROMANIAN, players=3, seed=3, names=["Ana", "Bogdan", "Cici"])
+    while not m.is_over:
+        m = m.apply(m.legal_actions()[0])
+    wrong_totals = records.dumps(m.to_record(claimed_totals=[1, *m.totals[1:]]))
+    broken = json.loads(records.dumps(m.to_record()))
+    broken["rounds"][2]["actions"][2]["bid"] = 1  # the dealer, Ana, breaks the hook
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, locale="ro-RO")
+        page = browser.page
+        page.goto(server.url + "/referee")
+        page.fill("#referee-text", json.dumps(broken))
+        page.click("#referee-check")
+        line = page.wait_for_selector("#verdict-line.error")
+        assert "mâna 3, licitația 3: Ana (locul 0) licitează 1" in (line.text_content() or "")
+        hands = page.eval_on_selector_all(
+            "#position .hand-row .name", "(names) => names.map((n) => n.textContent)"
+        )
+        assert [h.split(" · ")[0] for h in hands] == [
+            "Ana (locul 0)",
+            "Bogdan (locul 1)",
+            "Cici (locul 2)",
+        ]
+        page.fill("#referee-text", wrong_totals)
+        page.click("#referee-check")
+        item = page.wait_for_selector("#verdict ul li")
+        assert (item.text_content() or "").startswith(
+            f"Ana (locul 0): declarat 1, recalculat {m.totals[0]}"
+        )
+        assert browser.errors == []
         browser.close()

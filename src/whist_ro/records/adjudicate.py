@@ -224,6 +224,19 @@ class Report(Immutable):
     def __str__(self) -> str:
         return self.render()
 
+    def seat_labels(self) -> tuple[Sentence, ...] | None:
+        """How the report names each seat (:func:`seat_label`), or None for an unnamed record.
+
+        >>> import whist_ro as wr
+        >>> from whist_ro.records import to_record
+        >>> m = wr.Match.new(wr.variants.ROMANIAN, players=3, seed=5, names=["Ana", "Bo", "Cici"])
+        >>> [label.render("ro") for label in adjudicate(to_record(m)).seat_labels()]
+        ['Ana (locul 0)', 'Bo (locul 1)', 'Cici (locul 2)']
+        """
+        if self.names is None:
+            return None
+        return tuple(seat_label(seat, self.names) for seat in range(len(self.names)))
+
     def render(self, lang: str = "en") -> str:
         """The referee's report in ``lang``: ``"en"`` (``str(report)``) or ``"ro"``.
 
@@ -238,7 +251,7 @@ class Report(Immutable):
         v = self.violation
         if v is not None:
             lines.append(say(_VIOLATION, lang, rule=v.rule, path=v.path))
-            lines.append(f"  {v.render(lang)}")
+            lines.append(f"  {v.render(lang, who=self.seat_labels())}")
             if v.position is not None:
                 lines.append(say(_POSITION, lang))
                 lines.extend("    " + line for line in v.position.render(lang).splitlines())
@@ -442,6 +455,7 @@ def adjudicate(record: Record | LoneRound | str | bytes) -> Report:
             score_sheet=None,
             standings=None,
             over=False,
+            names=record.names,  # the violation names the player who broke the rule
         )
     return Report(
         title=str(_title(record)),

@@ -91,6 +91,8 @@ _WHERE_CARD = N_("round {round}, trick {trick}, card {turn}")
 _THE_RECORD = N_("the record")
 _BIDS_ACTION = N_("seat {seat} bids {bid}")
 _PLAYS_ACTION = N_("seat {seat} plays {card}")
+_BIDS_BY = N_("{who} bids {bid}")
+_PLAYS_BY = N_("{who} plays {card}")
 _BREAKS = N_("{where}: {what} breaks {rule}: {why}")
 _LOCATED = N_("{where}: {what}")
 _CARDS = NP_("{n:,} card", "{n:,} cards")
@@ -253,8 +255,10 @@ class Violation(Immutable):
     def __str__(self) -> str:
         return self.render()
 
-    def render(self, lang: str = "en") -> str:
+    def render(self, lang: str = "en", *, who: Sequence[object] | None = None) -> str:
         """The violation in ``lang``: ``"en"`` (``str()``) or ``"ro"``.
+
+        ``who`` names the seats, as :meth:`located` does.
 
         >>> import whist_ro as wr
         >>> v = Violation(round=2, trick=3, turn=2, seat=1, action=wr.Play(seat=1, card="Kh"),
@@ -263,12 +267,12 @@ class Violation(Immutable):
         >>> v.render("ro")
         'mâna 2, levata 3, cartea 2: locul 1 joacă K de inimă încalcă R-PLAY-2: ...'
         """
-        where, what = self._located(lang)
+        where, what = self._located(lang, who)
         return say(
             _BREAKS, lang, where=where, what=what, rule=self.rule, why=self.explanation_in(lang)
         )
 
-    def located(self, lang: str = "en") -> str:
+    def located(self, lang: str = "en", *, who: Sequence[object] | None = None) -> str:
         """Where the violation is and what was done there, in ``lang`` (no rule, no reason).
 
         >>> import whist_ro as wr
@@ -279,28 +283,37 @@ class Violation(Immutable):
         'round 2, trick 3, card 2: seat 1 plays Kh'
         >>> v.located("ro")
         'mâna 2, levata 3, cartea 2: locul 1 joacă K de inimă'
+
+        ``who`` names each seat (a text, or a sentence rendered in ``lang``,
+        as :func:`~whist_ro.records.adjudicate.seat_label` gives), so that a
+        record's player is named:
+
+        >>> v.located("ro", who=["Ana", "Bogdan (locul 1)", "Cici"])
+        'mâna 2, levata 3, cartea 2: Bogdan (locul 1) joacă K de inimă'
         """
         check_lang(lang)
-        where, what = self._located(lang)
+        where, what = self._located(lang, who)
         return say(_LOCATED, lang, where=where, what=what)
 
-    def _located(self, lang: str) -> tuple[str, str]:
+    def _located(self, lang: str, who: Sequence[object] | None = None) -> tuple[str, str]:
         action = self.action
         if action is None:
-            where = say(_WHERE_ROUND, lang, round=self.round)
-            what = say(_THE_RECORD, lang)
-        elif isinstance(action, Bid) and self.trick == 0:
+            return say(_WHERE_ROUND, lang, round=self.round), say(_THE_RECORD, lang)
+        if isinstance(action, Bid) and self.trick == 0:
             where = say(_WHERE_BID, lang, round=self.round, turn=self.turn)
-            what = say(_BIDS_ACTION, lang, seat=action.seat, bid=action.tricks)
         else:
             where = say(_WHERE_CARD, lang, round=self.round, trick=self.trick, turn=self.turn)
-            if isinstance(action, Bid):
-                what = say(_BIDS_ACTION, lang, seat=action.seat, bid=action.tricks)
-            elif isinstance(action, Play) and action.card is not None:
-                what = say(_PLAYS_ACTION, lang, seat=action.seat, card=action.card)
-            else:
-                what = str(action)
-        return where, what
+        # A seat outside the names (a record that names too few) is said by its number.
+        named = who[action.seat] if who is not None and 0 <= action.seat < len(who) else None
+        if isinstance(action, Bid):
+            if named is None:
+                return where, say(_BIDS_ACTION, lang, seat=action.seat, bid=action.tricks)
+            return where, say(_BIDS_BY, lang, who=named, bid=action.tricks)
+        if isinstance(action, Play) and action.card is not None:
+            if named is None:
+                return where, say(_PLAYS_ACTION, lang, seat=action.seat, card=action.card)
+            return where, say(_PLAYS_BY, lang, who=named, card=action.card)
+        return where, str(action)
 
     def explanation_in(self, lang: str = "en") -> str:
         """The explanation in ``lang``, rendered from :attr:`reason` (else the English one).

@@ -98,12 +98,13 @@ def _standings(standings: Standings | None) -> list[dict[str, Any]] | None:
 
 def _report(report: Report, lang: str) -> dict[str, Any]:
     v = report.violation
+    labels = report.seat_labels()
     violation = None
     if v is not None:
         violation = {
             "rule": v.rule,
             **_rule(v.rule, lang),
-            "where": v.located(lang),
+            "where": v.located(lang, who=labels),
             "explanation": v.explanation_in(lang),
             "path": v.path,
             "seat": v.seat,
@@ -115,6 +116,8 @@ def _report(report: Report, lang: str) -> dict[str, Any]:
         "ok": report.ok,
         "title": report.title if report.heading is None else report.heading.render(lang),
         "text": report.render(lang),
+        # How the page names each seat ("Ana (seat 0)"); None when the record names none.
+        "seat_names": None if labels is None else [label.render(lang) for label in labels],
         "violation": violation,
         "differences": [
             {"seat": d.seat, "claimed": d.claimed, "recomputed": d.recomputed}

@@ -1047,9 +1047,14 @@ function quoteRule(item) {
     el("p", {text: item.rule_text || item.rule_summary || ""}));
 }
 
-function drawPosition(p) {
+// How the referee names a seat: the record's player ("Ana (seat 0)"), else "seat 0".
+function refereeName(names, seat) {
+  return names && names[seat] ? names[seat] : t("seat.name", {seat});
+}
+
+function drawPosition(p, names) {
   const seats = p.hands.map((hand, s) => el("div", {class: "hand-row"},
-    el("span", {class: "name", text: t("referee.hand_of", {seat: s}) +
+    el("span", {class: "name", text: (names && names[s] ? names[s] : t("referee.hand_of", {seat: s})) +
       (p.bids[s] === null ? "" : " · " + t("table.bid", {bid: p.bids[s]})) +
       (s === p.dealer ? " · " + t("table.dealer") : "") +
       (s === p.to_act ? " · " + t("table.to_act") : "")}),
@@ -1061,7 +1066,7 @@ function drawPosition(p) {
     seats,
     p.trick.length ? el("div", {class: "trick-row"}, el("span", {text: t("referee.trick_so_far") + ": "}),
       p.trick.map((play) => el("span", {class: "played"}, cardFace(play.card, "span", {class: "card small"}),
-        el("span", {class: "by", text: t("seat.name", {seat: play.seat})})))) : null);
+        el("span", {class: "by", text: refereeName(names, play.seat)})))) : null);
 }
 
 function drawVerdict(box, v) {
@@ -1076,7 +1081,7 @@ function drawVerdict(box, v) {
       text: t("referee.illegal", {where: x.where, rule: x.rule})}));
     parts.push(el("p", {text: x.explanation}));
     parts.push(quoteRule(x));
-    if (x.position) parts.push(drawPosition(x.position));
+    if (x.position) parts.push(drawPosition(x.position, v.seat_names));
   } else if (v.kind === "sheet" && v.problems.length) {
     parts.push(el("p", {class: "error verdict-line", id: "verdict-line",
       text: t("referee.problems", {count: v.problems.length})}));
@@ -1084,7 +1089,8 @@ function drawVerdict(box, v) {
   }
   if (v.differences && v.differences.length) {
     parts.push(el("h2", {text: t("referee.differences")}),
-      el("ul", {}, v.differences.map((d) => el("li", {text: t("referee.difference", d)}))));
+      el("ul", {}, v.differences.map((d) => el("li", {
+        text: t("referee.difference", {...d, who: refereeName(v.seat_names, d.seat)})}))));
   }
   if (v.text) {
     parts.push(el("details", {}, el("summary", {text: t("referee.report")}), el("pre", {text: v.text})));

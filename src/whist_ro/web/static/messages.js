@@ -180,7 +180,7 @@ const messages = {
     "referee.hand_of": "Seat {seat}",
     "referee.trick_so_far": "Trick so far",
     "referee.differences": "Totals that differ",
-    "referee.difference": "seat {seat}: claimed {claimed}, recomputed {recomputed}",
+    "referee.difference": "{who}: claimed {claimed}, recomputed {recomputed}",
     "referee.report": "Full report",
     "referee.unreadable": "The text cannot be read: {message}",
     // the referee's post-mortem (could each bid have been made?)
@@ -411,7 +411,7 @@ const messages = {
     "referee.hand_of": "Locul {seat}",
     "referee.trick_so_far": "Levata până acum",
     "referee.differences": "Totaluri care diferă",
-    "referee.difference": "locul {seat}: declarat {claimed}, recalculat {recomputed}",
+    "referee.difference": "{who}: declarat {claimed}, recalculat {recomputed}",
     "referee.report": "Raportul întreg",
     "referee.unreadable": "Textul nu poate fi citit: {message}",
     // the referee's post-mortem (could each bid have been made?)
