@@ -438,6 +438,7 @@ class TableView {
     this.sheet = [];
     this.lastTrick = null;
     this.showLast = false;
+    this.sheetOpen = false; // the score sheet's panel
     this.retry = 0;
     this.closed = false;
     this.timer = null;
@@ -614,10 +615,17 @@ class TableView {
   }
 
   // Seats around the table, this seat at the bottom, clockwise (partners face each other).
-  place(seat) {
+  // How far round the table clockwise from the bottom a seat sits: 0 is this seat (or seat 0
+  // for a spectator), 1 the next one, on its left.
+  offset(seat) {
     const n = this.players;
     const me = this.seat === null ? 0 : this.seat;
-    const offset = (seat - me + n) % n;
+    return (seat - me + n) % n;
+  }
+
+  place(seat) {
+    const n = this.players;
+    const offset = this.offset(seat);
     const spots = {
       3: ["bottom", "left", "right"],
       4: ["bottom", "left", "top", "right"],
@@ -704,6 +712,11 @@ class TableView {
     );
     const classic = this.variant && this.variant.family === "classic";
     const totals = classic ? [] : (m.totals || []);  // classic's points are the game's, below
+    const current = v.current_trick.cards.length ? v.current_trick : null;
+    const trick = current || (this.justDone && !v.current_trick.cards.length ? this.justDone : null);
+    // A finished trick on view: the winner's stack takes it.
+    const taker = !current && trick && trick.winner !== undefined && trick.winner !== null ?
+      trick.winner : null;
     const seats = [];
     for (let s = 0; s < v.players; s++) {
       const info = st.seats[s] || {};
@@ -715,41 +728,52 @@ class TableView {
       if (info.kind === "bot") tags.push(t("table.bot"));
       if (info.taken_over) tags.push(t("table.bot_plays"));
       if (info.kind === "human" && !info.connected && !info.taken_over) tags.push(t("table.away"));
-      const known = v.known_hands[s] || [];
-      const shown = s !== this.seat && known.length ?
+      const known = s === this.seat ? [] : v.known_hands[s] || [];
+      const shown = known.length ?
         el("span", {class: "known"}, sortHand(known, trumpLetter(v.trump)).map((c) => cardFace(c, "span", {class: "card small"}))) : null;
+      // The cards a seat holds face down: one back each (not this seat's own, shown below).
+      const hidden = s === this.seat ? 0 : Math.max(0, v.hand_counts[s] - known.length);
+      const won = v.tricks_won[s];
       seats.push(el("div", {
-        class: "seat spot-" + this.place(s) + (v.to_act === s ? " turn" : ""),
+        class: "seat spot-" + this.place(s) + " seat-pos-" + this.offset(s) + "-of-" + v.players +
+          (v.to_act === s ? " turn" : "") + (taker === s ? " took" : ""),
         id: "seat-" + s, "aria-current": v.to_act === s ? "true" : null},
       el("span", {class: "name", text: this.name(s)}),
-      el("span", {class: "tags", text: tags.join(" · ")}),
-      classic ? null : el("span", {class: "bid", text: v.bids[s] === null ? t("table.no_bid") : t("table.bid", {bid: v.bids[s]})}),
-      el("span", {class: "won", text: t("table.won", {won: v.tricks_won[s]})}),
-      totals.length ? el("span", {class: "total", text: t("table.total", {total: totals[s]})}) : null,
-      el("span", {class: "count", text: t("table.cards_left", {count: v.hand_counts[s]})}),
+      tags.length ? el("span", {class: "tags", text: tags.join(" · ")}) : null,
+      el("span", {class: "stats"},
+        classic ? null : el("span", {class: "bid", text: v.bids[s] === null ? t("table.no_bid") : t("table.bid", {bid: v.bids[s]})}),
+        el("span", {class: "won", text: t("table.won", {won})}),
+        totals.length ? el("span", {class: "total", text: t("table.total", {total: totals[s]})}) : null),
+      el("span", {class: "held"},
+        el("span", {class: "backs", "aria-hidden": "true"},
+          Array.from({length: hidden}, () => el("span", {class: "card back mini"}))),
+        el("span", {class: "count", text: t("table.cards_left", {count: v.hand_counts[s]})}),
+        // The tricks taken, as a small stack of cards face down.
+        el("span", {class: "stack", "aria-hidden": "true"},
+          Array.from({length: Math.min(won, 13)}, () => el("span", {class: "taken-trick"})))),
       v.to_act === s ? el("span", {class: "to-act", text: t("table.to_act")}) : null,
       shown));
     }
-    const current = v.current_trick.cards.length ? v.current_trick : null;
-    const trick = current || (this.justDone && !v.current_trick.cards.length ? this.justDone : null);
-    const center = el("div", {class: "trick", id: "trick", role: "group", "aria-label": t("table.trick")});
+    const center = el("div", {class: "trick" + (taker !== null ? " taken toward-" + this.place(taker) : ""),
+      id: "trick", role: "group", "aria-label": t("table.trick")});
     if (trick) {
       trick.cards.forEach((card, i) => {
         const seat = (trick.leader + i) % v.players;
         center.append(el("div", {class: "played spot-" + this.place(seat) +
+            " played-pos-" + this.offset(seat) + "-of-" + v.players +
             (trick.winner === seat ? " winner" : "")},
           cardFace(card, "span", {class: "card"}),
           el("span", {class: "by", text: this.name(seat) + (i === 0 ? " · " + t("table.led") : "")})));
       });
-      if (!current && trick.winner !== undefined && trick.winner !== null) {
-        center.append(el("p", {class: "won-by", text: t("table.trick.won", {name: this.name(trick.winner)})}));
+      if (taker !== null) {
+        center.append(el("p", {class: "won-by", text: t("table.trick.won", {name: this.name(taker)})}));
       }
     } else {
       center.append(el("p", {class: "empty", text: t("table.trick.empty")}));
     }
     // A click on the felt shows at once what the pause holds back.
     center.addEventListener("click", () => this.release());
-    const felt = el("div", {class: "felt seats-" + v.players}, seats, center);
+    const felt = el("div", {class: "felt seats-" + v.players, id: "felt"}, seats, center);
     board.replaceChildren(...(this.summary ? [head, this.summaryPanel(st), felt] : [head, felt]));
     board.dataset.seq = st.seq;
   }
@@ -951,11 +975,15 @@ class TableView {
     const totals = (st.view.match || {}).totals || [];
     const foot = el("tr", {class: "totals"}, el("th", {scope: "row", colspan: 2, text: t("table.totals")}),
       totals.map((x) => el("td", {text: x})));
-    return el("details", {id: "sheet", open: true}, el("summary", {text: t("table.score_sheet")}),
-      // A region that may scroll sideways takes the focus, so the keys can scroll it too.
-      el("div", {class: "sheet-scroll", tabindex: 0, role: "region", "aria-label": t("table.score_sheet")},
-        el("table", {class: "sheet"}, el("thead", {}, head),
+    // Behind a button: a panel that opens over the page's foot, its cells wrapping so that
+    // nothing scrolls sideways; open or shut as the player left it, across redraws.
+    const sheet = el("details", {id: "sheet", class: "sheet-box", open: this.sheetOpen},
+      el("summary", {class: "button", text: t("table.score_sheet")}),
+      el("div", {class: "sheet-panel", role: "region", "aria-label": t("table.score_sheet")},
+        el("table", {class: "sheet seats-" + n}, el("thead", {}, head),
         el("tbody", {}, rows), el("tfoot", {}, foot))));
+    sheet.addEventListener("toggle", () => { this.sheetOpen = sheet.open; });
+    return sheet;
   }
 
   drawClock(st) {
