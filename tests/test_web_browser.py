@@ -6,7 +6,7 @@ Playwright's own browser download is never used).  Without Chromium or Playwrigh
 these tests are skipped with the reason, except under CI, where they fail.
 
 Set ``WHIST_RO_SCREENSHOT=path.png`` to keep a screenshot of a table in play (the
-docs' picture is made so).
+docs' pictures are made by benchmarks/web_screenshots.py).
 """
 
 from __future__ import annotations

@@ -774,7 +774,7 @@ class TableView {
     // A click on the felt shows at once what the pause holds back.
     center.addEventListener("click", () => this.release());
     const felt = el("div", {class: "felt seats-" + v.players, id: "felt"}, seats, center);
-    board.replaceChildren(...(this.summary ? [head, this.summaryPanel(st), felt] : [head, felt]));
+    board.replaceChildren(...(this.summary ? [this.summaryPanel(st), head, felt] : [head, felt]));
     board.dataset.seq = st.seq;
   }
 
