@@ -201,6 +201,8 @@ def test_no_serious_axe_violation_on_the_lobby_the_table_the_summary_or_the_refe
             and page.query_selector("#my-hand .card.blocked")
         ):
             act(page)
+        page.click("#sheet summary")  # the score sheet's panel, open, is checked too
+        page.wait_for_selector("#sheet table", state="visible")
         check(page, axe_source, "table in mid-trick", seen, hand=True)
         browser.close()
 

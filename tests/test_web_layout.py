@@ -230,3 +230,43 @@ def test_the_finished_trick_goes_toward_the_winners_stack(playwright: Any, tmp_p
         assert seen["animation"] == "to-winner"
         assert browser.errors == []
         browser.close()
+
+
+def test_the_score_sheet_opens_as_a_panel_that_never_scrolls_sideways(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = seated(playwright, server, 6, "phone", schedule="1 1 1 1")
+        page = browser.page
+        # Two rounds on the sheet, with six players' entries in every row.
+        while page.evaluate("() => window.whistTable.sheet.length") < 2:
+            page.wait_for_selector(ACT)
+            before = seq_of(page)
+            page.locator(ACT).first.click()
+            wait_past(page, before)
+        assert not page.is_visible("#sheet table")  # behind its button
+        page.click("#sheet summary")
+        page.wait_for_selector("#sheet table", state="visible")
+        seen = page.evaluate(
+            """() => ({
+              width: innerWidth,
+              scrollWidth: document.scrollingElement.scrollWidth,
+              right: Math.max(...[...document.querySelectorAll("#sheet th, #sheet td")].map(
+                (cell) => cell.getBoundingClientRect().right)),
+              cells: [...document.querySelectorAll("#sheet tbody td")].map((c) => c.textContent),
+              wide: [...document.querySelectorAll("#sheet *")].filter(
+                (node) => node.scrollWidth > node.clientWidth + 1).length,
+            })"""
+        )
+        assert seen["scrollWidth"] <= seen["width"], seen
+        assert seen["right"] <= seen["width"], seen
+        assert seen["wide"] == 0, seen  # no cell, and not the panel, scrolls inside either
+        assert len(seen["cells"]) == 2 * (2 + 6)
+        # Open it stays, through the redraws of the play that goes on.
+        page.wait_for_selector(ACT)
+        before = seq_of(page)
+        page.locator(ACT).first.click()
+        wait_past(page, before)
+        assert page.is_visible("#sheet table")
+        assert browser.errors == []
+        browser.close()
