@@ -63,10 +63,16 @@ def playwright() -> Iterator[Any]:
 
 
 def seated(
-    playwright: Any, server: WebServer, players: int, viewport: str, *, schedule: str = "8 8"
+    playwright: Any,
+    server: WebServer,
+    players: int,
+    viewport: str,
+    *,
+    schedule: str = "8 8",
+    locale: str = "en-US",
 ) -> Browser:
     """Ana's table of ``players`` (bots in the other seats), her page at ``viewport``."""
-    browser = Browser(playwright)
+    browser = Browser(playwright, locale=locale)
     browser.page.set_viewport_size(VIEWPORTS[viewport])
     create_table(
         browser.page, server, name="Ana", seats=["human", *BOTS[: players - 1]], schedule=schedule
@@ -161,13 +167,23 @@ def assert_a_card_table(layout: dict[str, Any]) -> None:
         assert seat["stack"] == view["tricks_won"][s], (s, seat)  # the tricks it took
 
 
-@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
-@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize(
+    ("players", "viewport", "locale"),
+    [
+        (3, "desktop", "en-US"),
+        (3, "phone", "en-US"),
+        (4, "phone", "en-US"),
+        (5, "phone", "en-US"),
+        (6, "desktop", "en-US"),
+        (6, "phone", "en-US"),
+        (6, "phone", "ro-RO"),  # the Romanian page's longer words fit too
+    ],
+)
 def test_the_table_fits_the_screen_with_the_seats_clockwise_and_their_backs(
-    playwright: Any, tmp_path: Path, players: int, viewport: str
+    playwright: Any, tmp_path: Path, players: int, viewport: str, locale: str
 ) -> None:
     with WebServer(tmp_path / "web.sqlite3") as server:
-        browser = seated(playwright, server, players, viewport)
+        browser = seated(playwright, server, players, viewport, locale=locale)
         page = browser.page
         # While bidding (the bids offered above the hand) and then in mid-trick.
         page.wait_for_selector(".bid-button:not([disabled])")
@@ -177,7 +193,7 @@ def test_the_table_fits_the_screen_with_the_seats_clockwise_and_their_backs(
         play_to_mid_trick(page)
         assert_a_card_table(page.evaluate(LAYOUT))
         # A spectator sees the same table with seat 0 at the bottom and no hand.
-        watcher = Browser(playwright)
+        watcher = Browser(playwright, locale=locale)
         watcher.page.set_viewport_size(VIEWPORTS[viewport])
         watcher.page.goto(page.url + "?watch")
         watcher.page.wait_for_function(
