@@ -486,3 +486,29 @@ def test_the_referee_names_the_records_players_not_their_seat_numbers(
         )
         assert browser.errors == []
         browser.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "counts", "first_round"),
+    [
+        ("en-US", ["1 card", "2 cards", "20 cards", "101 cards"], ("1 card each", "1 card")),
+        ("ro-RO", ["1 carte", "2 cărți", "20 de cărți", "101 cărți"], ("câte 1 carte", "1 carte")),
+    ],
+)
+def test_counts_of_cards_are_said_with_the_languages_plural(
+    playwright: Any, tmp_path: Path, locale: str, counts: list[str], first_round: tuple[str, str]
+) -> None:
+    # Not "3 card(s)": English says 1 card, 2 cards; Romanian 1 carte, 2 cărți, 20 de cărți
+    # (and 101 cărți again), as Intl.PluralRules chooses one, few or other.
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        browser = Browser(playwright, locale=locale)
+        page = browser.page
+        create_table(page, server, name="Ana", seats=["human", "rule", "rule"])
+        page.wait_for_selector(".bid-button:not([disabled])")
+        said = page.evaluate("() => [1, 2, 20, 101].map((n) => tn('table.cards_left', n))")
+        assert said == counts
+        # The first round of 1-8-1 deals one card: the bar and each seat say so.
+        assert page.locator("#board").get_by_text(first_round[0], exact=True).count() == 1
+        assert page.locator("#seat-1 .count").text_content() == first_round[1]
+        assert browser.errors == []
+        browser.close()

@@ -100,7 +100,10 @@ def used_keys() -> tuple[set[str], set[str]]:
     literal = set(re.findall(r'\bt\("([A-Za-z0-9_.]*[A-Za-z0-9_])"', APP))
     literal |= set(re.findall(r'data-msg="([A-Za-z0-9_.]+)"', PAGE))
     prefixes = set(re.findall(r'"([a-z_.]+\.)"\s*\+', APP))
-    return literal, prefixes
+    # A text that depends on a number is a family: tn("table.cards_left", n) asks for
+    # table.cards_left.one, .few or .other.
+    plural = {key + "." for key in re.findall(r'\btn\("([A-Za-z0-9_.]+)"', APP)}
+    return literal, prefixes | plural
 
 
 def test_every_entry_is_used() -> None:
@@ -112,9 +115,14 @@ def test_every_entry_is_used() -> None:
 
 def test_the_families_the_page_completes_hold_what_it_completes_them_with() -> None:
     _, prefixes = used_keys()
-    assert prefixes == {
+    plural = {"table.waiting.", "table.hand_size.", "table.cards_left.", "referee.problems."}
+    assert prefixes - plural == {
         "bot.", "error.", "field.", "game.", "lobby.status.", "rank.", "suit.", "table.handover."
     }  # fmt: skip
+    # Each plural family has the forms the plural rules may choose: one, few and other.
+    for family in plural & prefixes:
+        forms = {k.removeprefix(family) for k in EN if k.startswith(family)}
+        assert forms == {"one", "few", "other"}, family
     assert {k.removeprefix("bot.") for k in EN if k.startswith("bot.")} == set(BOTS)
     assert {k.removeprefix("suit.") for k in EN if k.startswith("suit.")} == set("cdhs")
     ranks = {k.removeprefix("rank.") for k in EN if k.startswith("rank.")}

@@ -676,7 +676,7 @@ class TableView {
     const link = this.invite;
     const input = el("input", {id: "invite", readonly: true, value: link, size: 40});
     board.replaceChildren(
-      el("p", {text: t("table.waiting", {count: waiting})}),
+      el("p", {text: tn("table.waiting", waiting)}),
       this.secret ? el("p", {class: "hint", id: "private-note", text: t("table.private")}) : null,
       el("p", {}, el("label", {for: "invite", text: t("table.invite")}), " ", input, " ",
         el("button", {type: "button", onclick: (e) => {
@@ -704,7 +704,7 @@ class TableView {
     const head = el("div", {class: "round-info"},
       el("span", {text: rounds ? t("table.round", {round: m.round, rounds}) :
         t("table.round.open", {round: m.round || 1})}),
-      el("span", {text: t("table.hand_size", {cards: v.hand_size})}),
+      el("span", {text: tn("table.hand_size", v.hand_size)}),
       this.bidTotal(v),
       el("span", {class: "trump"}, t("table.trump") + ": ",
         trumpCard ? cardFace(trumpCard, "span", {class: "card small", id: "turn-up"}) : t("table.no_trump"),
@@ -747,7 +747,7 @@ class TableView {
       el("span", {class: "held"},
         el("span", {class: "backs", "aria-hidden": "true"},
           Array.from({length: hidden}, () => el("span", {class: "card back mini"}))),
-        el("span", {class: "count", text: t("table.cards_left", {count: v.hand_counts[s]})}),
+        el("span", {class: "count", text: tn("table.cards_left", v.hand_counts[s])}),
         // The tricks taken, as a small stack of cards face down.
         el("span", {class: "stack", "aria-hidden": "true"},
           Array.from({length: Math.min(won, 13)}, () => el("span", {class: "taken-trick"})))),
@@ -1089,7 +1089,7 @@ function drawPosition(p, names) {
     el("span", {class: "hand"}, sortHand(hand, trumpLetter(p.trump)).map((c) => cardFace(c, "span", {class: "card small"})))));
   return el("section", {class: "position", id: "position"},
     el("h2", {text: t("referee.position")}),
-    el("p", {}, t("table.round.open", {round: p.round}), " · ", t("table.hand_size", {cards: p.hand_size}), " · ",
+    el("p", {}, t("table.round.open", {round: p.round}), " · ", tn("table.hand_size", p.hand_size), " · ",
       t("table.trump") + ": ", p.turn_up ? cardFace(p.turn_up, "span", {class: "card small"}) : t("table.no_trump")),
     seats,
     p.trick.length ? el("div", {class: "trick-row"}, el("span", {text: t("referee.trick_so_far") + ": "}),
@@ -1112,7 +1112,7 @@ function drawVerdict(box, v) {
     if (x.position) parts.push(drawPosition(x.position, v.seat_names));
   } else if (v.kind === "sheet" && v.problems.length) {
     parts.push(el("p", {class: "error verdict-line", id: "verdict-line",
-      text: t("referee.problems", {count: v.problems.length})}));
+      text: tn("referee.problems", v.problems.length)}));
     for (const p of v.problems) parts.push(el("p", {text: p.explanation}), quoteRule(p));
   }
   if (v.differences && v.differences.length) {

@@ -84,10 +84,14 @@ const messages = {
     "table.copy": "Copy",
     "table.copied": "Copied",
     "table.start_now": "Start now with bots in the free seats",
-    "table.waiting": "Waiting for {count} more player(s).",
+    "table.waiting.one": "Waiting for {count} more player.",
+    "table.waiting.few": "Waiting for {count} more players.",
+    "table.waiting.other": "Waiting for {count} more players.",
     "table.round": "Round {round} of {rounds}",
     "table.round.open": "Round {round}",
-    "table.hand_size": "{cards} card(s) each",
+    "table.hand_size.one": "{count} card each",
+    "table.hand_size.few": "{count} cards each",
+    "table.hand_size.other": "{count} cards each",
     "table.dealer": "dealer",
     "table.trump": "Trump",
     "table.no_trump": "no trump",
@@ -100,7 +104,9 @@ const messages = {
     "table.bid_total": "bids {bids} / {cards}",
     "table.bid_total.over": "over by {by}",
     "table.bid_total.under": "under by {by}",
-    "table.cards_left": "{count} card(s)",
+    "table.cards_left.one": "{count} card",
+    "table.cards_left.few": "{count} cards",
+    "table.cards_left.other": "{count} cards",
     "table.you": "you",
     "table.partner": "partner",
     "table.side": "side {side}",
@@ -175,7 +181,9 @@ const messages = {
     "referee.check": "Check",
     "referee.ok": "Legal: every action follows the rules and every total is right.",
     "referee.illegal": "Illegal: {where} breaks {rule}.",
-    "referee.problems": "{count} problem(s) found.",
+    "referee.problems.one": "{count} problem found.",
+    "referee.problems.few": "{count} problems found.",
+    "referee.problems.other": "{count} problems found.",
     "referee.position": "The position at that moment",
     "referee.hand_of": "Seat {seat}",
     "referee.trick_so_far": "Trick so far",
@@ -315,10 +323,14 @@ const messages = {
     "table.copy": "Copiază",
     "table.copied": "Copiat",
     "table.start_now": "Începe acum, cu boți pe locurile libere",
-    "table.waiting": "Se mai așteaptă jucători: {count}.",
+    "table.waiting.one": "Se mai așteaptă {count} jucător.",
+    "table.waiting.few": "Se mai așteaptă {count} jucători.",
+    "table.waiting.other": "Se mai așteaptă {count} de jucători.",
     "table.round": "Mâna {round} din {rounds}",
     "table.round.open": "Mâna {round}",
-    "table.hand_size": "cărți de fiecare: {cards}",
+    "table.hand_size.one": "câte {count} carte",
+    "table.hand_size.few": "câte {count} cărți",
+    "table.hand_size.other": "câte {count} de cărți",
     "table.dealer": "împărțitor",
     "table.trump": "Atu",
     "table.no_trump": "fără atu",
@@ -331,7 +343,9 @@ const messages = {
     "table.bid_total": "licitat {bids} / {cards}",
     "table.bid_total.over": "cu {by} peste",
     "table.bid_total.under": "cu {by} sub",
-    "table.cards_left": "cărți: {count}",
+    "table.cards_left.one": "{count} carte",
+    "table.cards_left.few": "{count} cărți",
+    "table.cards_left.other": "{count} de cărți",
     "table.you": "tu",
     "table.partner": "partener",
     "table.side": "echipa {side}",
@@ -406,7 +420,9 @@ const messages = {
     "referee.check": "Verifică",
     "referee.ok": "Legal: fiecare acțiune respectă regulile și fiecare total este corect.",
     "referee.illegal": "Ilegal: {where} încalcă {rule}.",
-    "referee.problems": "Probleme găsite: {count}.",
+    "referee.problems.one": "{count} problemă găsită.",
+    "referee.problems.few": "{count} probleme găsite.",
+    "referee.problems.other": "{count} de probleme găsite.",
     "referee.position": "Poziția din acel moment",
     "referee.hand_of": "Locul {seat}",
     "referee.trick_so_far": "Levata până acum",
@@ -479,6 +495,15 @@ const LANG = (() => {
   const wanted = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2));
   return wanted.find((l) => messages[l]) || "en";
 })();
+
+// A text that depends on a number: the entry key.one, key.few or key.other, as the page
+// language's plural rules choose for `count` (1 carte, 2 cărți, 20 de cărți; English
+// never chooses "few", so its few is its other).
+function tn(key, count, vars) {
+  const form = new Intl.PluralRules(LANG).select(count);
+  const table = messages[LANG] || messages.en;
+  return t(table[key + "." + form] !== undefined ? key + "." + form : key + ".other", {...vars, count});
+}
 
 function t(key, vars) {
   const table = messages[LANG] || messages.en;
