@@ -470,3 +470,47 @@ def test_every_table_resumes_from_the_store(tmp_path: Path) -> None:
         assert records.adjudicate(room.record()).ok
 
     run(again, db)
+
+
+def test_the_state_names_its_last_trick_by_its_round_and_its_number() -> None:
+    async def body(lobby: Lobby) -> None:
+        room, _, token = lobby.create(
+            name="Ana",
+            variant={**wr.variants.ROMANIAN.to_dict(), "schedule": [2, 2]},
+            seats=["human", "rule", "rule"],
+        )
+        ana = FakeClient()
+        room.connect(ana, token)
+        seen: list[tuple[int, int]] = []
+        while room.status != "over":
+            watcher = FakeClient()
+            room.connect(watcher, None)
+            state = watcher.last("state")
+            room.disconnect(watcher)
+            view, last = state["view"], state["last_trick"]
+            if view["tricks"]:  # a trick of this round is the last one
+                assert (last["round"], last["trick"]) == (
+                    view["match"]["round"],
+                    len(view["tricks"]),
+                )
+                assert last["cards"] == view["tricks"][-1]["cards"]
+            elif view["match"]["round"] == 1:
+                assert last is None
+            else:  # a new deal: the last trick is the previous round's last
+                assert (last["round"], last["trick"]) == (view["match"]["round"] - 1, 2)
+            if last is not None and (last["round"], last["trick"]) not in seen:
+                seen.append((last["round"], last["trick"]))
+            m = room.match
+            assert m is not None
+            if m.to_act == 0:
+                mine = ana.views()[-1]
+                room.act(token, mine["legal_actions"][0], seq=room.seq)
+            await asyncio.sleep(0.001)
+        over = FakeClient()
+        room.connect(over, None)
+        last = over.last("state")["last_trick"]
+        assert (last["round"], last["trick"]) == (2, 2)  # the match's very last trick
+        assert seen == sorted(set(seen))  # each new last trick comes after the one before
+        assert len(seen) >= 2
+
+    run(body)

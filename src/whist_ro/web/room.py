@@ -93,8 +93,12 @@ if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/sta
 
 log = logging.getLogger("whist_ro.web")
 
-PROTOCOL: Final = 1
-"""The version of the web table's WebSocket messages (``"protocol"`` in ``welcome``)."""
+PROTOCOL: Final = 2
+"""The version of the web table's WebSocket messages (``"protocol"`` in ``welcome``).
+
+2: ``state``'s ``last_trick`` says which trick it is (``round``, ``trick``), so a
+page that was away can tell a trick it missed from one it saw.
+"""
 
 BOTS: Final[Mapping[str, type]] = {
     "random": RandomBot,
@@ -1180,13 +1184,24 @@ def _nothing(_: object) -> None:
 
 
 def _last_trick(m: Match) -> dict[str, Any] | None:
-    for r in (m.round, *reversed(m.rounds)):
+    """The match's last finished trick, with its round's and its own 1-based number.
+
+    Its cards were all played face up: a spectator sees them too.
+    """
+    past = m.rounds
+    # The round in play is numbered after the finished ones; once the match is over it
+    # is the last of them (as the view's ``match.round`` counts).
+    current = len(past) if past and m.round.phase is Phase.OVER else len(past) + 1
+    numbered = [(current, m.round), *((n, past[n - 1]) for n in range(len(past), 0, -1))]
+    for number, r in numbered:
         if r.tricks:
             t = r.tricks[-1]
             return {
                 "leader": t.leader,
                 "cards": [str(c) for c in t.cards],
                 "winner": trick_winner(t, r.trump),
+                "round": number,
+                "trick": len(r.tricks),
             }
     return None
 
