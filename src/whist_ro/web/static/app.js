@@ -447,6 +447,7 @@ class TableView {
     this.queue = [];
     this.holdTimer = null;
     this.summary = null; // the score sheet's row of the round just ended, while it shows
+    this.room = new RoomState(); // the connection, the turn's cue, the clock (below)
   }
 
   start() {
@@ -455,6 +456,7 @@ class TableView {
       // The page's heading, for a screen reader's list of headings: the game, once known.
       el("h1", {id: "table-title", class: "visually-hidden", text: t("table.heading.none")}),
       el("div", {id: "status", role: "status", "aria-live": "polite"}),
+      roomStrip(),
       el("div", {id: "banner"}),
       el("section", {id: "board", class: "board", "aria-label": t("table.trick")}),
       el("section", {id: "actions", class: "actions"}),
@@ -478,6 +480,7 @@ class TableView {
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
     ws.onclose = () => {
       if (this.closed) return;
+      this.wentAway();
       status(t("table.reconnecting"), "warn");
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
@@ -494,6 +497,7 @@ class TableView {
       this.seat = msg.seat;
       this.variant = msg.variant;
       this.players = msg.players;
+      this.room.timeLimit = msg.time_limit;
       document.getElementById("table-title").textContent =
         t("table.heading", {game: gameName(msg.variant.name)});
       status(this.seat === null ? t("table.spectating") : t("table.connected"));
@@ -502,6 +506,7 @@ class TableView {
     if (msg.type === "state") {
       this.queue = []; // the whole table as it stands: nothing waits behind it
       this.release(false);
+      this.cameBack(msg);
       this.state = msg;
       this.sheet = msg.score_sheet || [];
       this.lastTrick = msg.last_trick || null;
@@ -542,6 +547,7 @@ class TableView {
       const text = msg.code === "refused" ?
         t("table.refused", {message: msg.message}) : (known || msg.message);
       status(text, "error");
+      if (msg.code === "replaced") this.displacedHere();
     }
   }
 
@@ -648,6 +654,7 @@ class TableView {
     this.drawHand(st);
     this.drawExtra(st);
     this.drawClock(st);
+    this.drawRoom(st);
     // Outside the page, the tab says whose turn it is.
     document.title = (this.myTurn(st) ? "● " : "") + t("app.title");
     // Keyboard play: after each redraw the focus goes back to something to act with.
@@ -1003,6 +1010,122 @@ class TableView {
     this.timer = setInterval(tick, 1000);
   }
 
+  // -- turns and seats that change hands: the status strip (issue 27, items 4 and 6) --
+
+  // The socket went down (not for good): the hand goes inactive until the table is back.
+  wentAway() {
+    const room = this.room;
+    if (!room.offline && this.state) room.awayFrom = seenKey(this.state);
+    room.offline = true;
+    if (this.state) this.drawRoom(this.state);
+  }
+
+  // A whole "state" after being away: if a trick was finished meanwhile, it is shown.
+  cameBack(msg) {
+    const room = this.room;
+    if (room.awayFrom !== null) {
+      const lt = msg.last_trick;
+      if (lt && lt.round !== undefined && later([lt.round, lt.trick], room.awayFrom)) {
+        room.missed = lt;
+        room.missedAt = seenKey(msg);
+      }
+      room.awayFrom = null;
+    }
+    room.offline = false;
+    room.displaced = false;
+  }
+
+  // Another tab (or browser) opened this seat: this one stops, and offers to take it back.
+  displacedHere() {
+    const room = this.room;
+    if (this.state && !room.displaced) room.awayFrom = seenKey(this.state);
+    room.displaced = true;
+    if (this.state) this.drawRoom(this.state);
+    const button = document.getElementById("play-here");
+    if (button) button.focus({preventScroll: true});
+  }
+
+  // "Play here instead": connect again; the server gives this tab the seat, the other
+  // tab is told it was displaced.
+  playHere() {
+    this.closed = false;
+    this.retry = 0;
+    this.connect();
+  }
+
+  // What the strip says after each drawing: the decision clock, a trick missed while
+  // away, a displaced tab's button; and a hand that cannot act while the table is away.
+  drawRoom(st) {
+    const room = this.room;
+    const notes = document.getElementById("room-notes");
+    if (!notes || !st) return;
+    if (room.missed && room.missedAt && st.view && later(seenKey(st), room.missedAt)) {
+      room.missed = null; // a later trick is finished: the missed one is the past
+    }
+    const inactive = room.offline || room.displaced;
+    const mine = Boolean(st.view) && this.myTurn(st) && !inactive;
+    if (mine && room.wasMyTurn === false) { // the transition to this seat's turn only
+      room.turnsBegun += 1;
+      turnCue();
+    }
+    if (!inactive) room.wasMyTurn = mine;
+    const parts = [];
+    clearInterval(room.clockTimer);
+    if (mine && room.timeLimit && st.time_left !== null && st.time_left !== undefined) {
+      parts.push(this.decisionClock(st));
+    }
+    if (room.missed) parts.push(this.missedTrick(room.missed, st));
+    if (room.displaced) {
+      parts.push(el("p", {class: "warn", id: "displaced"}, t("table.displaced"), " ",
+        el("button", {type: "button", id: "play-here", onclick: () => this.playHere(),
+          text: t("table.play_here")})));
+    }
+    notes.replaceChildren(...parts);
+    const hand = document.getElementById("hand");
+    if (hand) hand.classList.toggle("inactive", inactive);
+    if (inactive) {
+      // Not clickable, not raised as playable: the table cannot hear this page now.
+      for (const button of document.querySelectorAll("#my-hand button, #actions button")) {
+        button.disabled = true;
+        button.setAttribute("aria-disabled", "true");
+        button.classList.remove("legal");
+      }
+    }
+  }
+
+  // This seat's own time per decision, as a bar counting down from the server's deadline
+  // (the seconds it said were left, when its message came).
+  decisionClock(st) {
+    const room = this.room;
+    if (room.clockSeq !== st.seq) {
+      room.clockSeq = st.seq;
+      room.clockEnd = Date.now() + st.time_left * 1000;
+    }
+    const bar = el("progress", {id: "decision-clock", class: "decision-clock",
+      max: room.timeLimit, "aria-label": t("table.clock")});
+    const text = el("span", {id: "decision-clock-text", class: "clock-text"});
+    const tick = () => {
+      const left = Math.max(0, (room.clockEnd - Date.now()) / 1000);
+      bar.value = left;
+      text.textContent = t("table.time_left", {seconds: Math.round(left)});
+    };
+    tick();
+    room.clockTimer = setInterval(tick, 250);
+    return el("p", {class: "decision"}, bar, " ", text);
+  }
+
+  missedTrick(lt, st) {
+    const n = st.view ? st.view.players : this.players;
+    return el("section", {id: "missed-trick", class: "missed-trick", role: "group",
+      "aria-label": t("table.missed")},
+    el("p", {text: t("table.missed.won", {name: this.name(lt.winner)})}),
+    el("div", {class: "last-trick"}, lt.cards.map((card, i) => {
+      const seat = (lt.leader + i) % n;
+      return el("span", {class: "played" + (seat === lt.winner ? " winner" : "")},
+        cardFace(card, "span", {class: "card small"}), el("span", {class: "by", text: this.name(seat)}));
+    })));
+  }
+
   onKey(event) {
     if (!this.state || !this.state.view || event.target.tagName === "INPUT") return;
     const key = event.key;
@@ -1025,6 +1148,79 @@ class TableView {
       event.preventDefault();
     }
   }
+}
+
+// -- turns and seats that change hands (issue 27, items 4 and 6) ---------------------------
+
+// What the strip below the status keeps between drawings.
+class RoomState {
+  constructor() {
+    this.offline = false;   // the socket is down; the page reconnects
+    this.displaced = false; // another tab took this seat ("replaced"): no reconnecting
+    this.awayFrom = null;   // the last trick this page had seen when it went away
+    this.missed = null;     // a trick finished while away (the server's last_trick)
+    this.missedAt = null;   // ... shown until a later trick is finished
+    this.wasMyTurn = null;  // null before the first drawing: a page opened on its turn is quiet
+    this.turnsBegun = 0;    // transitions to this seat's turn (the cue's, counted)
+    this.timeLimit = null;  // the table's time per decision, from "welcome"
+    this.clockSeq = null;
+    this.clockEnd = 0;
+    this.clockTimer = null;
+  }
+}
+
+// Where a page is in the match: the round, and the tricks finished in it.
+function seenKey(st) {
+  const v = st && st.view;
+  return v ? [(v.match && v.match.round) || 1, v.tricks.length] : [0, 0];
+}
+const later = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+// The turn's cue: a short tone (WebAudio) and, where the device can, a short vibration.
+// Off by default; the choice is kept in localStorage "whist-ro:sound" ("on" or "off"),
+// and the one switch covers both.
+const SOUND_KEY = "whist-ro:sound";
+function soundOn() {
+  return localStorage.getItem(SOUND_KEY) === "on";
+}
+let audio = null;
+function audioContext() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return null;
+  if (!audio) audio = new Context();
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  return audio;
+}
+function turnCue() {
+  if (!soundOn()) return;
+  const context = audioContext();
+  if (context) {
+    const now = context.currentTime;
+    const tone = context.createOscillator();
+    const gain = context.createGain();
+    tone.type = "sine";
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.12, now);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + 0.25);
+    tone.connect(gain);
+    gain.connect(context.destination);
+    tone.start(now);
+    tone.stop(now + 0.25);
+  }
+  if (navigator.vibrate) navigator.vibrate(120);
+}
+// The strip under the status: the sound switch, then what drawRoom says.
+function roomStrip() {
+  const toggle = el("button", {type: "button", id: "sound-toggle", class: "sound-toggle",
+    "aria-pressed": String(soundOn()), text: t("table.sound")});
+  toggle.addEventListener("click", () => {
+    const on = !soundOn();
+    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+    toggle.setAttribute("aria-pressed", String(on));
+    if (on) audioContext(); // a click may start the audio; a turn later may not
+  });
+  return el("div", {id: "room-strip", class: "room-strip"}, toggle,
+    el("div", {id: "room-notes", class: "room-notes"}));
 }
 
 // -- the referee ------------------------------------------------------------------------
