@@ -85,11 +85,15 @@ def test_the_turns_sound_is_off_by_default_remembered_and_plays_as_a_turn_begins
         assert page.evaluate("() => window.tonesStarted") == 0
         toggle.click()
         assert toggle.get_attribute("aria-pressed") == "true"
+        # Reloaded on Ana's turn: the table waits for her, so nothing moves meanwhile.
         page.reload()
-        page.wait_for_selector("#my-hand")
+        page.wait_for_selector(ACT)
         # Remembered over the reload; a page opened on its turn stays quiet.
         assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
-        assert page.evaluate("() => window.tonesStarted") == 0
+        assert page.evaluate("() => [window.tonesStarted, window.whistTable.room.turnsBegun]") == [
+            0,
+            0,
+        ]
         while page.evaluate("() => window.whistTable.room.turnsBegun") < 2:
             act(page)
         # One tone per turn that began, none for the page's other drawings (read together).
@@ -285,3 +289,32 @@ def test_a_tab_another_tab_displaced_says_so_and_plays_here_again(
         assert browser.errors == []
         assert errors == []
         browser.close()
+
+
+def test_the_strip_passes_axe_with_the_clock_the_sound_on_and_a_displaced_notice(
+    playwright: Any, tmp_path: Path
+) -> None:
+    from test_web_a11y import BAD, LOCALES, _axe_source, violations  # noqa: PLC0415
+
+    source = _axe_source()
+    with WebServer(tmp_path / "web.sqlite3") as server:
+        for lang, locale in LOCALES.items():
+            browser = Browser(playwright, locale=locale)
+            page = browser.page
+            table = create_table(
+                page, server, name="Ana", seats=["human", "rule", "random"], time_limit=60
+            )
+            page.wait_for_selector("#decision-clock")
+            page.click("#sound-toggle")
+            seen = {"clock": violations(page, source)}
+            second = browser.context.new_page()
+            second.goto(f"{server.url}/t/{table}")
+            page.wait_for_selector("#play-here")
+            seen["displaced"] = violations(page, source)
+            bad = {
+                f"{lang}, {where}": [v for v in found if v["impact"] in BAD]
+                for where, found in seen.items()
+            }
+            assert bad == {f"{lang}, clock": [], f"{lang}, displaced": []}
+            assert browser.errors == []
+            browser.close()
