@@ -31,6 +31,7 @@ import math
 import os
 import platform
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -42,6 +43,9 @@ import attrs
 import whist_ro as wr
 from whist_ro import Match, variants
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from baseline.search_bot_a448086 import BaselineSearchBot
 
 PLAYERS = 4
 
@@ -86,19 +90,25 @@ BOTS: dict[str, Callable[[str], Any]] = {
     "lowrisk": lambda seed: LowRiskBot(),
     "rule": lambda seed: RuleBot(),
     "search": lambda seed: SearchBot(seed=seed),
+    "search-baseline": lambda seed: BaselineSearchBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
 
 
 def make(name: str, seed: str) -> Any:
-    """A bot by its short name; SearchBot takes an optional budget: ``search:samples=20``."""
+    """A bot by its short name; SearchBot takes an optional budget: ``search:samples=20``.
+
+    ``search-baseline`` is the SearchBot of commit a448086, before bid inference
+    (``benchmarks/baseline/``), with the same options.
+    """
     base, _, opts = name.partition(":")
-    if base == "search" and opts:
+    if base in ("search", "search-baseline") and opts:
         kwargs: dict[str, Any] = {}
         for part in opts.split(","):
             key, _, value = part.partition("=")
             kwargs[key] = value if key == "policy" else float(value) if "." in value else int(value)
-        return SearchBot(seed=seed, **kwargs)
+        cls = SearchBot if base == "search" else BaselineSearchBot
+        return cls(seed=seed, **kwargs)
     return BOTS[base](seed)
 
 

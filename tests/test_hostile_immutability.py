@@ -45,6 +45,7 @@ import whist_ro as wr
 from whist_ro import Bid, Card, Match, Play, Round, records, sim, variants
 from whist_ro._immutable import FrozenMapping, Immutable, ImmutableIntEnum
 from whist_ro.bots import RandomBot
+from whist_ro.bots.inference import BID_MODEL, BidModel
 from whist_ro.errors import ImmutableError, WhistError
 from whist_ro.interop import Layout
 from whist_ro.remote import EngineCommand, MatchResult, wire
@@ -246,6 +247,8 @@ def _roots() -> list[object]:
         wr.Trick(leader=1, cards=["Ah", "Kh"], players=4),
         wr.Deal.shuffled(variants.ROMANIAN, players=4, dealer=1, hand_size=5, seed=1),
         Layout(players=4, max_hand=8),
+        BID_MODEL,
+        BidModel(spread=0.4, floor=0.0),
     ]
     # The post-mortems: per seat (a record's text, named) and per side (classic, cut short).
     roots.append(records.analyse(records.dumps(done.to_record())))

@@ -4,6 +4,11 @@ At each decision with a choice the bot
 
 1. samples ``samples`` deals of the hidden cards, uniformly among those its
    view allows (:meth:`PlayerView.sample <whist_ro.views.PlayerView.sample>`);
+   or, with ``inference=k`` above 1, weighed by the bids: it draws ``k``
+   times as many deals and keeps ``samples`` of them, each with a chance in
+   proportion to how likely the other seats' bids were with the hands it
+   gives them (:mod:`whist_ro.bots.inference`).  Off by default: against
+   LowRiskBots it measured no gain (docs/bots.md);
 2. for each legal action, plays every sampled deal to the end of the round
    ``rollouts`` times on the playout kernels (:func:`whist_ro.sim.playouts`,
    one batch per action over the same deals, so the actions are compared
@@ -50,6 +55,7 @@ from whist_ro import sim
 from whist_ro._check import excerpt, rng_of, whole
 from whist_ro.actions import Play
 from whist_ro.bots._common import nothing_to_choose, trump_number
+from whist_ro.bots.inference import BID_MODEL, weigh_deals
 from whist_ro.cards import CardSet, iter_bits
 from whist_ro.engine.match import Match
 from whist_ro.engine.round import Phase, Round
@@ -71,6 +77,7 @@ __all__ = ["SearchBot", "SearchStats"]
 _MAX_SAMPLES: Final = 100_000
 _MAX_ROLLOUTS: Final = 10_000
 _MAX_SOLVE: Final = 4
+_MAX_INFERENCE: Final = 100
 
 
 @dataclass
@@ -111,7 +118,8 @@ class SearchBot:
     budget per decision, ``policy`` a kernel policy (:data:`whist_ro.sim.POLICIES`),
     ``solve`` the number of tricks left at or below which the rest is solved
     exactly instead of rolled out, ``spite`` the weight of the other seats'
-    mean score.
+    mean score, ``inference`` the deals drawn per deal kept, to weigh them by
+    the bids (1: uniform samples, no inference).
 
     >>> SearchBot(samples=0)
     Traceback (most recent call last):
@@ -119,7 +127,17 @@ class SearchBot:
     whist_ro.errors.ConfigurationError: SearchBot samples must be a whole number from 1 ...
     """
 
-    __slots__ = ("_ms", "_policy", "_rng", "_rollouts", "_samples", "_solve", "_spite", "stats")
+    __slots__ = (
+        "_inference",
+        "_ms",
+        "_policy",
+        "_rng",
+        "_rollouts",
+        "_samples",
+        "_solve",
+        "_spite",
+        "stats",
+    )
 
     def __init__(
         self,
@@ -131,11 +149,13 @@ class SearchBot:
         policy: str = "greedy",
         solve: int = 2,
         spite: float = 0.5,
+        inference: int = 1,
     ) -> None:
         self._rng = random.Random() if seed is None else rng_of(seed)
         self._samples = _count(samples, "samples", 1, _MAX_SAMPLES)
         self._rollouts = _count(rollouts, "rollouts", 1, _MAX_ROLLOUTS)
         self._solve = _count(solve, "solve", 0, _MAX_SOLVE)
+        self._inference = _count(inference, "inference", 1, _MAX_INFERENCE)
         if ms is not None and (
             isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 < ms <= 60_000
         ):
@@ -188,7 +208,7 @@ class SearchBot:
         base: Round = first.round if isinstance(first, Match) else first
         round_view = base.view(view.seat)  # sampling a round is far cheaper than a match
         while True:
-            deals = [round_view.sample(rng) for _ in range(self._samples)]
+            deals = self._draw(round_view, rng)
             games += self._score(deals, candidates, scorer, rng, totals)
             if deadline is None or time.perf_counter() >= deadline:
                 break
@@ -196,6 +216,29 @@ class SearchBot:
         self.stats.seconds += time.perf_counter() - start
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    def _draw(self, view: PlayerView[Round], rng: random.Random) -> list[Round]:
+        """``samples`` deals the view allows, resampled by the bids' likelihood (see the module)."""
+        n = self._samples
+        if self._inference == 1 or not _bids_to_read(view):
+            return [view.sample(rng) for _ in range(n)]
+        pool = [view.sample(rng) for _ in range(n * self._inference)]
+        weights = weigh_deals(pool, seat=view.seat, model=BID_MODEL)
+        # Systematic resampling: one random offset, then evenly spaced picks along the
+        # running total, so a deal of twice the weight is kept about twice as often.
+        total = sum(weights)
+        step = total / n
+        point = rng.random() * step
+        kept: list[Round] = []
+        running = 0.0
+        for deal, weight in zip(pool, weights, strict=True):
+            running += weight
+            while point < running and len(kept) < n:
+                kept.append(deal)
+                point += step
+        while len(kept) < n:  # rounding at the very end of the running total
+            kept.append(pool[-1])
+        return kept
 
     def _score(
         self,
@@ -229,7 +272,17 @@ class SearchBot:
 
     def __repr__(self) -> str:
         budget = f"ms={self._ms:g}" if self._ms is not None else f"samples={self._samples}"
-        return f"SearchBot({budget}, rollouts={self._rollouts}, policy={self._policy!r})"
+        return (
+            f"SearchBot({budget}, rollouts={self._rollouts}, policy={self._policy!r}, "
+            f"inference={self._inference})"
+        )
+
+
+def _bids_to_read(view: PlayerView) -> bool:
+    """Whether another seat has bid with a hand it saw (not classic, not a blind round)."""
+    if view.variant.is_classic or view.blind is not None:
+        return False
+    return any(b is not None for s, b in enumerate(view.bids) if s != view.seat)
 
 
 def _forehead_deals(view: PlayerView) -> list[Round]:

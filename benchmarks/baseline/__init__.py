@@ -1,0 +1,1 @@
+"""Pinned copies of earlier bots, kept as baselines for benchmarks/strength.py."""
