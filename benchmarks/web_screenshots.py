@@ -2,6 +2,7 @@
 
     python benchmarks/web_screenshots.py                 # into docs/_static
     python benchmarks/web_screenshots.py --out /tmp/shots
+    python benchmarks/web_screenshots.py --out /tmp/shots --players 3   # web-table-3.png ...
 
 Two pictures, each of a table in mid-trick on the player's turn, with some tricks
 already taken: ``web-table.png`` (a desktop, 1440x900, 4 players) and
@@ -26,15 +27,19 @@ PICTURES = {  # file: (players, viewport, cards per round)
 }
 
 
-def take(name: str, out: Path) -> Path:
-    """One picture: a table played by clicks until a trick is half formed on Ana's turn."""
+def take(name: str, out: Path, *, players: int | None = None) -> Path:
+    """One picture: a table played by clicks until a trick is half formed on Ana's turn.
+
+    ``players`` replaces the picture's own count, and is added to the file's name.
+    """
     sys.path.insert(0, str(ROOT / "tests"))
     from conftest import WebServer  # noqa: PLC0415
     from test_web_browser import ACT, _need_browser, seq_of, wait_past  # noqa: PLC0415
     from test_web_layout import play_to_mid_trick, seated  # noqa: PLC0415
 
-    players, viewport, schedule = PICTURES[name]
-    path = out / name
+    own, viewport, schedule = PICTURES[name]
+    path = out / (name if players is None else name.replace(".png", f"-{players}.png"))
+    players = own if players is None else players
     with (
         tempfile.TemporaryDirectory() as tmp,
         _need_browser()() as playwright,
@@ -60,9 +65,12 @@ def take(name: str, out: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "_static")
+    parser.add_argument(
+        "--players", type=int, choices=range(3, 7), help="3 to 6 players in every picture"
+    )
     args = parser.parse_args()
     for name in PICTURES:
-        print(take(name, args.out))
+        print(take(name, args.out, players=args.players))
 
 
 if __name__ == "__main__":
