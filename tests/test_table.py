@@ -10,6 +10,7 @@ import pytest
 import whist_ro as wr
 from conftest import FirstLegal
 from whist_ro import Bid, Match, Play, Step, variants
+from whist_ro.actions import Action
 from whist_ro.agents import Agent, Observer
 from whist_ro.bots import RandomBot
 from whist_ro.errors import ConfigurationError, MatchEndError
@@ -110,6 +111,24 @@ def test_R_SEAT_1_an_observer_that_raises_is_taken_over() -> None:
     assert isinstance(takeover.exception, ValueError)
     assert takeover.traceback is not None
     assert takeover.traceback.endswith("ValueError: deaf\n")
+
+
+def test_R_SEAT_1_a_takeovers_traceback_is_the_agents_own_error_only() -> None:
+    # Table.step probes for a running event loop; the probe's "no running event loop"
+    # must not be chained to the agent's error as its context.
+    class Boom(FirstLegal):
+        def act(self, view: PlayerView) -> Action:
+            raise ValueError("boom")
+
+    table = Table(variants.ROMANIAN, agents=[Boom(), FirstLegal(), FirstLegal()], seed=1)
+    while not table.takeovers:
+        table.step()
+    (takeover,) = table.takeovers
+    assert takeover.exception is not None
+    assert takeover.exception.__context__ is None
+    assert takeover.traceback is not None
+    assert "no running event loop" not in takeover.traceback
+    assert takeover.traceback.startswith("Traceback (most recent call last):")
 
 
 def test_R_SEAT_1_agents_only_ever_see_views_and_steps() -> None:

@@ -452,11 +452,23 @@ async def _within(awaitable: Awaitable[Any], limit: float | None) -> Any:
         raise
 
 
-def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
-    """Run an async agent's coroutine to its end for a synchronous :meth:`Table.step`."""
+def _in_event_loop() -> bool:
+    """Whether this thread runs an event loop (a notebook's, a server's).
+
+    Asked outside any ``except`` block on purpose: the whole table runs below the
+    caller, and an agent's error raised there would otherwise carry the probe's
+    "no running event loop" as its context, in every traceback a host logs.
+    """
     try:
         asyncio.get_running_loop()
     except RuntimeError:
+        return False
+    return True
+
+
+def _run_coroutine(coroutine: Any, limit: float | None) -> Any:
+    """Run an async agent's coroutine to its end for a synchronous :meth:`Table.step`."""
+    if not _in_event_loop():
         return asyncio.run(_within(coroutine, limit))
     coroutine.close()
     raise ConfigurationError(_ASYNC_IN_LOOP, field="agents", evidence={})
@@ -486,9 +498,7 @@ def _drive(coroutine: Coroutine[Any, Any, _T]) -> _T:
     The helper lives for the call only: a notebook that closed its tables
     keeps no thread of theirs (starting one costs far less than a match).
     """
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
+    if not _in_event_loop():
         return _drive_here(coroutine)
     context = contextvars.copy_context()
     with concurrent.futures.ThreadPoolExecutor(
