@@ -26,6 +26,7 @@ from test_web_browser import (
     wait_past,
 )
 from whist_ro import Match, records, variants
+from whist_ro.web import referee
 
 RED = "rgb(192, 21, 47)"  # style.css's --red, whist_ro.svg's red suits
 BLACK = "rgb(26, 26, 26)"  # --black
@@ -512,3 +513,31 @@ def test_counts_of_cards_are_said_with_the_languages_plural(
         assert page.locator("#seat-1 .count").text_content() == first_round[1]
         assert browser.errors == []
         browser.close()
+
+
+def test_a_rounds_summary_asks_the_referee_whether_the_bids_could_have_been_made(
+    playwright: Any, tmp_path: Path
+) -> None:
+    with ana_at_a_table(playwright, tmp_path, paced=True) as page:
+        # A long pause: the summary waits for the clicks however slow the machine.
+        page.evaluate("() => localStorage.setItem('whist-ro:pace', '1000')")
+        while not page.query_selector("#round-summary"):
+            page.wait_for_selector(f"{ACT}, #round-summary")
+            if page.query_selector(ACT) and not page.query_selector("#round-summary"):
+                act(page)
+        text = page.evaluate("() => window.whistTable.summaryText")
+        assert text.startswith("variant: romanian\ndealer: 2\n")  # round 1: seat 0 leads
+        page.click("#summary-analyse")
+        page.wait_for_selector("#summary-analysis-lines li")
+        shown = page.eval_on_selector_all(
+            "#summary-analysis-lines li", "(li) => li.map((x) => x.textContent)"
+        )
+        expected = records.analyse(
+            text, budget=referee.ANALYSIS_BUDGET, total_budget=referee.ANALYSIS_TOTAL_BUDGET
+        )
+        assert shown == expected.lines()
+        assert len(shown) == 3  # one line a seat
+        assert page.get_attribute("#summary-analyse", "disabled") is not None  # asked once
+        # Asking holds the summary: only "Next deal" lets the next bidding show.
+        page.click("#summary-next")
+        page.wait_for_selector("#round-summary", state="detached")

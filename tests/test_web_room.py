@@ -514,3 +514,41 @@ def test_the_state_names_its_last_trick_by_its_round_and_its_number() -> None:
         assert len(seen) >= 2
 
     run(body)
+
+
+def test_a_rounds_end_carries_the_finished_round_in_the_notation_and_nothing_sooner() -> None:
+    # The summary's "could the bids have been made?" sends this text to the referee: it is
+    # the round as dealt and played, so it is sent only once every card has been seen.
+    async def body(lobby: Lobby) -> None:
+        room, _, token = lobby.create(
+            name="Ana", variant="romanian", seats=["human", "rule", "rule"]
+        )
+        ana = FakeClient()
+        room.connect(ana, token)
+        await play_out(room, {0: (ana, token)})
+        m = room.match
+        assert m is not None
+        updates = [x for x in ana.messages if x["type"] == "update"]
+        ends = [x for x in updates if "row" in x]
+        assert len(ends) == len(m.rounds) == 21
+        assert all("round_text" not in x for x in updates if "row" not in x)
+        for played, end in zip(m.rounds, ends, strict=True):
+            lone = records.parse_round(end["round_text"])
+            assert lone.round == records.RoundRecord.of_round(played)
+            assert lone.preset == "romanian"
+
+    run(body)
+
+
+def test_a_house_variant_has_no_notation_so_its_rounds_end_without_one() -> None:
+    async def body(lobby: Lobby) -> None:
+        house = {**wr.variants.ROMANIAN.to_dict(), "name": "club", "schedule": [1, 2]}
+        room, _, token = lobby.create(name="Ana", variant=house, seats=["human", "rule", "rule"])
+        ana = FakeClient()
+        room.connect(ana, token)
+        await play_out(room, {0: (ana, token)})
+        ends = [x for x in ana.messages if x["type"] == "update" and "row" in x]
+        assert len(ends) == 2
+        assert all("round_text" not in x for x in ends)
+
+    run(body)

@@ -72,6 +72,7 @@ from whist_ro._immutable import Immutable
 from whist_ro._text import Sentence
 from whist_ro.actions import Action, Bid, Play
 from whist_ro.cards import Card
+from whist_ro.engine.round import Round
 from whist_ro.errors import ConfigurationError, RecordError, WhistError
 from whist_ro.locale import N_
 from whist_ro.records.record import Record, RoundRecord, preset_name
@@ -354,8 +355,23 @@ def parse_round(text: str | bytes) -> LoneRound:
     return LoneRound(variant=variant, preset=preset_name(variant), round=record_round, where=where)
 
 
-def format_round(lone: LoneRound | Record, *, index: int = 0) -> str:
-    """The canonical notation of a lone round (or of round ``index`` of a record).
+def format_round(lone: LoneRound | Record | Round, *, index: int = 0) -> str:
+    """The canonical notation of a lone round (or of round ``index`` of a record, or a Round).
+
+    A :class:`~whist_ro.Round` is written as dealt with its actions so far:
+    a finished one is what the web table offers to analyse at a round's end.
+
+    >>> import whist_ro as wr
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+    ...                         turn_up="Jh")
+    >>> print(format_round(r.apply(wr.Bid(seat=0, tricks=1))))
+    variant: romanian
+    dealer: 2
+    hand 0: Ah
+    hand 1: Kh
+    hand 2: Qh
+    turn-up: Jh
+    bids: 1
 
     Refuses a round whose actions are not in turn order: the notation
     names no seats, so it could not say who acted out of turn.
@@ -374,8 +390,17 @@ def format_round(lone: LoneRound | Record, *, index: int = 0) -> str:
     """
     if isinstance(lone, Record):
         lone = LoneRound.of(lone, index=index)
+    elif isinstance(lone, Round):
+        played = lone
+        lone = LoneRound(
+            variant=played.variant,
+            preset=preset_name(played.variant),
+            round=RoundRecord.of_round(played),
+        )
     if not isinstance(lone, LoneRound):
-        raise RecordError(f"format_round takes a LoneRound or a Record, not {excerpt(lone)}")
+        raise RecordError(
+            f"format_round takes a LoneRound, a Record or a Round, not {excerpt(lone)}"
+        )
     r = lone.round
     name = lone.preset if lone.preset is not None else preset_name(lone.variant)
     if name is None:

@@ -72,6 +72,9 @@ from whist_ro.records.schema import (
 from whist_ro.schedule import player_count_refusal
 from whist_ro.variants import Variant, check_variant
 
+if TYPE_CHECKING:
+    from whist_ro.engine.round import Round
+
 __all__ = [
     "FORMAT",
     "READ_VERSIONS",
@@ -297,6 +300,25 @@ class RoundRecord(Immutable):
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     turn_up: Card | None = attrs.field(default=None, converter=_turn_up)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+
+    @classmethod
+    def of_round(cls, round_: Round) -> RoundRecord:
+        """A round's deal as dealt and its actions so far, as a record writes them.
+
+        >>> import whist_ro as wr
+        >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah", "Kh", "Qh"], dealer=2,
+        ...                         turn_up="Jh").apply(wr.Bid(seat=0, tricks=1))
+        >>> RoundRecord.of_round(r).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'dealer': 2, 'hands': [['Ah'], ['Kh'], ['Qh']], 'turn_up': 'Jh',
+         'actions': [{'seat': 0, 'bid': 1}]}
+        """
+        deal = round_.deal
+        return cls(
+            dealer=deal.dealer,
+            hands=[tuple(hand) for hand in deal.hands],
+            turn_up=deal.turn_up,
+            actions=round_.actions,
+        )
 
     @property
     def hand_size(self) -> int:

@@ -675,16 +675,6 @@ def replay_round(variant: Variant, record_round: RoundRecord, *, number: int = 1
 # -- match <-> record -------------------------------------------------------------------
 
 
-def _round_record(round_: Round) -> RoundRecord:
-    deal = round_.deal
-    return RoundRecord(
-        dealer=deal.dealer,
-        hands=[tuple(hand) for hand in deal.hands],
-        turn_up=deal.turn_up,
-        actions=round_.actions,
-    )
-
-
 def to_record(
     match: Match,
     *,
@@ -738,7 +728,7 @@ def to_record(
         variant=match.variant,
         preset=preset_name(match.variant),
         players=names,
-        rounds=[_round_record(r) for r in played],
+        rounds=[RoundRecord.of_round(r) for r in played],
         claimed_totals=claimed_totals,
         takeovers=takeovers,
         reclaims=reclaims,

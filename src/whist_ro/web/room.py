@@ -37,6 +37,7 @@ travels with each action (the past rounds are on the score sheet).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -63,7 +64,14 @@ from whist_ro.engine.round import Phase
 from whist_ro.engine.seats import Reclaim
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import trick_winner
-from whist_ro.errors import ConfigurationError, IllegalActionError, TableBusyError, WhistError
+from whist_ro.errors import (
+    ConfigurationError,
+    IllegalActionError,
+    RecordError,
+    TableBusyError,
+    WhistError,
+)
+from whist_ro.records.notation import format_round
 from whist_ro.records.record import Record, dumps
 from whist_ro.remote.result import MatchResult
 from whist_ro.schedule import player_count_refusal
@@ -1145,6 +1153,11 @@ class Room:
         }
         if step.round_over:
             shared["row"] = score_row_dict(m.score_sheet[-1])
+            # The finished round in the notation, for the summary's "could the bids have been
+            # made?": every card in it has been played face up, so it tells no seat anything
+            # it has not seen (R-VIEW-4). A house variant has no notation: no text, no offer.
+            with contextlib.suppress(RecordError):
+                shared["round_text"] = format_round(m.rounds[-1])
         if m.is_over:
             shared["result"] = MatchResult.from_match(m).to_dict()
 

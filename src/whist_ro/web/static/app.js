@@ -447,6 +447,8 @@ class TableView {
     this.queue = [];
     this.holdTimer = null;
     this.summary = null; // the score sheet's row of the round just ended, while it shows
+    this.summaryText = null; // that round in the notation, to ask the referee about it
+    this.analyses = {}; // the post-mortem asked of each round, by its number
     this.room = new RoomState(); // the connection, the turn's cue, the clock (below)
   }
 
@@ -563,6 +565,7 @@ class TableView {
     this.state = {...this.state, ...msg};
     if (msg.row && msg.status !== "over") {
       this.summary = msg.row; // before the next deal's bidding
+      this.summaryText = msg.round_text || null;
       this.hold(ROUND_PAUSE_MS);
     } else if (step.trick) {
       this.hold(TRICK_PAUSE_MS); // the finished trick stays on the felt
@@ -611,8 +614,41 @@ class TableView {
       "aria-label": t("table.summary.title", {round: row.number})},
       el("h2", {text: t("table.summary.title", {round: row.number})}),
       el("table", {class: "sheet"}, el("thead", {}, head), el("tbody", {}, rows)),
+      this.summaryText ? this.roundAnalysis(row.number, this.summaryText) : null,
       el("button", {type: "button", id: "summary-next", onclick: () => this.release(),
         text: t("table.summary.next")}));
+  }
+
+  // "Could the bids have been made?" of the round just over, asked of the referee on
+  // request (never during the round: R-VIEW-4). Asking keeps the summary until "Next".
+  roundAnalysis(number, text) {
+    const asked = this.analyses[number];
+    const button = el("button", {type: "button", id: "summary-analyse", text: t("referee.analyse"),
+      disabled: Boolean(asked), onclick: async () => {
+        if (this.analyses[number]) return; // one request a round
+        clearTimeout(this.holdTimer);
+        this.holdTimer = 0; // held, not timed: "Next" releases it
+        this.analyses[number] = {pending: true};
+        this.draw();
+        try {
+          const found = await api("/api/referee", {kind: "analysis", text, lang: LANG});
+          this.analyses[number] = {found};
+        } catch (error) {
+          this.analyses[number] = {error: error.message};
+        }
+        if (this.summary && this.summary.number === number) this.draw();
+      }});
+    let shown = null;
+    if (asked && asked.pending) shown = el("p", {text: t("referee.analysing")});
+    else if (asked && asked.error) shown = el("p", {class: "error", text: asked.error});
+    else if (asked && asked.found.kind === "analysis") {
+      shown = [el("p", {text: t("referee.analysis_note")}),
+        el("ol", {id: "summary-analysis-lines"}, asked.found.verdicts.map((v) =>
+          el("li", {class: v.made === false && v.makeable === true ? "verdict lost" : "verdict",
+            text: v.text})))];
+    } else if (asked) shown = el("p", {text: asked.found.text || ""});
+    return el("div", {class: "summary-analysis", id: "summary-analysis", "aria-live": "polite"},
+      button, shown);
   }
 
   name(seat) {
