@@ -51,6 +51,7 @@ _SUITS: Final = tuple(range(4))
 
 PlayableCards = Callable[[int, "int | None", int, "int | None", bool, bool], "tuple[int, str]"]
 _beats = play_rules.beats
+_PLAYABLE: Final = play_rules.playable_cards
 
 
 class _Rules:
@@ -60,7 +61,7 @@ class _Rules:
     differential tests catch the difference.
     """
 
-    playable: PlayableCards = staticmethod(play_rules.playable_cards)
+    playable: PlayableCards = staticmethod(_PLAYABLE)
 
 
 _RULES: Final = _Rules()
@@ -90,7 +91,16 @@ class _SpentError(Exception):
     """The node budget ran out (the public layer raises SearchBudgetError)."""
 
 
-def _bits_desc(mask: int) -> list[int]:
+def _ascending(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _descending(mask: int) -> list[int]:
     out = []
     while mask:
         bit = mask.bit_length() - 1
@@ -109,8 +119,10 @@ class Search:
     """
 
     __slots__ = (
+        "_codes",
         "_exact",
         "_fewest",
+        "_hook",
         "_most",
         "budget",
         "mine",
@@ -138,11 +150,15 @@ class Search:
         self.must_overtrump = must_overtrump
         self.budget = budget
         self.nodes = 0
+        hook = _RULES.playable
+        self._hook: PlayableCards | None = None if hook is _PLAYABLE else hook
         # By trick-start key: known (low, high) bounds on the most tricks the side can
         # make sure of, and on the fewest it can keep to; exact answers by (key, k).
         self._most: dict[tuple[int, ...], tuple[int, int]] = {}
         self._fewest: dict[tuple[int, ...], tuple[int, int]] = {}
         self._exact: dict[tuple[tuple[int, ...], int], bool] = {}
+        # One suit's cards in each hand -> the same renumbered by rank among them.
+        self._codes: dict[tuple[int, ...], int] = {}
 
     # -- answers ----------------------------------------------------------------------
 
@@ -167,6 +183,30 @@ class Search:
     ) -> bool:
         """Whether the side can make sure of ``question`` about ``k`` of the tricks left."""
         left = _tricks_left(hands, leader, cards)
+        held = list(hands)  # the search plays and takes back cards in this list
+        if not cards:
+            return self._start(question, k, left, held, leader)
+        trivial = _trivial(question, k, left)
+        if trivial is not None:
+            return trivial
+        trump = -1 if self.trump is None else self.trump
+        best, best_seat = cards[0], leader
+        for i, card in enumerate(cards[1:], 1):
+            if _beats(card, best, trump):
+                best, best_seat = card, (leader + i) % self.players
+        live = 0
+        for hand in hands:
+            live |= hand
+        for card in cards:
+            live |= 1 << card
+        return self._node(
+            question, k, left, held, leader, len(cards), cards[0] >> 4, best, best_seat, live
+        )
+
+    # -- the search ---------------------------------------------------------------------
+
+    def _start(self, question: int, k: int, left: int, hands: list[int], leader: int) -> bool:
+        """A trick's start: the bounds of the tricks left, the tables, the sure tricks."""
         if question == AT_LEAST:
             if k <= 0:
                 return True
@@ -182,34 +222,154 @@ class Search:
                 return False
             if left == 0:
                 return k == 0
-        key: tuple[int, ...] | None = None
-        if not cards:
-            key = self._key(hands, leader)
-            known = self._known(question, key, k, left)
-            if known is not None:
-                return known
+        key = self._key(hands, leader)
+        known = self._known(question, key, k, left)
+        if known is not None:
+            return known
+        result: bool | None = None
+        if question != AT_MOST:
+            ours = self.mine[leader]
+            if ours and question == AT_LEAST:
+                if self._sure(hands, leader) >= k:
+                    result = True
+            elif not ours and left - self._sure(hands, leader) < k:
+                result = False
+        if result is None:
+            live = 0
+            for hand in hands:
+                live |= hand
+            result = self._node(question, k, left, hands, leader, 0, -1, -1, -1, live)
+        self._learn(question, key, k, left, result)
+        return result
+
+    def _node(
+        self,
+        question: int,
+        k: int,
+        left: int,
+        hands: list[int],
+        leader: int,
+        played: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        live: int,
+    ) -> bool:
+        """The seat to play's turn: its cards, one of each equivalent run, in a likely order."""
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _SpentError
         players = self.players
-        mover = (leader + len(cards)) % players
-        ours = self.mine[mover]
-        result = not ours  # the side needs one way; the others need every way to fail
-        for card in self._moves(hands, leader, cards, mover):
-            after = (*hands[:mover], hands[mover] ^ (1 << card), *hands[mover + 1 :])
-            played = (*cards, card)
-            if len(played) == players:
-                winner = self._winner(leader, played)
-                took = 1 if self.mine[winner] else 0
-                held = self.holds(question, after, winner, (), k - took)
+        mover = leader + played
+        if mover >= players:
+            mover -= players
+        hand = hands[mover]
+        mine = self.mine
+        ours = mine[mover]
+        trump = -1 if self.trump is None else self.trump
+        # The playable cards (R-PLAY-1 to R-PLAY-8, restated as rules.play has them).
+        if not played:
+            legal = hand
+        elif self._hook is not None:
+            legal, _ = self._hook(hand, led, best, self.trump, self.must_trump, self.must_overtrump)
+        else:
+            legal = hand & SUIT_MASKS[led]
+            if not legal:
+                trumps = hand & SUIT_MASKS[trump] if trump >= 0 and self.must_trump else 0
+                if not trumps:
+                    legal = hand
+                elif self.must_overtrump and best >> 4 == trump:
+                    legal = trumps >> (best + 1) << (best + 1) or trumps
+                else:
+                    legal = trumps
+        # One card of each run in sequence (no card still out between them).
+        if legal & (legal - 1):
+            reps, previous, rest = 0, -1, legal
+            while rest:
+                bit = rest.bit_length() - 1
+                rest ^= 1 << bit
+                if previous >> 4 == bit >> 4 and not live & ((1 << previous) - 1) & ~(
+                    (2 << bit) - 1
+                ):
+                    previous = bit
+                    continue
+                reps |= 1 << bit
+                previous = bit
+        else:
+            reps = legal
+        # The order: in "at least" (and "exactly") each seat plays for its own side to
+        # take the trick, in "at most" for the other side to.
+        greedy = question != AT_MOST
+        beat = 0
+        if not played:
+            order = _descending(reps) if greedy else _ascending(reps)
+        else:
+            suit = best >> 4
+            beat = reps & SUIT_MASKS[suit] & ~((2 << best) - 1)
+            if trump >= 0 and suit != trump:
+                beat |= reps & SUIT_MASKS[trump]
+            if not greedy:
+                order = _descending(reps ^ beat) + _ascending(beat)
+            elif mine[best_seat] is ours:
+                order = _ascending(reps ^ beat) + _ascending(beat)
             else:
-                held = self.holds(question, after, leader, played, k)
+                order = _ascending(beat) + _ascending(reps ^ beat)
+        last = played + 1 == players
+        for card in order:
+            bit = 1 << card
+            hands[mover] = hand ^ bit
+            if not played:
+                new_best, new_seat = card, mover
+                led = card >> 4
+            elif beat & bit:
+                new_best, new_seat = card, mover
+            else:
+                new_best, new_seat = best, best_seat
+            if last:
+                held = self._start(question, k - mine[new_seat], left - 1, hands, new_seat)
+            else:
+                held = self._node(
+                    question, k, left, hands, leader, played + 1, led, new_best, new_seat, live
+                )
+            hands[mover] = hand
             if held is ours:
-                result = ours
-                break
-        if key is not None:
-            self._learn(question, key, k, left, result)
-        return result
+                return ours
+        return not ours  # the side needs one way; the others need every way to fail
+
+    def _sure(self, hands: list[int], leader: int) -> int:
+        """Tricks the leader takes for sure by cashing its top cards, side suits first.
+
+        A card above every card the others hold of its suit wins when led, unless
+        someone void in the suit can trump it: so a side suit counts only when
+        each other seat holding trumps can follow it every time it is led (the
+        trumps are cashed last, so none of them is drawn before).
+        """
+        hand = hands[leader]
+        others = 0
+        for seat, other in enumerate(hands):
+            if seat != leader:
+                others |= other
+        trump = -1 if self.trump is None else self.trump
+        total = 0
+        for suit in _SUITS:
+            held = hand & SUIT_MASKS[suit]
+            if not held:
+                continue
+            against = others & SUIT_MASKS[suit]
+            top = (held >> against.bit_length()).bit_count() if against else held.bit_count()
+            if not top:
+                continue
+            if trump >= 0 and suit != trump:
+                trumps = SUIT_MASKS[trump]
+                if any(
+                    seat != leader
+                    and other & trumps
+                    and (other & SUIT_MASKS[suit]).bit_count() < top
+                    for seat, other in enumerate(hands)
+                ):
+                    continue
+            total += top
+        return total
 
     # -- the transposition tables -----------------------------------------------------
 
@@ -235,66 +395,45 @@ class Search:
         else:
             self._exact[(key, k)] = held
 
-    def _key(self, hands: tuple[int, ...], leader: int) -> tuple[int, ...]:
+    def _key(self, hands: list[int], leader: int) -> tuple[int, ...]:
         """The hands with each suit's cards renumbered by rank among the cards still out."""
-        union = 0
-        for hand in hands:
-            union |= hand
-        out = [0] * len(hands)
-        for suit in _SUITS:
-            rest = union & SUIT_MASKS[suit]
-            rank = 16 * suit
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                for i, hand in enumerate(hands):
-                    if hand & low:
-                        out[i] |= 1 << rank
-                        break
-                rank += 1
-        return (leader, *out)
+        codes = self._codes
+        key = [leader]
+        for shift in (0, 16, 32, 48):
+            split = tuple([hand >> shift & 0xFFFF for hand in hands])
+            code = codes.get(split)
+            if code is None:
+                code = codes[split] = _renumbered(split)
+            key.append(code)
+        return tuple(key)
 
-    # -- moves --------------------------------------------------------------------------
 
-    def _moves(
-        self, hands: tuple[int, ...], leader: int, cards: tuple[int, ...], mover: int
-    ) -> list[int]:
-        """The mover's playable cards, one of each run of equivalent cards, highest first."""
-        hand = hands[mover]
-        playable = _RULES.playable
-        if cards:
-            best = cards[0]
-            for card in cards[1:]:
-                if _beats(card, best, self.trump):
-                    best = card
-            legal, _ = playable(
-                hand, cards[0] >> 4, best, self.trump, self.must_trump, self.must_overtrump
-            )
-        else:
-            legal, _ = playable(hand, None, -1, self.trump, self.must_trump, self.must_overtrump)
-        out = 0
-        for other in hands:
-            out |= other
-        for card in cards:
-            out |= 1 << card
-        moves: list[int] = []
-        previous = -1
-        for bit in _bits_desc(legal):
-            if previous >= 0 and previous >> 4 == bit >> 4:
-                gap = ((1 << previous) - 1) & ~((1 << (bit + 1)) - 1)
-                if not out & gap:
-                    previous = bit
-                    continue  # in sequence with the card tried just before: the same play
-            moves.append(bit)
-            previous = bit
-        return moves
+def _renumbered(split: tuple[int, ...]) -> int:
+    """One suit's cards in each hand renumbered 0, 1, ... among them, packed 16 bits a hand."""
+    union = 0
+    for cards in split:
+        union |= cards
+    code, rank = 0, 0
+    while union:
+        low = union & -union
+        union ^= low
+        for i, cards in enumerate(split):
+            if cards & low:
+                code |= 1 << (16 * i + rank)
+                break
+        rank += 1
+    return code
 
-    def _winner(self, leader: int, cards: tuple[int, ...]) -> int:
-        best, index = cards[0], 0
-        for i in range(1, len(cards)):
-            if _beats(cards[i], best, self.trump):
-                best, index = cards[i], i
-        return (leader + index) % self.players
+
+def _trivial(question: int, k: int, left: int) -> bool | None:
+    """The answer from the count of tricks left alone, or None."""
+    if question == AT_LEAST:
+        return True if k <= 0 else False if k > left else None
+    if question == AT_MOST:
+        return True if k >= left else False if k < 0 else None
+    if k < 0 or k > left:
+        return False
+    return (k == 0) if left == 0 else None
 
 
 def _tricks_left(hands: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> int:
