@@ -8,8 +8,10 @@ percentile and the worst time in ms, and how many searches used up
 ``--budget`` positions (those are timed to the point they stopped, and counted
 apart: the budget bounds the worst case).
 
-DDS (``endplay``) is not compared here yet: issue 28 asks for its
-``solve_board`` on the same classic positions in the same run.
+With ``endplay`` installed (the ``bench`` and ``test`` extras), the classic
+cells also time DDS's ``solve_board`` (every card of the leader, the round's
+trump) on the very same positions, and give the ratio of the medians
+(whist_ro / DDS); without it they say so and report whist_ro alone.
 
 Run ``python benchmarks/solve.py`` (``--quick`` for a smoke run, ``--help``).
 """
@@ -22,6 +24,12 @@ import statistics
 import time
 
 import _common
+
+try:
+    from endplay.dds import solve_board  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from endplay.types import Deal, Denom, Player  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError:  # DDS is optional: the classic cells report whist_ro alone
+    solve_board = None
 
 import whist_ro as wr
 from whist_ro import solve
@@ -65,6 +73,36 @@ def time_one(name: str, r: wr.Round, budget: int) -> tuple[float, bool]:
     return (time.perf_counter() - start) * 1000, False
 
 
+_WARM: list[bool] = []
+LETTER = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
+
+
+def dds_ms(r: wr.Round) -> float:
+    """DDS's ``solve_board`` on ``r`` (a classic trick start), in ms, the deal built untimed."""
+    suits = (wr.Suit.SPADES, wr.Suit.HEARTS, wr.Suit.DIAMONDS, wr.Suit.CLUBS)
+    pbn = " ".join(
+        ".".join(
+            "".join(
+                LETTER.get(int(c.rank), str(int(c.rank)))
+                for c in sorted(hand, key=lambda c: -int(c.rank))
+                if c.suit == suit
+            )
+            for suit in suits
+        )
+        for hand in r.remaining
+    )
+    deal = Deal.from_pbn("N:" + pbn)
+    deal.first = Player(r.current_trick.leader)
+    assert r.trump is not None
+    deal.trump = (Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs)[suits.index(r.trump)]
+    if not _WARM:  # DDS sets up its tables on its first call: not part of a solve
+        solve_board(deal.copy())
+        _WARM.append(True)
+    start = time.perf_counter()
+    solve_board(deal)
+    return (time.perf_counter() - start) * 1000
+
+
 def p95(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -92,11 +130,14 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     results: dict[str, object] = {}
     for name, players, size in CELLS:
-        times, spent = [], 0
+        times, dds, spent = [], [], 0
         for i in range(deals):
-            ms, ran_out = time_one(name, position(name, players, size, args.seed + i), budget)
+            r = position(name, players, size, args.seed + i)
+            ms, ran_out = time_one(name, r, budget)
             times.append(ms)
             spent += ran_out
+            if solve_board is not None and name.startswith("double_dummy"):
+                dds.append(dds_ms(r))
         cell = {
             "median_ms": round(statistics.median(times), 1),
             "p95_ms": round(p95(times), 1),
@@ -104,6 +145,12 @@ def main(argv: list[str] | None = None) -> None:
             "deals": deals,
             "budget_spent": spent,
         }
+        if dds:
+            cell["dds_median_ms"] = round(statistics.median(dds), 3)
+            # A ratio only where no search stopped on the budget (those times are cut short).
+            cell["ratio_to_dds"] = (
+                round(statistics.median(times) / statistics.median(dds), 1) if not spent else None
+            )
         results[name] = cell
         rows.append(
             [
@@ -112,9 +159,19 @@ def main(argv: list[str] | None = None) -> None:
                 f"{cell['p95_ms']}",
                 f"{cell['worst_ms']}",
                 f"{spent}/{deals}",
+                (
+                    f"{cell['dds_median_ms']} "
+                    + (f"({cell['ratio_to_dds']}x)" if cell["ratio_to_dds"] else "(no ratio)")
+                )
+                if dds
+                else "",
             ]
         )
-    _common.print_table(["cell", "median ms", "p95 ms", "worst ms", "budget spent"], rows)
+    if solve_board is None:
+        print("endplay (DDS) is not installed: no DDS column (pip install -e '.[bench]')")
+    _common.print_table(
+        ["cell", "median ms", "p95 ms", "worst ms", "budget spent", "DDS median ms (ratio)"], rows
+    )
     _common.emit_json(
         not args.no_json,
         {"benchmark": "solve", "budget": budget, "cells": results, **_common.environment()},
