@@ -1,10 +1,11 @@
 """The exact search on card bitmasks: one side against the rest (a declared restatement).
 
-Which cards a seat may play is asked of :mod:`whist_ro.rules.play`
-(``playable_cards``, ``beats``); the course of a trick (one card a seat in turn,
-the best card takes it, its winner leads) is restated here on bare integers for
-speed, as the playout kernels do, and held to the engine by the differential
-tests in ``tests/test_solve.py``.
+The rules of the play (the cards a seat may play, R-PLAY-2 to R-PLAY-8, as
+:func:`whist_ro.rules.play.playable_cards` has them, and the course of a
+trick: one card a seat in turn, the best card takes it, its winner leads) are
+restated here inline on bare integers for speed, as the playout kernels do,
+and held to the engine by the differential tests in ``tests/test_solve.py``
+(and to DDS in ``tests/test_solve_dds.py``).
 
 ``side`` is the seats searched for: one seat in the exact-bid family (every
 other seat plays against it, together), a partnership in classic whist.  Three
@@ -55,10 +56,11 @@ _PLAYABLE: Final = play_rules.playable_cards
 
 
 class _Rules:
-    """The rule the search asks for a seat's playable cards.
+    """The rule of a seat's playable cards: the search's own restatement, unless replaced.
 
-    A test may swap it for a broken one (:func:`rule_replaced`) to see the
-    differential tests catch the difference.
+    A test may put a broken one in its place (:func:`rule_replaced`) to see the
+    differential tests catch the difference; a search made while it is
+    replaced asks it for every card, in place of the inline restatement.
     """
 
     playable: PlayableCards = staticmethod(_PLAYABLE)
@@ -69,7 +71,7 @@ _RULES: Final = _Rules()
 
 @contextlib.contextmanager
 def rule_replaced(playable: PlayableCards) -> Iterator[None]:
-    """The test hook: search with ``playable`` in place of ``rules.play.playable_cards``.
+    """The test hook: search with ``playable`` in place of the restated playable cards.
 
     Only for tests that break a rule on purpose to see the differential tests
     fail; not thread-safe.
