@@ -303,7 +303,15 @@ class Search:
         # take the trick, in "at most" for the other side to.
         greedy = question != AT_MOST
         beat = 0
-        if not played:
+        if not reps & (reps - 1):  # one play: no order to choose
+            order = [reps.bit_length() - 1]
+            if played:
+                suit = best >> 4
+                if (reps & SUIT_MASKS[suit] and reps > 1 << best) or (
+                    trump >= 0 and suit != trump and reps & SUIT_MASKS[trump]
+                ):
+                    beat = reps
+        elif not played:
             order = _descending(reps) if greedy else _ascending(reps)
         else:
             suit = best >> 4
