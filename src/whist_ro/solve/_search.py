@@ -125,6 +125,7 @@ class Search:
         "_exact",
         "_fewest",
         "_hook",
+        "_keys",
         "_most",
         "budget",
         "mine",
@@ -161,6 +162,8 @@ class Search:
         self._exact: dict[tuple[tuple[int, ...], int], bool] = {}
         # One suit's cards in each hand -> the same renumbered by rank among them.
         self._codes: dict[tuple[int, ...], int] = {}
+        # The exact position (leader, hands) -> its key: renumbering costs more than a look-up.
+        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # -- answers ----------------------------------------------------------------------
 
@@ -224,7 +227,13 @@ class Search:
                 return False
             if left == 0:
                 return k == 0
-        key = self._key(hands, leader)
+        exact = (leader, *hands)
+        key = self._keys.get(exact)
+        if key is None:
+            key = self._key(hands, leader)
+            if len(self._keys) >= 100_000:  # a cache: bounded, cleared when full
+                self._keys.clear()
+            self._keys[exact] = key
         known = self._known(question, key, k, left)
         if known is not None:
             return known
