@@ -526,7 +526,8 @@ def test_a_rounds_summary_asks_the_referee_whether_the_bids_could_have_been_made
             if page.query_selector(ACT) and not page.query_selector("#round-summary"):
                 act(page)
         text = page.evaluate("() => window.whistTable.summaryText")
-        assert text.startswith("variant: romanian\ndealer: 2\n")  # round 1: seat 0 leads
+        lone = records.parse_round(text)  # round 1, as dealt and played: one card each
+        assert (lone.preset, lone.round.hand_size, len(lone.round.actions)) == ("romanian", 1, 6)
         page.click("#summary-analyse")
         page.wait_for_selector("#summary-analysis-lines li")
         shown = page.eval_on_selector_all(
