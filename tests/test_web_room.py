@@ -63,6 +63,11 @@ async def until(check: Callable[[], bool], *, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.005)
 
 
+def moved_on(room: Room, seq: int) -> Callable[[], bool]:
+    """Whether the room has taken an action since ``seq``."""
+    return lambda: room.seq != seq
+
+
 async def play_out(room: Room, clients: dict[int, tuple[FakeClient, str]]) -> None:
     """Each person plays the first legal action whenever it is their turn."""
     while room.status != "over":
@@ -502,10 +507,12 @@ def test_the_state_names_its_last_trick_by_its_round_and_its_number() -> None:
                 seen.append((last["round"], last["trick"]))
             m = room.match
             assert m is not None
+            seq = room.seq
             if m.to_act == 0:
                 mine = ana.views()[-1]
-                room.act(token, mine["legal_actions"][0], seq=room.seq)
-            await asyncio.sleep(0.001)
+                room.act(token, mine["legal_actions"][0], seq=seq)
+            # The next action (Ana's or a bot's), not a length of time: each pass sees one.
+            await until(moved_on(room, seq))
         over = FakeClient()
         room.connect(over, None)
         last = over.last("state")["last_trick"]

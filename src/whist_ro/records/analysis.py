@@ -25,6 +25,7 @@ from whist_ro.engine.round import Round
 from whist_ro.errors import RecordError
 from whist_ro.locale import N_, check, render
 from whist_ro.records.adjudicate import read_text
+from whist_ro.records.notation import LoneRound
 from whist_ro.records.record import Record
 from whist_ro.records.replay import replay_round
 from whist_ro.solve import SideVerdict, Verdict, post_mortem
@@ -107,13 +108,16 @@ class Analysis(Immutable):
 
 
 def analyse(
-    record_text: str | bytes,
+    record: Record | LoneRound | str | bytes,
     *,
     budget: int | None = DEFAULT_BUDGET,
     total_budget: int | None = None,
 ) -> Analysis:
-    """The post-mortem of a JSON match record or a round in the notation.
+    """The post-mortem of a match record or a lone round, or their text (JSON or notation).
 
+    A caller that has read the text already (the referee adjudicates it
+    first) passes the :class:`~whist_ro.records.Record` or
+    :class:`~whist_ro.records.LoneRound` it read, so it is read once.
     A record that breaks a rule is a :class:`~whist_ro.errors.RecordError`
     (:func:`~whist_ro.records.adjudicate` says where); ``budget`` and
     ``total_budget`` are :func:`~whist_ro.solve.post_mortem`'s.
@@ -121,7 +125,7 @@ def analyse(
     >>> analyse("dealer: 2\\nhand 0: Ah\\nhand 1: Kh\\nhand 2: Qh\\nturn-up: Jh").render()
     'no finished round to analyse'
     """
-    read = read_text(record_text)
+    read = record if isinstance(record, (Record, LoneRound)) else read_text(record)
     names: tuple[str, ...] | None = None
     judged: Match | Round
     if isinstance(read, Record):

@@ -391,11 +391,9 @@ def format_round(lone: LoneRound | Record | Round, *, index: int = 0) -> str:
     if isinstance(lone, Record):
         lone = LoneRound.of(lone, index=index)
     elif isinstance(lone, Round):
-        played = lone
+        variant = lone.variant
         lone = LoneRound(
-            variant=played.variant,
-            preset=preset_name(played.variant),
-            round=RoundRecord.of_round(played),
+            variant=variant, preset=preset_name(variant), round=RoundRecord.of_round(lone)
         )
     if not isinstance(lone, LoneRound):
         raise RecordError(

@@ -31,7 +31,7 @@ from typing import Any, Final
 from whist_ro.actions import Play
 from whist_ro.errors import ConfigurationError, WhistError
 from whist_ro.locale import N_, check, render
-from whist_ro.records.adjudicate import Report, adjudicate
+from whist_ro.records.adjudicate import Report, adjudicate, read_text
 from whist_ro.records.analysis import analyse
 from whist_ro.records.audit import AuditReport, audit
 from whist_ro.records.replay import Position
@@ -193,10 +193,11 @@ def analyse_record(text: str, *, lang: str = "en") -> dict[str, Any]:
     """
     check(lang)
     try:
-        report = adjudicate(text)
+        read = read_text(text)  # once, for the verdict and the analysis both
+        report = adjudicate(read)
         if report.violation is not None:
             return _report(report, lang)
-        found = analyse(text, budget=ANALYSIS_BUDGET, total_budget=ANALYSIS_TOTAL_BUDGET)
+        found = analyse(read, budget=ANALYSIS_BUDGET, total_budget=ANALYSIS_TOTAL_BUDGET)
     except WhistError as error:
         return {"kind": "error", "ok": False, "text": error.explain(lang), "rule": error.rule}
     lines = found.lines(lang)

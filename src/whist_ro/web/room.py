@@ -60,7 +60,7 @@ from whist_ro.actions import Action, Play, action_from_dict
 from whist_ro.bots import LowRiskBot, RandomBot, RuleBot, SearchBot
 from whist_ro.engine import seats as seat_changes
 from whist_ro.engine.match import Match
-from whist_ro.engine.round import Phase
+from whist_ro.engine.round import Phase, Round
 from whist_ro.engine.seats import Reclaim
 from whist_ro.engine.step import Step
 from whist_ro.engine.tricks import trick_winner
@@ -1204,19 +1204,25 @@ def _last_trick(m: Match) -> dict[str, Any] | None:
     past = m.rounds
     # The round in play is numbered after the finished ones; once the match is over it
     # is the last of them (as the view's ``match.round`` counts).
-    current = len(past) if past and m.round.phase is Phase.OVER else len(past) + 1
-    numbered = [(current, m.round), *((n, past[n - 1]) for n in range(len(past), 0, -1))]
-    for number, r in numbered:
-        if r.tricks:
-            t = r.tricks[-1]
-            return {
-                "leader": t.leader,
-                "cards": [str(c) for c in t.cards],
-                "winner": trick_winner(t, r.trump),
-                "round": number,
-                "trick": len(r.tricks),
-            }
+    if m.round.tricks:
+        return _trick_data(
+            m.round, len(past) if past and m.round.phase is Phase.OVER else len(past) + 1
+        )
+    for number in range(len(past), 0, -1):
+        if past[number - 1].tricks:
+            return _trick_data(past[number - 1], number)
     return None
+
+
+def _trick_data(r: Round, number: int) -> dict[str, Any]:
+    t = r.tricks[-1]
+    return {
+        "leader": t.leader,
+        "cards": [str(c) for c in t.cards],
+        "winner": trick_winner(t, r.trump),
+        "round": number,
+        "trick": len(r.tricks),
+    }
 
 
 def expired(table_id: str, reason: str, after: float) -> RoomError:
