@@ -238,7 +238,23 @@ class Search:
         if known is not None:
             return known
         result: bool | None = None
-        if question != AT_MOST:
+        if self.trump is not None:
+            # Top trumps win a trick each whoever leads (see _top_trumps): the tricks
+            # left bound both sides before any card is tried.
+            ours_sure, theirs_sure = self._top_trumps(hands, self.trump)
+            if question == AT_LEAST:
+                if ours_sure >= k:
+                    result = True
+                elif left - theirs_sure < k:
+                    result = False
+            elif question == AT_MOST:
+                if ours_sure > k:
+                    result = False
+                elif left - theirs_sure <= k:
+                    result = True
+            elif ours_sure > k or left - theirs_sure < k:
+                result = False
+        if result is None and question != AT_MOST:
             ours = self.mine[leader]
             if ours and question == AT_LEAST:
                 if self._sure(hands, leader) >= k:
@@ -361,6 +377,37 @@ class Search:
             if held is ours:
                 return ours
         return not ours  # the side needs one way; the others need every way to fail
+
+    def _top_trumps(self, hands: list[int], trump: int) -> tuple[int, int]:
+        """Tricks each side takes for sure with its top trumps, whoever leads: (ours, theirs).
+
+        A trump above every trump of the other side wins the trick it falls in
+        (only a trump of its own side could beat it), and one seat's cards fall
+        in different tricks: so a side takes at least as many tricks as any one
+        of its seats holds trumps above all of the other side's.  Asked at a
+        trick's start.
+        """
+        trumps = SUIT_MASKS[trump]
+        mine = self.mine
+        ours_all = theirs_all = 0
+        for seat, hand in enumerate(hands):
+            if mine[seat]:
+                ours_all |= hand & trumps
+            else:
+                theirs_all |= hand & trumps
+        if not ours_all or not theirs_all:  # one side holds every trump still out
+            held = ours_all | theirs_all
+            count = max((hand & held).bit_count() for hand in hands) if held else 0
+            return (count, 0) if ours_all else (0, count)
+        ours_top = theirs_top = 0
+        above_theirs = -1 << theirs_all.bit_length()  # the trumps above their highest
+        above_ours = -1 << ours_all.bit_length()
+        for seat, hand in enumerate(hands):
+            if mine[seat]:
+                ours_top = max(ours_top, (hand & trumps & above_theirs).bit_count())
+            else:
+                theirs_top = max(theirs_top, (hand & trumps & above_ours).bit_count())
+        return ours_top, theirs_top
 
     def _sure(self, hands: list[int], leader: int) -> int:
         """Tricks the leader takes for sure by cashing its top cards, side suits first.
