@@ -15,6 +15,7 @@ the module skips, naming the command that installs it.
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -41,6 +42,8 @@ DENOM = {
 PBN_SUITS = (wr.Suit.SPADES, wr.Suit.HEARTS, wr.Suit.DIAMONDS, wr.Suit.CLUBS)
 LETTER = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}
 POSITIONS = 200
+# The issue's 1,000 positions of 5-8 cards on the main Python, fewer on the others.
+LARGER = 1_000 if sys.version_info[:2] == (3, 11) else 200
 
 
 def _letter(card: wr.Card) -> str:
@@ -73,12 +76,12 @@ def dds_tricks(r: wr.Round, denom: Denom) -> int:
     return int(max(tricks for _, tricks in solve_board(deal_of(r, denom))))
 
 
-def random_position(rng: random.Random) -> wr.Round:
-    """A classic deal played at random to 4-6 cards a hand, at a trick's start or in one."""
+def random_position(rng: random.Random, sizes: tuple[int, ...] = (4, 5, 6)) -> wr.Round:
+    """A classic deal played at random to one of ``sizes`` cards a hand, at a trick's start or in one."""
     r = wr.Round.shuffled(
         variants.CLASSIC, players=4, dealer=rng.randrange(4), hand_size=13, seed=rng.getrandbits(48)
     )
-    size = rng.choice((4, 5, 6))
+    size = rng.choice(sizes)
     mid_trick = rng.random() < 0.5
     while max(len(h) for h in r.remaining) > size or bool(r.current_trick.cards) is not mid_trick:
         r = r.apply(rng.choice(r.legal_actions()))
@@ -127,4 +130,25 @@ def test_double_dummy_agrees_with_dds_on_random_classic_positions(part: int) -> 
             if got != (expected if sign == 1 else left - expected):
                 mismatches.append(f"no trump, side {side}: {got} {r!r}")
     assert mid_trick > 0
+    assert mismatches == []
+
+
+@pytest.mark.parametrize("part", range(10))
+def test_double_dummy_agrees_with_dds_on_positions_of_5_to_8_cards(part: int) -> None:
+    """1,000 positions (200 off Python 3.11) of 5-8 cards a hand, half of them mid-trick."""
+    rng = random.Random(5080 + part)
+    mismatches, sizes, mid_trick = [], set(), 0
+    for _ in range(LARGER // 10):
+        r = random_position(rng, sizes=(5, 6, 7, 8))
+        sizes.add(max(len(h) for h in r.remaining))
+        mid_trick += bool(r.current_trick.cards)
+        assert r.trump is not None
+        seat = r.to_act
+        assert seat is not None
+        won = r.tricks_won[seat] + r.tricks_won[partner_of(seat)]
+        ours = solve.double_dummy(r) - won
+        if ours != dds_tricks(r, DENOM[r.trump]):
+            mismatches.append(f"trump {r.trump!r}: {ours} {r!r}")
+    assert mid_trick > 0
+    assert sizes == {5, 6, 7, 8}
     assert mismatches == []
