@@ -77,7 +77,7 @@ def dds_tricks(r: wr.Round, denom: Denom) -> int:
 
 
 def random_position(rng: random.Random, sizes: tuple[int, ...] = (4, 5, 6)) -> wr.Round:
-    """A classic deal played at random to one of ``sizes`` cards a hand, at a trick's start or in one."""
+    """A classic deal played at random to ``sizes`` cards a hand, at a trick's start or in one."""
     r = wr.Round.shuffled(
         variants.CLASSIC, players=4, dealer=rng.randrange(4), hand_size=13, seed=rng.getrandbits(48)
     )
