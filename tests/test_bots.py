@@ -356,6 +356,48 @@ def test_searchbot_solves_the_last_tricks_exactly() -> None:
         assert bot.stats.solved > 0
 
 
+def _classic_position(rng: random.Random, tricks: tuple[int, ...]) -> Round:
+    r = Round.shuffled(
+        variants.CLASSIC, players=4, dealer=rng.randrange(4), hand_size=13, seed=rng.getrandbits(40)
+    )
+    size, mid_trick = rng.choice(tricks), rng.random() < 0.5
+    while max(len(h) for h in r.remaining) > size or bool(r.current_trick.cards) is not mid_trick:
+        r = r.apply(rng.choice(r.legal_actions()))
+    return r
+
+
+def test_searchbot_solves_a_classic_endgame_for_its_side_by_default() -> None:
+    """Classic whist: the last 4 tricks are solved double dummy, not rolled out."""
+    rng = random.Random(44)
+    bot = SearchBot(seed=2, samples=4)
+    searched = 0
+    for _ in range(10):
+        r = _classic_position(rng, (3, 4))
+        seat = r.to_act
+        assert seat is not None
+        before = (bot.stats.decisions, bot.stats.rollouts)
+        assert bot.act(r.view(seat)) in r.legal_actions()
+        if bot.stats.decisions > before[0]:
+            searched += 1
+            assert bot.stats.rollouts == before[1]
+    assert searched > 0
+    assert bot.stats.solved > 0
+
+
+def test_the_classic_endgame_search_gives_the_sides_the_tricks_of_max_n() -> None:
+    """The double-dummy search for the side and max-n with the side's points agree."""
+    rng = random.Random(45)
+    for _ in range(150):
+        r = _classic_position(rng, (1, 2, 3))
+        seat = r.to_act
+        assert seat is not None
+        by_max_n = search_bot._solve(r, search_bot._Scorer(r.view(seat), 0.5))
+        by_sides = search_bot._SideSearch(r, seat).tricks(r)
+        assert sum(by_sides) == sum(by_max_n) == 13
+        partner = (seat + 2) % 4
+        assert by_sides[seat] + by_sides[partner] == by_max_n[seat] + by_max_n[partner]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [

@@ -13,7 +13,10 @@ At each decision with a choice the bot
    ``rollouts`` times on the playout kernels (:func:`whist_ro.sim.playouts`,
    one batch per action over the same deals, so the actions are compared
    on equal cards), or solves it exactly when at most ``solve`` tricks
-   remain (every seat then plays the card that is best for itself);
+   remain: in the exact-bid family every seat then plays the card that is
+   best for itself (max-n, the value of step 3 for every seat); in classic
+   whist the two sides play perfectly against each other (double dummy,
+   :func:`whist_ro.solve.double_dummy`'s search, for the bot's side);
 3. scores each game for its seat: the round's points plus the streak bonus
    the round would pay (R-SCORE-*, R-STREAK-*), less ``spite`` times the
    mean of the other seats' (so breaking a bid counts too); in classic
@@ -63,6 +66,7 @@ from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
 from whist_ro.rules.scoring import advance_runs, partner_of, round_points
+from whist_ro.solve.exact import position_of, search_for
 from whist_ro.views.sample import unseen_cards
 
 if TYPE_CHECKING:
@@ -77,6 +81,11 @@ __all__ = ["SearchBot", "SearchStats"]
 _MAX_SAMPLES: Final = 100_000
 _MAX_ROLLOUTS: Final = 10_000
 _MAX_SOLVE: Final = 4
+# The tricks left at which the rest is solved exactly, by default: max-n (the exact-bid
+# family) grows about 30 times a trick (3.9 ms a deal at 4 tricks of 4 players); the
+# classic sides' search, with its transposition table, takes 0.6 ms at 4 (docs/bots.md).
+_SOLVE_DEFAULT: Final = 2
+_SOLVE_CLASSIC: Final = 4
 _MAX_INFERENCE: Final = 100
 
 
@@ -117,7 +126,8 @@ class SearchBot:
     deterministic ``"greedy"`` policy one is enough), ``ms`` an optional time
     budget per decision, ``policy`` a kernel policy (:data:`whist_ro.sim.POLICIES`),
     ``solve`` the number of tricks left at or below which the rest is solved
-    exactly instead of rolled out, ``spite`` the weight of the other seats'
+    exactly instead of rolled out (None: 2 in the exact-bid family, 4 in classic
+    whist, whose sides are solved double dummy), ``spite`` the weight of the other seats'
     mean score, ``inference`` the deals drawn per deal kept, to weigh them by
     the bids (1: uniform samples, no inference).
 
@@ -147,14 +157,14 @@ class SearchBot:
         rollouts: int = 1,
         ms: float | None = None,
         policy: str = "greedy",
-        solve: int = 2,
+        solve: int | None = None,
         spite: float = 0.5,
         inference: int = 1,
     ) -> None:
         self._rng = random.Random() if seed is None else rng_of(seed)
         self._samples = _count(samples, "samples", 1, _MAX_SAMPLES)
         self._rollouts = _count(rollouts, "rollouts", 1, _MAX_ROLLOUTS)
-        self._solve = _count(solve, "solve", 0, _MAX_SOLVE)
+        self._solve = None if solve is None else _count(solve, "solve", 0, _MAX_SOLVE)
         self._inference = _count(inference, "inference", 1, _MAX_INFERENCE)
         if ms is not None and (
             isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 < ms <= 60_000
@@ -249,12 +259,22 @@ class SearchBot:
         totals: list[float],
     ) -> int:
         playing = deals[0].phase.name == "PLAYING"
-        exact = playing and len(deals[0].remaining[scorer.seat]) <= self._solve
+        solve = self._solve
+        if solve is None:
+            solve = _SOLVE_CLASSIC if scorer.classic else _SOLVE_DEFAULT
+        exact = playing and len(deals[0].remaining[scorer.seat]) <= solve
         kernel_seed = rng.getrandbits(64)
+        # One search per deal for every candidate: they share its transposition table.
+        searches = [_SideSearch(r, scorer.seat) for r in deals] if exact and scorer.classic else []
         for i, action in enumerate(candidates):
             after = [r.apply_legal(action) for r in deals]
             if after[0].is_over:
                 totals[i] += sum(scorer.value(r.bids, r.tricks_won) for r in after)
+                continue
+            if searches:
+                for r, search in zip(after, searches, strict=True):
+                    totals[i] += scorer.value(r.bids, search.tricks(r))
+                self.stats.solved += len(after)
                 continue
             if exact:
                 for r in after:
@@ -389,6 +409,31 @@ class _Scorer:
                 v = cache[key] = self.value(*key)
             total += v
         return total
+
+
+class _SideSearch:
+    """Classic whist: the tricks each seat ends a deal with, both sides perfect.
+
+    The bot's side is searched double dummy (:mod:`whist_ro.solve`'s search,
+    which :func:`whist_ro.solve.double_dummy` asks); only the sides' totals
+    score in classic, so the side's tricks to come are put on the bot's seat
+    and the rest on the seat after it.
+    """
+
+    __slots__ = ("search", "seat")
+
+    def __init__(self, r: Round, seat: int) -> None:
+        self.seat = seat
+        self.search = search_for(r, (seat, partner_of(seat)), None)
+
+    def tricks(self, r: Round) -> tuple[int, ...]:
+        hands, leader, cards = position_of(r)
+        ours = self.search.most(hands, leader, cards)
+        won = list(r.tricks_won)
+        won[self.seat] += ours
+        left = hands[leader].bit_count() + (1 if cards else 0)  # the leader has played
+        won[(self.seat + 1) % r.players] += left - ours
+        return tuple(won)
 
 
 def _solve(r: Round, scorer: _Scorer) -> tuple[int, ...]:
