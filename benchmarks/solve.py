@@ -13,6 +13,13 @@ cells also time DDS's ``solve_board`` (every card of the leader, the round's
 trump) on the very same positions, and give the ratio of the medians
 (whist_ro / DDS); without it they say so and report whist_ro alone.
 
+``--questions`` prints instead where the positions go: for each bounds cell,
+the positions searched by the "at least k" questions that find the most and
+by the "at most k" questions that find the fewest, k by k upwards as
+``bounds`` asks them, and the share of the one question that costs most, the
+last "no" of "at most" (k = fewest - 1: the others must be shown to force
+more on the seat, whatever it does), with the positions searched per second.
+
 Run ``python benchmarks/solve.py`` (``--quick`` for a smoke run, ``--help``).
 """
 
@@ -33,6 +40,8 @@ except ImportError:  # DDS is optional: the classic cells report whist_ro alone
 
 import whist_ro as wr
 from whist_ro import solve
+from whist_ro.solve._search import AT_LEAST, AT_MOST, _SpentError
+from whist_ro.solve.exact import position_of, search_for
 
 CELLS: tuple[tuple[str, int, int], ...] = (
     ("bounds 3x8", 3, 8),
@@ -103,6 +112,83 @@ def dds_ms(r: wr.Round) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def questions(r: wr.Round, budget: int) -> dict[str, float] | None:
+    """Positions searched for seat 0's most and fewest, k by k; None if the budget ran out."""
+    search = search_for(r, (0,), budget)
+    hands, leader, cards = position_of(r)
+    start = time.perf_counter()
+    try:
+        most = 0
+        while most < r.hand_size and search.holds(AT_LEAST, hands, leader, cards, most + 1):
+            most += 1
+        most_nodes = search.nodes
+        fewest, last_no = 0, 0
+        while True:
+            before = search.nodes
+            if search.holds(AT_MOST, hands, leader, cards, fewest):
+                break
+            last_no = search.nodes - before
+            fewest += 1
+    except _SpentError:  # the budget ran out (the public functions raise SearchBudgetError)
+        return None
+    seconds = time.perf_counter() - start
+    return {
+        "most_positions": most_nodes,
+        "fewest_positions": search.nodes - most_nodes,
+        "last_no_share": last_no / max(search.nodes - most_nodes, 1),
+        "positions_per_s": search.nodes / seconds if seconds else 0.0,
+    }
+
+
+def profile_questions(deals: int, budget: int, seed: int, json_too: bool) -> None:
+    """The --questions table: where the positions of bounds go."""
+    rows, results = [], {}
+    for name, players, size in CELLS:
+        if not name.startswith("bounds"):
+            continue
+        found = [questions(position(name, players, size, seed + i), budget) for i in range(deals)]
+        done = [f for f in found if f is not None]
+        if not done:
+            rows.append([name, "-", "-", "-", "-", f"{deals}/{deals}"])
+            continue
+        cell = {
+            key: round(statistics.median(f[key] for f in done), 3)
+            for key in ("most_positions", "fewest_positions", "last_no_share", "positions_per_s")
+        }
+        cell["budget_spent"] = deals - len(done)
+        results[name] = cell
+        rows.append(
+            [
+                name,
+                f"{cell['most_positions']:,.0f}",
+                f"{cell['fewest_positions']:,.0f}",
+                f"{100 * cell['last_no_share']:.0f}%",
+                f"{cell['positions_per_s']:,.0f}",
+                f"{deals - len(done)}/{deals}",
+            ]
+        )
+    _common.print_table(
+        [
+            "cell",
+            "median positions, most",
+            "median positions, fewest",
+            "last 'no' of fewest",
+            "positions/s",
+            "budget spent",
+        ],
+        rows,
+    )
+    _common.emit_json(
+        json_too,
+        {
+            "benchmark": "solve-questions",
+            "budget": budget,
+            "cells": results,
+            **_common.environment(),
+        },
+    )
+
+
 def p95(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -122,11 +208,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="3 deals a cell, a small budget")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     parser.add_argument(
+        "--questions",
+        action="store_true",
+        help="where the positions of bounds go, question by question (no timing of DDS)",
+    )
+    parser.add_argument(
         "--no-json", action="store_true", help="do not print the machine-readable JSON line"
     )
     args = parser.parse_args(argv)
     deals, budget = (3, 50_000) if args.quick else (args.deals, args.budget)
     _common.print_header("whist_ro.solve: exact questions from the first lead")
+    if args.questions:
+        profile_questions(deals, budget, args.seed, not args.no_json)
+        return
     rows = []
     results: dict[str, object] = {}
     for name, players, size in CELLS:
