@@ -234,7 +234,8 @@ class Card(Immutable):
         return (Card, (self.suit, self.rank))
 
     def __str__(self) -> str:
-        return self.rank.label + self.suit.letter
+        # Written once per card at import (_TEXT_BY_BIT): a view's data writes every card.
+        return _TEXT_BY_BIT[self.bit]
 
     def __localized__(self, lang: str) -> str:
         """The card as a message in ``lang`` shows it: the notation in English, words elsewhere.
@@ -339,6 +340,9 @@ for _suit in Suit:
         _CARDS[16 * _suit + _rank] = Card._create(_suit, _rank)
 #: Card for each bit, ``None`` where no card lives (used by the engine's hot paths).
 CARD_BY_BIT: Final[tuple[Card | None, ...]] = tuple(_CARDS)
+_TEXT_BY_BIT: Final[tuple[str, ...]] = tuple(
+    "" if c is None else c.rank.label + c.suit.letter for c in _CARDS
+)
 #: Card for each text ``str(card)`` writes (``"Ah"``, ``"10c"``): how data from the wire is read.
 CARD_BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in _CARDS if c is not None}
 
