@@ -14,6 +14,7 @@ the module skips, naming the command that installs it.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -152,3 +153,22 @@ def test_double_dummy_agrees_with_dds_on_positions_of_5_to_8_cards(part: int) ->
     assert mid_trick > 0
     assert sizes == {5, 6, 7, 8}
     assert mismatches == []
+
+
+FULL_DEALS = 20
+# A whole 13-card deal takes this search 3 to 6 million positions (20-40 s on the
+# machine of docs/analysis.md): the 20 deals are a run of their own, not the suite's.
+_FULL = os.environ.get("WHIST_RO_FULL_DEALS", "").strip().lower() not in {"", "0", "false"}
+
+
+@pytest.mark.skipif(
+    not _FULL, reason="20 whole deals take about 10 minutes: set WHIST_RO_FULL_DEALS=1"
+)
+@pytest.mark.parametrize("deal", range(FULL_DEALS))
+def test_double_dummy_agrees_with_dds_on_whole_deals(deal: int) -> None:
+    """A whole classic deal of 13 cards a hand, from the first lead, in its trump."""
+    r = wr.Round.shuffled(
+        variants.CLASSIC, players=4, dealer=deal % 4, hand_size=13, seed=f"dds-full:{deal}"
+    )
+    assert r.trump is not None
+    assert solve.double_dummy(r) == dds_tricks(r, DENOM[r.trump])
