@@ -30,6 +30,7 @@ import json
 import math
 import os
 import platform
+import re
 import statistics
 import sys
 import time
@@ -96,7 +97,10 @@ BOTS: dict[str, Callable[[str], Any]] = {
 
 
 def make(name: str, seed: str) -> Any:
-    """A bot by its short name; SearchBot takes an optional budget: ``search:samples=20``.
+    """A bot by its short name; SearchBot takes options: ``search:samples=20,others=none``.
+
+    ``policy`` and ``others`` are policy names (``others=none``: None, every
+    seat plays ``policy``); the other options are numbers.
 
     ``search-baseline`` is the SearchBot of commit a448086, before bid inference
     (``benchmarks/baseline/``), with the same options.
@@ -106,7 +110,10 @@ def make(name: str, seed: str) -> Any:
         kwargs: dict[str, Any] = {}
         for part in opts.split(","):
             key, _, value = part.partition("=")
-            kwargs[key] = value if key == "policy" else float(value) if "." in value else int(value)
+            if key in ("policy", "others"):
+                kwargs[key] = None if value == "none" else value
+            else:
+                kwargs[key] = float(value) if "." in value else int(value)
         cls = SearchBot if base == "search" else BaselineSearchBot
         return cls(seed=seed, **kwargs)
     return BOTS[base](seed)
@@ -320,7 +327,11 @@ def main(argv: list[str] | None = None) -> None:
     search_sets = args.search_sets or (1 if args.quick else 30)
     head_sets = args.head_sets or (1 if args.quick else 20)
     budget_sets = args.budget_sets or (1 if args.quick else 3)
-    names = args.bots.split(",")
+    # A comma starts the next bot only before a bot's name: "search:samples=24,others=none"
+    # is one bot with two options.
+    names = re.split(
+        rf",(?=(?:{'|'.join(sorted(BOTS, key=len, reverse=True))})(?:$|[:,]))", args.bots
+    )
     if args.quick:
         names = [("search:samples=8" if n == "search" else n) for n in names]
     out: list[str] = []

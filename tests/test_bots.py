@@ -407,6 +407,7 @@ def test_the_classic_endgame_search_gives_the_sides_the_tricks_of_max_n() -> Non
         ({"ms": 0}, "ms"),
         ({"ms": "fast"}, "ms"),
         ({"policy": "clever"}, "policy"),
+        ({"others": "clever"}, "others"),
         ({"solve": 9}, "solve"),
         ({"spite": 2}, "spite"),
     ],
@@ -415,6 +416,20 @@ def test_searchbot_refuses_bad_budgets(kwargs: dict[str, object], field: str) ->
     with pytest.raises(ConfigurationError) as info:
         SearchBot(**kwargs)  # type: ignore[arg-type]
     assert info.value.field == field
+
+
+def test_searchbot_others_none_is_its_policy_for_every_seat() -> None:
+    m = wr.Match.new(wr.variants.ROMANIAN, players=4, seed=4)
+    mine = SearchBot(seed=2, samples=4, others=None)
+    same = SearchBot(seed=2, samples=4, others="greedy")
+    for _ in range(30):
+        if m.is_over:
+            break
+        view = m.view(m.to_act)  # type: ignore[arg-type]
+        action = mine.act(view)
+        assert action == same.act(view)
+        m = m.apply(action)
+    assert "others='lowrisk'" in repr(SearchBot())
 
 
 def test_bots_take_over_a_seat_in_the_table() -> None:

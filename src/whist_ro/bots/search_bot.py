@@ -16,7 +16,11 @@ At each decision with a choice the bot
    remain: in the exact-bid family every seat then plays the card that is
    best for itself (max-n, the value of step 3 for every seat); in classic
    whist the two sides play perfectly against each other (double dummy,
-   :func:`whist_ro.solve.double_dummy`'s search, for the bot's side);
+   :func:`whist_ro.solve.double_dummy`'s search, for the bot's side).  In
+   the rollouts its own seat plays ``policy`` and the other seats
+   ``others`` (by default ``"lowrisk"``: they bid and play as
+   :class:`~whist_ro.bots.LowRiskBot` does; ``others=None`` gives every
+   seat ``policy``);
 3. scores each game for its seat: the round's points plus the streak bonus
    the round would pay (R-SCORE-*, R-STREAK-*), less ``spite`` times the
    mean of the other seats' (so breaking a bid counts too); in classic
@@ -125,7 +129,9 @@ class SearchBot:
     ``samples`` deals per decision (or per round of sampling under a time
     budget), ``rollouts`` kernel playouts per deal and action (with the
     deterministic ``"greedy"`` policy one is enough), ``ms`` an optional time
-    budget per decision, ``policy`` a kernel policy (:data:`whist_ro.sim.POLICIES`),
+    budget per decision, ``policy`` the kernel policy (:data:`whist_ro.sim.POLICIES`)
+    its own seat plays in the rollouts, ``others`` the one the other seats
+    play (None: ``policy`` too),
     ``solve`` the number of tricks left at or below which the rest is solved
     exactly instead of rolled out (None: 2 in the exact-bid family, 4 in classic
     whist, whose sides are solved double dummy), ``spite`` the weight of the other seats'
@@ -141,6 +147,7 @@ class SearchBot:
     __slots__ = (
         "_inference",
         "_ms",
+        "_others",
         "_policy",
         "_rng",
         "_rollouts",
@@ -154,10 +161,11 @@ class SearchBot:
         self,
         *,
         seed: Seed | None = None,
-        samples: int = 24,
+        samples: int = 64,
         rollouts: int = 1,
         ms: float | None = None,
         policy: str = "greedy",
+        others: str | None = "lowrisk",
         solve: int | None = None,
         spite: float = 0.5,
         inference: int = 1,
@@ -182,6 +190,13 @@ class SearchBot:
                 field="policy",
             )
         self._policy = policy
+        if others is not None and others not in sim.POLICIES:
+            raise ConfigurationError(
+                f"SearchBot others must be one of {', '.join(sim.POLICIES)} or None, "
+                f"not {excerpt(others)}",
+                field="others",
+            )
+        self._others = others
         if isinstance(spite, bool) or not isinstance(spite, (int, float)) or not 0 <= spite <= 1:
             raise ConfigurationError(
                 f"SearchBot spite must be a number from 0 to 1, not {excerpt(spite)}",
@@ -267,6 +282,11 @@ class SearchBot:
         kernel_seed = rng.getrandbits(64)
         # One search per deal for every candidate: they share its transposition table.
         searches = [_SideSearch(r, scorer.seat) for r in deals] if exact and scorer.classic else []
+        policy: str | tuple[str, ...] = self._policy
+        if self._others is not None:
+            policy = tuple(
+                self._policy if s == scorer.seat else self._others for s in range(scorer.players)
+            )
         for i, action in enumerate(candidates):
             after = [r.apply_legal(action) for r in deals]
             if after[0].is_over:
@@ -284,9 +304,7 @@ class SearchBot:
                 continue
             n = self._rollouts
             masks = [tuple(h.mask for h in r.remaining) for r in after for _ in range(n)]
-            out = sim.playouts(
-                after[0], len(masks), deals=masks, policy=self._policy, rng=kernel_seed
-            )
+            out = sim.playouts(after[0], len(masks), deals=masks, policy=policy, rng=kernel_seed)
             self.stats.rollouts += len(masks)
             totals[i] += scorer.batch(out) / n
         return len(deals)
@@ -295,7 +313,7 @@ class SearchBot:
         budget = f"ms={self._ms:g}" if self._ms is not None else f"samples={self._samples}"
         return (
             f"SearchBot({budget}, rollouts={self._rollouts}, policy={self._policy!r}, "
-            f"inference={self._inference})"
+            f"others={self._others!r}, inference={self._inference})"
         )
 
 

@@ -74,7 +74,7 @@ Adder = Callable[..., argparse.ArgumentParser]
 
 # SearchBot's settings: (option type, its default, its bounds or choices).
 _SEARCH_DEFAULTS: Final[dict[str, Any]] = {
-    "samples": 24,
+    "samples": 64,
     "rollouts": 1,
     "ms": None,
     "policy": "greedy",

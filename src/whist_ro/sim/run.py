@@ -64,12 +64,13 @@ if not TYPE_CHECKING:  # a type checker no longer sees the moved names (docs/sta
     )
 
 #: The policies built into the kernels, by name.
-POLICIES: Final = ("random", "lowest", "highest", "greedy")
+POLICIES: Final = ("random", "lowest", "highest", "greedy", "lowrisk")
 _CODES: Final = {
     "random": scalar.RANDOM,
     "lowest": scalar.LOWEST,
     "highest": scalar.HIGHEST,
     "greedy": scalar.GREEDY,
+    "lowrisk": scalar.LOWRISK,
 }
 _BATCHED: Final = frozenset({"random", "lowest", "highest"})
 #: Games per chunk: runs split into chunks of this size whatever the worker count.
@@ -123,7 +124,7 @@ class Decision(Immutable):
         return f"<Decision seat {self.seat} {self.kind}: legal {self.legal}>"
 
 
-Policy = str | Callable[[Decision], "int | Card"]
+Policy = str | Callable[[Decision], "int | Card"] | Sequence[str]
 
 
 _RNG_BITS: Final = 64  # a kernel seed is drawn as getrandbits(64) by the search bots
@@ -146,7 +147,18 @@ def _rng(rng: object) -> random.Random:
         ) from error
 
 
-def _policy(policy: object, rng: random.Random) -> tuple[int, scalar.Decide | None]:
+def _policy(
+    policy: object, rng: random.Random, players: int
+) -> tuple[int | tuple[int, ...], scalar.Decide | None]:
+    if isinstance(policy, (tuple, list)):
+        # One built-in name per seat (the scalar kernel plays them).
+        if len(policy) != players or not all(isinstance(x, str) for x in policy):
+            raise ConfigurationError(
+                f"a policy per seat must be {players} names of {', '.join(POLICIES)}, "
+                f"not {excerpt(policy)}",
+                field="policy",
+            )
+        return tuple(_policy(x, rng, players)[0] for x in policy), None  # type: ignore[misc]
     if isinstance(policy, str):
         code = _CODES.get(policy)
         if code is None:
@@ -158,7 +170,8 @@ def _policy(policy: object, rng: random.Random) -> tuple[int, scalar.Decide | No
         return code, None
     if not callable(policy):
         raise ConfigurationError(
-            f"policy must be a name ({', '.join(POLICIES)}) or a callable, not {excerpt(policy)}",
+            f"policy must be a name ({', '.join(POLICIES)}), a name per seat or a callable, "
+            f"not {excerpt(policy)}",
             field="policy",
         )
     return scalar.CALLABLE, _decider(policy, rng)
@@ -210,7 +223,10 @@ def playout(
     of lowest rank, ties to clubs, diamonds, hearts, spades: exactly the
     engine's round played that way), ``"highest"`` (its mirror: the largest
     bid, the highest card), ``"greedy"`` (bids its aces and trump honours,
-    then wins cheaply while short of its bid and ducks once it has it), or a
+    then wins cheaply while short of its bid and ducks once it has it),
+    ``"lowrisk"`` (exactly :class:`~whist_ro.bots.LowRiskBot`'s bids and
+    cards; in classic, where LowRisk does not play, it wants every trick
+    its partner is not winning), a tuple of those names, one per seat, or a
     callable taking a :class:`Decision`.  ``rng`` is a seed or a
     ``random.Random``.  ``debug=True`` replays every step through
     :meth:`Round.apply` and checks the legal set and each trick's winner
@@ -221,10 +237,13 @@ def playout(
     >>> o = playout(r, policy="lowest", debug=True)
     >>> sum(o.tricks_won), len(o.bids), o == playout(r, policy="lowest")
     (3, 4, True)
+    >>> mixed = playout(r, policy=("greedy", "lowrisk", "lowrisk", "lowrisk"), debug=True)
+    >>> sum(mixed.tricks_won)
+    3
     """
     p = position_of(state)
     generator = _rng(rng)
-    code, decide = _policy(policy, generator)
+    code, decide = _policy(policy, generator, p.players)
     check = _scalar_checker(p, p.hidden) if debug else None
     bids, won = scalar.play(p, p.hidden, code, generator.random, decide, check)
     return Outcome._trusted(p.variant, tuple(None if b < 0 else b for b in bids), won)
@@ -322,7 +341,7 @@ def playout_chunks(
     """
     p = position_of(state)
     count = whole(n, name="n", high=most)
-    _policy(policy, random.Random())  # an unknown name or a non-callable: the precise error
+    _policy(policy, random.Random(), p.players)  # an unknown name: the precise error
     if kernel not in ("auto", "scalar", "batched"):
         raise ConfigurationError(
             f"kernel must be 'auto', 'scalar' or 'batched', not {excerpt(kernel)}",
@@ -501,7 +520,7 @@ def _run_chunk(job: _ChunkJob) -> Outcomes:
         return Outcomes(p.variant, bids=bid_cols, tricks_won=won_cols)
     if fresh is not None:
         hidden = fresh.hidden(p)
-    code, decide = _policy(policy, rng)
+    code, decide = _policy(policy, rng, p.players)
     rows_bids = []
     rows_won = []
     random_ = rng.random

@@ -37,6 +37,7 @@ __all__ = [
     "GREEDY",
     "HIGHEST",
     "LOWEST",
+    "LOWRISK",
     "RANDOM",
     "Checker",
     "Decide",
@@ -56,6 +57,7 @@ LOWEST: Final = 1
 HIGHEST: Final = 2
 GREEDY: Final = 3
 CALLABLE: Final = 4
+LOWRISK: Final = 5
 
 _LANE: Final = 0xFFFF
 _REPEAT: Final = 0x0001_0001_0001_0001  # one bit per lane: rank r in every suit is REPEAT << r
@@ -148,7 +150,7 @@ def beating(legal: int, best: int, best_lane: int, trump_lane: int) -> int:
 def play(
     p: Position,
     hidden: Hidden,
-    policy: int,
+    policy: int | tuple[int, ...],
     random_: Callable[[], float],
     decide: Decide | None = None,
     check: Checker | None = None,
@@ -156,9 +158,20 @@ def play(
     """Play position ``p`` with hidden cards ``hidden`` to the end: ``(bids, tricks_won)``.
 
     ``policy`` is one of :data:`RANDOM`, :data:`LOWEST`, :data:`HIGHEST`,
-    :data:`GREEDY` or :data:`CALLABLE` (then ``decide`` chooses);
-    ``random_`` draws floats in [0, 1).  Bids are ``-1`` in classic.
+    :data:`GREEDY`, :data:`LOWRISK` or :data:`CALLABLE` (then ``decide``
+    chooses), or a tuple of them, one per seat; ``random_`` draws floats in
+    [0, 1).  Bids are ``-1`` in classic.
+
+    >>> import whist_ro as wr
+    >>> from whist_ro.sim._position import position_of
+    >>> r = wr.Round.from_hands(wr.variants.ROMANIAN, hands=["Ah Jc", "Kh 10c", "9d 10s"],
+    ...                         dealer=2, turn_up="Qs")
+    >>> p = position_of(r)
+    >>> play(p, p.hidden, (LOWEST, GREEDY, LOWRISK), lambda: 0.0)
+    ((0, 0, 0), (0, 0, 2))
     """
+    if not isinstance(policy, int) and len(set(policy)) == 1:
+        policy = policy[0]  # one policy for every seat: the fast paths apply
     if policy == RANDOM and check is None:
         bids, won = play_random(
             p, list(lanes_of(hidden[0], low_rank(p.deck))), [hidden[1]], random_
@@ -450,14 +463,45 @@ def _greedy_bid(hand: int, trump_lane: int) -> int:
     return aces + (trumps & ~(_REPEAT << 14)).bit_count()
 
 
+def _lowrisk_bid(hand: int, trump_lane: int) -> int:
+    # LowRisk's count (bots.lowrisk): the plain aces, the trump ace and king, and
+    # the trumps beyond two; the caller caps it and steps off a forbidden bid.
+    trumps = hand & trump_lane
+    count = (hand & ~trump_lane & (_REPEAT << 14)).bit_count()
+    count += (trumps & (_REPEAT * 0b11 << 13)).bit_count()
+    length = trumps.bit_count()
+    return count + length - 2 if length > 2 else count
+
+
+def _lowrisk_card(
+    legal: int, position: int, best: int, best_lane: int, trump_lane: int, owes: bool
+) -> int:
+    # LowRisk's card (bots.lowrisk): owing, the least dangerous winner (on lead
+    # every card wins), else the least dangerous card; owing nothing, the most
+    # dangerous loser, else the least dangerous card.  Trumps are more dangerous
+    # than plain cards, then the rank decides; ties go to the lower rank, then
+    # to clubs, diamonds, hearts, spades, as lowest_card and highest_card break them.
+    winners = legal if position == 0 else beating(legal, best, best_lane, trump_lane)
+    if owes:
+        pool = winners or legal
+    else:
+        losers = legal & ~winners
+        if losers:
+            return highest_card(losers & trump_lane or losers)
+        pool = legal
+    return lowest_card(pool & ~trump_lane or pool)
+
+
 def _play_general(
     p: Position,
     hidden: Hidden,
-    policy: int,
+    policy: int | tuple[int, ...],
     random_: Callable[[], float],
     decide: Decide | None,
     check: Checker | None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    # A policy per seat, or the same for all.
+    codes = (policy,) * p.players if isinstance(policy, int) else policy
     hands = list(hidden[0])
     trump = hidden[1]
     players = p.players
@@ -480,6 +524,7 @@ def _play_general(
                 else None
             )
             options = [b for b in range(size + 1) if b != no]
+            policy = codes[seat]
             if policy == RANDOM:
                 # No draw for a forced action, as in play_random.
                 bid = options[int(random_() * len(options))] if len(options) > 1 else options[0]
@@ -490,6 +535,10 @@ def _play_general(
             elif policy == GREEDY:
                 want = min(_greedy_bid(hands[seat], trump_lane), size)
                 bid = want if want in options else (want + 1 if want + 1 in options else want - 1)
+            elif policy == LOWRISK:
+                bid = min(_lowrisk_bid(hands[seat], trump_lane), size)
+                if bid == no:
+                    bid = 1 if bid == 0 else bid - 1
             else:
                 assert decide is not None
                 view: View = (tuple(bids), tuple(won), (), trump, hands[seat])
@@ -520,6 +569,7 @@ def _play_general(
             legal = legal_mask(
                 hand, led, best, trump_lane, must_trump=must_trump, must_overtrump=must_over
             )
+            policy = codes[seat]
             if policy == RANDOM:
                 card = _random_card(legal, random_)
             elif policy == LOWEST:
@@ -530,6 +580,13 @@ def _play_general(
                 # Classic has no bids: every seat tries to take tricks.
                 need = 1 if p.classic else bids[seat] - won[seat]
                 card = _greedy_card(legal, i, best, best_lane, trump_lane, need)
+            elif policy == LOWRISK:
+                # Classic has no bids: a seat wants the trick unless its partner has it.
+                if p.classic:
+                    owes = i == 0 or (best_seat - seat) % players != 2
+                else:
+                    owes = bids[seat] > won[seat]
+                card = _lowrisk_card(legal, i, best, best_lane, trump_lane, owes)
             else:
                 assert decide is not None
                 view = (tuple(bids), tuple(won), tuple(trick), trump, hand)
