@@ -30,7 +30,7 @@ from endplay.types import Deal, Denom, Player  # type: ignore[import-untyped, im
 import whist_ro as wr
 from whist_ro import solve, variants
 from whist_ro.rules.scoring import partner_of
-from whist_ro.solve._search import Search, _tricks_left
+from whist_ro.solve._search import Search, tricks_left
 from whist_ro.solve.exact import position_of
 
 # whist_ro's suits (clubs 0 ... spades 3) as DDS's strains, and ranks as PBN letters.
@@ -129,7 +129,7 @@ def test_double_dummy_agrees_with_dds_on_random_classic_positions(part: int) -> 
         seat = r.to_act
         assert seat is not None
         hands, leader, cards = position_of(r)
-        left = _tricks_left(hands, leader, cards)
+        left = tricks_left(hands, leader, cards)
         for side, sign in (((seat, partner_of(seat)), 1), ((seat ^ 1, partner_of(seat ^ 1)), -1)):
             search = Search(players=4, side=side, trump=None, must_trump=True, must_overtrump=False)
             got = search.most(hands, leader, cards)

@@ -70,6 +70,7 @@ from whist_ro.engine.tricks import trick_winner
 from whist_ro.errors import ConfigurationError
 from whist_ro.rules.play import beats, playable_cards, suit_of, trick_winner_index
 from whist_ro.rules.scoring import advance_runs, partner_of, round_points
+from whist_ro.solve._search import tricks_left
 from whist_ro.solve.exact import position_of, search_for
 from whist_ro.views.sample import unseen_cards
 
@@ -450,8 +451,7 @@ class _SideSearch:
         ours = self.search.most(hands, leader, cards)
         won = list(r.tricks_won)
         won[self.seat] += ours
-        left = hands[leader].bit_count() + (1 if cards else 0)  # the leader has played
-        won[(self.seat + 1) % r.players] += left - ours
+        won[(self.seat + 1) % r.players] += tricks_left(hands, leader, cards) - ours
         return tuple(won)
 
 

@@ -42,7 +42,7 @@ from typing import Final
 from whist_ro.cards import SUIT_MASKS
 from whist_ro.rules import play as play_rules
 
-__all__ = ["AT_LEAST", "AT_MOST", "EXACTLY", "Search", "rule_replaced"]
+__all__ = ["AT_LEAST", "AT_MOST", "EXACTLY", "Search", "rule_replaced", "tricks_left"]
 
 AT_LEAST: Final = 0
 AT_MOST: Final = 1
@@ -169,7 +169,7 @@ class Search:
 
     def most(self, hands: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> int:
         """The most of the tricks left that the side can make sure of."""
-        left = _tricks_left(hands, leader, cards)
+        left = tricks_left(hands, leader, cards)
         k = 0
         while k < left and self.holds(AT_LEAST, hands, leader, cards, k + 1):
             k += 1
@@ -177,7 +177,7 @@ class Search:
 
     def fewest(self, hands: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> int:
         """The fewest of the tricks left that the side can keep itself to."""
-        left = _tricks_left(hands, leader, cards)
+        left = tricks_left(hands, leader, cards)
         k = 0
         while k < left and not self.holds(AT_MOST, hands, leader, cards, k):
             k += 1
@@ -187,7 +187,7 @@ class Search:
         self, question: int, hands: tuple[int, ...], leader: int, cards: tuple[int, ...], k: int
     ) -> bool:
         """Whether the side can make sure of ``question`` about ``k`` of the tricks left."""
-        left = _tricks_left(hands, leader, cards)
+        left = tricks_left(hands, leader, cards)
         held = list(hands)  # the search plays and takes back cards in this list
         if not cards:
             return self._start(question, k, left, held, leader)
@@ -509,6 +509,13 @@ def _trivial(question: int, k: int, left: int) -> bool | None:
     return (k == 0) if left == 0 else None
 
 
-def _tricks_left(hands: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> int:
-    # The leader has played to the trick on the table, if there is one.
+def tricks_left(hands: tuple[int, ...], leader: int, cards: tuple[int, ...]) -> int:
+    """The tricks still to be won from the position ``(hands, leader, cards)``.
+
+    The leader has played to the trick on the table, if there is one, so its
+    hand is one card short of the tricks left.
+
+    >>> tricks_left((0b11, 0b1100), 0, ()), tricks_left((0b1, 0b1100), 0, (1,))
+    (2, 2)
+    """
     return hands[leader].bit_count() + (1 if cards else 0)
