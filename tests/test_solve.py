@@ -21,6 +21,7 @@ from whist_ro.errors import ConfigurationError, SearchBudgetError
 from whist_ro.rules import play as play_rules
 from whist_ro.rules.scoring import partner_of
 from whist_ro.solve import _search
+from whist_ro.solve import exact as solve_exact
 
 # Every exact-bid preset and the house rules that change the play (R-PLAY-3, R-PLAY-8,
 # R-TRUMP-3): the solver must follow each.
@@ -184,6 +185,39 @@ def test_a_solver_that_ignores_must_trump_is_caught() -> None:
     assert _mismatches(positions) == []
     with _search.rule_replaced(no_duty_to_trump):
         assert _mismatches(positions) != []
+
+
+@pytest.mark.parametrize("start", ["none", "all", "beyond", "below"])
+def test_the_most_tricks_do_not_depend_on_where_the_questions_start(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``most`` steps up or down from its guess: any guess gives the brute force's answer."""
+    positions = _positions(150, seed=11)
+    guesses: dict[str, Callable[[int], int]] = {
+        "none": lambda left: 0,
+        "all": lambda left: left,
+        "beyond": lambda left: left + 3,
+        "below": lambda left: -2,
+    }
+
+    def guess(
+        self: _search.Search, hands: tuple[int, ...], leader: int, cards: tuple[int, ...]
+    ) -> int:
+        return guesses[start](_search.tricks_left(hands, leader, cards))
+
+    monkeypatch.setattr(_search.Search, "guess", guess)
+    for _, _, r in positions:
+        for seat, truth in enumerate(brute_force(r)):
+            assert solve.bounds(r, seat)[1] == truth.most, repr(r)
+
+
+def test_the_guess_is_a_count_of_the_tricks_left() -> None:
+    """A playout by the rule book: between none and every trick left, on every preset."""
+    for _, _, r in _positions(300, seed=12):
+        hands, leader, cards = solve_exact.position_of(r)
+        left = _search.tricks_left(hands, leader, cards)
+        for seat in range(r.players):
+            assert 0 <= solve_exact.search_for(r, (seat,), None).guess(hands, leader, cards) <= left
 
 
 def test_bounds_in_the_bidding_are_those_of_the_first_lead() -> None:
