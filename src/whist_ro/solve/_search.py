@@ -141,6 +141,7 @@ class Search:
     """
 
     __slots__ = (
+        "_classes",
         "_codes",
         "_exact",
         "_fewest",
@@ -207,8 +208,10 @@ class Search:
         self._lows: dict[int, int] = {}
         # One suit's cards in each hand -> the same renumbered by rank among them.
         self._codes: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        # The exact position (leader, hands) -> its class: renumbering costs more than a look-up.
-        self._keys: dict[tuple[int, ...], _Class] = {}
+        # The exact position (leader, hands) -> its class, or its key where every card is
+        # relevant: renumbering costs more than a look-up.
+        self._classes: dict[tuple[int, ...], _Class] = {}
+        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # -- answers ----------------------------------------------------------------------
 
@@ -287,19 +290,28 @@ class Search:
             if left == 0:
                 return k == 0
         exact = (leader, *hands)
-        found = self._keys.get(exact)
-        if found is None:
-            found = self._classify(hands, leader)
-            if len(self._keys) >= 100_000:  # a cache: bounded, cleared when full
-                self._keys.clear()
-            self._keys[exact] = found
         live = 0
+        found: _Class | None = None
+        key: tuple[int, ...] | None
         if self._partition:
+            found = self._classes.get(exact)
+            if found is None:
+                found = self._classify(hands, leader)
+                if len(self._classes) >= 100_000:  # a cache: bounded, cleared when full
+                    self._classes.clear()
+                self._classes[exact] = found
+            key = found[3]
             for hand in hands:
                 live |= hand
             known = self._known(question, k, found, live)
         else:
-            known = self._known_exactly(question, found[3], k, left)
+            key = self._keys.get(exact)
+            if key is None:
+                key = self._key(hands, leader)
+                if len(self._keys) >= 100_000:
+                    self._keys.clear()
+                self._keys[exact] = key
+            known = self._known_exactly(question, key, k, left)
         if known is not None:
             return known
         result: bool | None = None
@@ -339,11 +351,11 @@ class Search:
                     live |= hand
             result = self._node(question, k, left, hands, leader, 0, -1, -1, -1, live)
             rel = self._rel
-        if self._partition:
+        if found is not None:
             self._learn(question, k, left, result, found, live, rel)
             self._rel = rel
         else:
-            self._learn_exactly(question, found[3], k, left, result)
+            self._learn_exactly(question, key, k, left, result)
         return result
 
     def _node(
@@ -749,6 +761,18 @@ class Search:
         else:
             self._exact[(key, k)] = held
 
+    def _key(self, hands: list[int], leader: int) -> tuple[int, ...]:
+        """The position's key: the leader and each suit renumbered by rank among the cards out."""
+        codes = self._codes
+        key = [leader]
+        for shift in (0, 16, 32, 48):
+            split = tuple([hand >> shift & 0xFFFF for hand in hands])
+            suit = codes.get(split)
+            if suit is None:
+                suit = codes[split] = _suit_code(split)
+            key.append(suit[0])
+        return tuple(key)
+
     def _classify(self, hands: list[int], leader: int) -> _Class:
         """The position's class key (leader, lengths), its suits renumbered, the suits' sizes."""
         codes = self._codes
@@ -757,11 +781,7 @@ class Search:
             split = tuple([hand >> shift & 0xFFFF for hand in hands])
             suit = codes.get(split)
             if suit is None:
-                lengths = [cards.bit_count() for cards in split]
-                shape = 0  # the suit's length in each hand, 4 bits a hand
-                for n in reversed(lengths):
-                    shape = shape << 4 | n
-                suit = codes[split] = (_renumbered(split), shape, sum(lengths))
+                suit = codes[split] = _suit_code(split)
             suits.append(suit)
         s0, s1, s2, s3 = suits
         return (
@@ -820,6 +840,15 @@ def _lowest_tops(live: int, tops: tuple[int, ...], cache: dict[int, int]) -> int
                 low = cache[cards << 4 | top] = rest & -rest
             out |= low
     return out
+
+
+def _suit_code(split: tuple[int, ...]) -> tuple[int, int, int]:
+    """One suit's cards in each hand: (renumbered, the length in each hand 4 bits a hand, size)."""
+    lengths = [cards.bit_count() for cards in split]
+    shape = 0
+    for n in reversed(lengths):
+        shape = shape << 4 | n
+    return _renumbered(split), shape, sum(lengths)
 
 
 def _renumbered(split: tuple[int, ...]) -> int:
