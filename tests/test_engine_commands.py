@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -414,3 +415,20 @@ def test_three_engines_are_refused_at_classic_whist_in_romanian() -> None:
         "față, iar cu 3 motoare la 4 locuri primul ar sta de ambele părți (locurile 0, 3); "
         "dați 1, 2 sau 4 motoare\n"
     )
+
+
+def test_the_search_engine_plays_searchbots_own_defaults() -> None:
+    """``whist-ro engine search`` builds the bot as the library does: no setting restated."""
+    from whist_ro.bots import SearchBot  # noqa: PLC0415
+    from whist_ro.cli.remote import engine_options  # noqa: PLC0415
+
+    # The served factory gets every option that has a default (whist_ro.remote.serve).
+    sent: dict[str, Any] = {
+        o.name: o.default for o in engine_options("search", {}) if o.default is not None
+    }
+    assert "solve" not in sent, "SearchBot chooses its endgame: 2 tricks, or 4 in classic"
+    assert repr(SearchBot(seed=1, **sent)) == repr(SearchBot(seed=1))
+    done = whist_ro("engine", "search", "--help")
+    shown = " ".join(done.stdout.split())
+    assert "--others" in shown
+    assert "default 2 in the exact-bid family, 4 in classic whist" in shown

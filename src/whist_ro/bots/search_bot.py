@@ -314,7 +314,8 @@ class SearchBot:
         budget = f"ms={self._ms:g}" if self._ms is not None else f"samples={self._samples}"
         return (
             f"SearchBot({budget}, rollouts={self._rollouts}, policy={self._policy!r}, "
-            f"others={self._others!r}, inference={self._inference})"
+            f"others={self._others!r}, solve={self._solve!r}, spite={self._spite:g}, "
+            f"inference={self._inference})"
         )
 
 

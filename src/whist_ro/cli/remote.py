@@ -72,13 +72,15 @@ def valid_name(name: str) -> bool:
 
 Adder = Callable[..., argparse.ArgumentParser]
 
-# SearchBot's settings: (option type, its default, its bounds or choices).
+# SearchBot's settings and their defaults, SearchBot's own: None is one the engine leaves
+# unset, so the bot chooses (``solve``: 2 tricks in the exact-bid family, 4 in classic).
 _SEARCH_DEFAULTS: Final[dict[str, Any]] = {
     "samples": 64,
     "rollouts": 1,
     "ms": None,
     "policy": "greedy",
-    "solve": 2,
+    "others": "lowrisk",
+    "solve": None,
     "spite": 0.5,
 }
 
@@ -87,7 +89,16 @@ def engine_options(bot: str, given: Mapping[str, object]) -> tuple[Option, ...]:
     """The options the engine of ``bot`` declares, their defaults taken from ``given``.
 
     Only the search bot has options: SearchBot's budget (``samples``,
-    ``rollouts``, ``ms``), its ``policy``, ``solve`` and ``spite``.
+    ``rollouts``, ``ms``), its ``policy`` and the other seats' (``others``),
+    ``solve`` and ``spite``, with SearchBot's own defaults.  ``solve`` has none
+    unless given: the bot then solves the last 2 tricks in the exact-bid family
+    and the last 4 in classic whist.  Every seat plays ``policy`` in the
+    rollouts when ``others`` names the same policy.
+
+    >>> {o.name: o.default for o in engine_options("search", {"solve": 3})}["solve"]
+    3
+    >>> {o.name: o.default for o in engine_options("search", {})}["others"]
+    'lowrisk'
     """
     if bot != "search":
         return ()
@@ -125,12 +136,20 @@ def engine_options(bot: str, given: Mapping[str, object]) -> tuple[Option, ...]:
             help="the playout policy",
         ),
         Option(
+            name="others",
+            type="choice",
+            default=values["others"],
+            choices=tuple(sim.POLICIES),
+            help="the playout policy of the other seats",
+        ),
+        Option(
             name="solve",
             type="int",
             default=values["solve"],
             min=0,
             max=search_bot._MAX_SOLVE,
-            help="tricks left at which the rest is solved exactly",
+            help="tricks left at which the rest is solved exactly "
+            "(unset: 2 in the exact-bid family, 4 in classic)",
         ),
         Option(
             name="spite",
@@ -407,11 +426,17 @@ def add_engine_commands(subcommands: Any, add: Adder) -> None:
         help=text.tr(text.ENGINE_POLICY_HELP, default=search["policy"]),
     )
     parser.add_argument(
+        "--others",
+        choices=sim.POLICIES,
+        default=None,
+        help=text.tr(text.ENGINE_OTHERS_HELP, default=search["others"]),
+    )
+    parser.add_argument(
         "--solve",
         type=whole_option(low=0, high=search_bot._MAX_SOLVE),
         default=None,
         metavar="N",
-        help=text.tr(text.ENGINE_SOLVE_HELP, default=search["solve"]),
+        help=text.tr(text.ENGINE_SOLVE_HELP),
     )
     parser.add_argument(
         "--spite",

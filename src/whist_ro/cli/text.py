@@ -440,8 +440,13 @@ ENGINE_SAMPLES_HELP: Final = N_("search: deals sampled per decision; default {de
 ENGINE_ROLLOUTS_HELP: Final = N_("search: playouts per deal and action; default {default}")
 ENGINE_MS_HELP: Final = N_("search: time budget per decision in milliseconds; default none")
 ENGINE_POLICY_HELP: Final = N_("search: the playout policy; default {default}")
+ENGINE_OTHERS_HELP: Final = N_(
+    "search: the playout policy of the other seats (the bot's own policy for every seat "
+    "alike); default {default}"
+)
 ENGINE_SOLVE_HELP: Final = N_(
-    "search: tricks left at which the rest is solved exactly; default {default}"
+    "search: tricks left at which the rest is solved exactly; default 2 in the exact-bid "
+    "family, 4 in classic whist"
 )
 ENGINE_SPITE_HELP: Final = N_(
     "search: weight of the other seats' mean score, 0 to 1; default {default}"
