@@ -15,6 +15,7 @@ engines against each other through :func:`whist_ro.tournaments.tournament`;
 from __future__ import annotations
 
 import argparse
+import inspect
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +25,7 @@ from typing import Any, Final
 from whist_ro import records, sim
 from whist_ro._check import excerpt
 from whist_ro._check import names as check_names
-from whist_ro.bots import search_bot
+from whist_ro.bots import SearchBot, search_bot
 from whist_ro.cli import status, text
 from whist_ro.cli.commands import run_seeds
 from whist_ro.cli.options import (
@@ -72,16 +73,12 @@ def valid_name(name: str) -> bool:
 
 Adder = Callable[..., argparse.ArgumentParser]
 
-# SearchBot's settings and their defaults, SearchBot's own: None is one the engine leaves
-# unset, so the bot chooses (``solve``: 2 tricks in the exact-bid family, 4 in classic).
+# The SearchBot settings an engine offers, with SearchBot's own defaults, read from its
+# signature so that they cannot drift apart: None is a default the engine leaves unset, for
+# the bot to choose (``solve``: 2 tricks in the exact-bid family, 4 in classic).
+_SEARCH_SETTINGS: Final = ("samples", "rollouts", "ms", "policy", "others", "solve", "spite")
 _SEARCH_DEFAULTS: Final[dict[str, Any]] = {
-    "samples": 64,
-    "rollouts": 1,
-    "ms": None,
-    "policy": "greedy",
-    "others": "lowrisk",
-    "solve": None,
-    "spite": 0.5,
+    name: inspect.signature(SearchBot).parameters[name].default for name in _SEARCH_SETTINGS
 }
 
 
