@@ -60,11 +60,8 @@ _Tops = tuple[int, int, int, int]
 _Bounds = tuple[int, int, int, int]
 _Table = dict[tuple[int, int, int, int], _Bounds]
 # A position's class: (leader, lengths of each hand in each suit), the suits renumbered,
-# the cards still out in each suit, and (leader, the suits renumbered): the key of the
-# position itself, every card relevant.
-_Class = tuple[
-    tuple[int, ...], tuple[int, int, int, int], tuple[int, ...], tuple[int, int, int, int, int]
-]
+# the cards still out in each suit.
+_Class = tuple[tuple[int, ...], tuple[int, int, int, int], tuple[int, ...]]
 
 PlayableCards = Callable[[int, "int | None", int, "int | None", bool, bool], "tuple[int, str]"]
 _beats = play_rules.beats
@@ -190,8 +187,8 @@ class Search:
         # decide which cards may be played, and a test's rule may ask anything: with
         # either, every card is relevant, the plain table's key.
         self._partition = len(side) > 1 and not must_overtrump and self._hook is None
-        # (leader, lengths) -> relevant tops per suit -> their owners -> known bounds:
-        # [most low, most high, fewest low, fewest high, exact answers by k].
+        # (leader, lengths) -> the relevant ranks of each suit (their masks) -> (how many
+        # relevant in each suit, their owners -> known bounds).
         self._tables: dict[tuple[int, ...], dict[_Tops, tuple[tuple[int, ...], _Table]]] = {}
         # Exact answers by (class key, relevant owners, k), or by (position key, k) where
         # every card is relevant.
@@ -300,7 +297,7 @@ class Search:
                 if len(self._classes) >= 100_000:  # a cache: bounded, cleared when full
                     self._classes.clear()
                 self._classes[exact] = found
-            key = found[3]
+            key = None
             for hand in hands:
                 live |= hand
             known = self._known(question, k, found, live)
@@ -351,11 +348,11 @@ class Search:
                     live |= hand
             result = self._node(question, k, left, hands, leader, 0, -1, -1, -1, live)
             rel = self._rel
-        if found is not None:
+        if key is not None:
+            self._learn_exactly(question, key, k, left, result)
+        elif found is not None:
             self._learn(question, k, left, result, found, live, rel)
             self._rel = rel
-        else:
-            self._learn_exactly(question, key, k, left, result)
         return result
 
     def _node(
@@ -788,7 +785,6 @@ class Search:
             (leader, s0[1], s1[1], s2[1], s3[1]),
             (s0[0], s1[0], s2[0], s3[0]),
             (s0[2], s1[2], s2[2], s3[2]),
-            (leader, s0[0], s1[0], s2[0], s3[0]),
         )
 
     def _suits_of(self, hand: int) -> int:
