@@ -141,12 +141,11 @@ class Search:
         "_classes",
         "_codes",
         "_exact",
-        "_fewest",
         "_hook",
         "_keys",
         "_lows",
-        "_most",
         "_partition",
+        "_plain",
         "_rel",
         "_reps",
         "_tables",
@@ -193,10 +192,8 @@ class Search:
         # Exact answers by (class key, relevant owners, k), or by (position key, k) where
         # every card is relevant.
         self._exact: dict[tuple[object, ...], bool] = {}
-        # Where every card is relevant, by position key: (low, high) bounds on the most
-        # tricks the side can make sure of, and on the fewest it can keep itself to.
-        self._most: dict[tuple[int, ...], tuple[int, int]] = {}
-        self._fewest: dict[tuple[int, ...], tuple[int, int]] = {}
+        # Where every card is relevant, the known bounds by position key.
+        self._plain: dict[tuple[int, ...], _Bounds] = {}
         # The cards that decided the answer the last _start or _node call returned.
         self._rel = 0
         # [cards of a suit][relevant among them] -> the relevant ranks in every hand's field.
@@ -459,15 +456,16 @@ class Search:
                 held = self._start(question, k - mine[new_seat], left - 1, hands, new_seat)
                 # The card that took the trick decided it if it beat a card of its suit
                 # (a lone trump, or a lead no one followed, wins whatever its rank).
-                if not partition:
-                    pass
-                elif new_seat != leader and new_best >> 4 == led:
-                    self._rel |= 1 << new_best  # it beat the card led
-                else:
-                    out = 0
-                    for other in hands:
-                        out |= other
-                    if (live ^ out) & SUIT_MASKS[new_best >> 4] & ~(1 << new_best):
+                if partition:
+                    contested = new_seat != leader and new_best >> 4 == led  # beat the lead
+                    if not contested:  # the lead or a trump won: did its suit fall beside it?
+                        out = 0
+                        for other in hands:
+                            out |= other
+                        contested = bool(
+                            (live ^ out) & SUIT_MASKS[new_best >> 4] & ~(1 << new_best)
+                        )
+                    if contested:
                         self._rel |= 1 << new_best
             else:
                 held = self._node(
@@ -579,7 +577,7 @@ class Search:
                 if mine[best_seat] is mine[mover] or not taking:
                     card = min(playable, key=_rank)
                 else:
-                    card = min(taking, key=lambda c: (c >> 4 == trump, c & 15))
+                    card = min(taking, key=lambda c: (c >> 4 == trump, _rank(c)))
             held[mover] = hand ^ 1 << card
             if not table or _beats(card, best, trump):
                 best, best_seat = card, mover
@@ -666,30 +664,14 @@ class Search:
         c0, c1, c2, c3 = found[1]
         for (m0, m1, m2, m3), (tops, table) in bucket.items():
             pattern = (c0 & m0, c1 & m1, c2 & m2, c3 & m3)
-            e = table.get(pattern)
-            if e is None:
+            bounds = table.get(pattern)
+            if bounds is None:
                 continue
-            if question == AT_LEAST:
-                if k <= e[0]:
-                    answer = True
-                elif k > e[1]:
-                    answer = False
-                else:
-                    continue
-            elif question == AT_MOST:
-                if k >= e[3]:
-                    answer = True
-                elif k < e[2]:
-                    answer = False
-                else:
-                    continue
-            elif e[1] < k or e[2] > k:  # exactly k needs at least and at most k
-                answer = False
-            else:
-                got = self._exact.get((found[0], pattern, k))
-                if got is None:
-                    continue
-                answer = got
+            answer = _decided(question, k, bounds)
+            if answer is None and question == EXACTLY:
+                answer = self._exact.get((found[0], pattern, k))
+            if answer is None:
+                continue
             self._rel = _lowest_tops(live, tops, self._lows)
             return answer
         return None
@@ -715,48 +697,29 @@ class Search:
         codes = found[1]
         pattern = (codes[0] & key[0], codes[1] & key[1], codes[2] & key[2], codes[3] & key[3])
         table = slot[1]
-        most_low, most_high, fewest_low, fewest_high = table.get(pattern, (0, left, 0, left))
-        if question == AT_LEAST:
-            if held:
-                most_low = max(most_low, k)
-            else:
-                most_high = min(most_high, k - 1)
-        elif question == AT_MOST:
-            if held:
-                fewest_high = min(fewest_high, k)
-            else:
-                fewest_low = max(fewest_low, k + 1)
-        else:
+        if question == EXACTLY:
             # The pattern stands for its relevant ranks too: a suit's pattern has a bit
             # for each relevant card, so two classes of one key cannot share a pattern.
             self._exact[(found[0], pattern, k)] = held
-        table[pattern] = (most_low, most_high, fewest_low, fewest_high)
+        table[pattern] = _updated(question, k, held, table.get(pattern, (0, left, 0, left)))
 
     def _known_exactly(self, question: int, key: tuple[int, ...], k: int, left: int) -> bool | None:
         """The answer known for this very position (every card relevant), or None."""
-        if question == AT_LEAST:
-            low, high = self._most.get(key, (0, left))
-            return True if k <= low else False if k > high else None
-        if question == AT_MOST:
-            low, high = self._fewest.get(key, (0, left))
-            return True if k >= high else False if k < low else None
-        # Exactly k needs both "at least k" and "at most k" from here.
-        if self._most.get(key, (0, left))[1] < k or self._fewest.get(key, (0, left))[0] > k:
-            return False
-        return self._exact.get((key, k))
+        bounds = self._plain.get(key)
+        if bounds is None:
+            return None
+        answer = _decided(question, k, bounds)
+        if answer is None and question == EXACTLY:
+            answer = self._exact.get((key, k))
+        return answer
 
     def _learn_exactly(
         self, question: int, key: tuple[int, ...], k: int, left: int, held: bool
     ) -> None:
         """Remember the answer for this very position."""
-        if question == AT_LEAST:
-            low, high = self._most.get(key, (0, left))
-            self._most[key] = (max(low, k), high) if held else (low, min(high, k - 1))
-        elif question == AT_MOST:
-            low, high = self._fewest.get(key, (0, left))
-            self._fewest[key] = (low, min(high, k)) if held else (max(low, k + 1), high)
-        else:
+        if question == EXACTLY:
             self._exact[(key, k)] = held
+        self._plain[key] = _updated(question, k, held, self._plain.get(key, (0, left, 0, left)))
 
     def _key(self, hands: list[int], leader: int) -> tuple[int, ...]:
         """The position's key: the leader and each suit renumbered by rank among the cards out."""
@@ -794,6 +757,33 @@ class Search:
             if hand & SUIT_MASKS[suit]:
                 out |= SUIT_MASKS[suit]
         return out
+
+
+def _decided(question: int, k: int, bounds: _Bounds) -> bool | None:
+    """What known bounds say of ``question`` about ``k``, or None (for exactly: only no)."""
+    most_low, most_high, fewest_low, fewest_high = bounds
+    if question == AT_LEAST:
+        return True if k <= most_low else False if k > most_high else None
+    if question == AT_MOST:
+        return True if k >= fewest_high else False if k < fewest_low else None
+    # Exactly k needs both "at least k" and "at most k".
+    return False if most_high < k or fewest_low > k else None
+
+
+def _updated(question: int, k: int, held: bool, bounds: _Bounds) -> _Bounds:
+    """The bounds once ``question`` about ``k`` is answered ``held`` (exactly: unchanged)."""
+    most_low, most_high, fewest_low, fewest_high = bounds
+    if question == AT_LEAST:
+        if held:
+            most_low = max(most_low, k)
+        else:
+            most_high = min(most_high, k - 1)
+    elif question == AT_MOST:
+        if held:
+            fewest_high = min(fewest_high, k)
+        else:
+            fewest_low = max(fewest_low, k + 1)
+    return most_low, most_high, fewest_low, fewest_high
 
 
 def _rep_table(players: int) -> tuple[tuple[int, ...], ...]:
